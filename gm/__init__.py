@@ -1,0 +1,1 @@
+"""The harness around the referee: sessions, actors, model backends, transcripts, CLI."""

@@ -1,0 +1,1 @@
+"""One module per `refgm` subcommand; each exposes `register(subparsers)`."""

@@ -1,0 +1,23 @@
+"""Typed errors of the referee. All subclass ValueError: an illegal action is bad input."""
+
+from __future__ import annotations
+
+
+class RefereeError(ValueError):
+    """Base class of every error the referee raises."""
+
+
+class UnknownNameError(RefereeError):
+    """A name that is not on the roster."""
+
+
+class GameOverError(RefereeError):
+    """An action on a game that has already ended."""
+
+
+class IllegalIntentError(RefereeError):
+    """An intent the rules do not allow in the current state."""
+
+
+class CommitmentError(RefereeError):
+    """A malformed commitment, secret or nonce."""
