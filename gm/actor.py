@@ -1,0 +1,101 @@
+"""The actor interface: who voices the characters' answers, and what they are given.
+
+The referee decides every answer; an actor only puts it into words. An actor receives a
+`Script` (the language, the incident and, per line, who speaks, the proposition and the
+answer to assert, and the speaker's persona) and returns a `Performance`. It never sees
+the secret, the player's text or the game history, so it cannot leak or bend them.
+
+The session verifies every performance (gm.verify) and, when it is rejected, calls
+`perform` again with the rejection reasons as `feedback` (at most twice; earlier failed
+replies are not resent), then falls back to the offline template text. Every attempt is
+recorded as a `model_attempt` event.
+
+To plug in a model backend, implement `Actor`:
+
+    class MyActor:
+        name = "openai:gpt-4o-mini"
+
+        async def perform(self, script: Script, feedback: tuple[str, ...] = ()) -> Performance:
+            request = ...                      # messages built from the script (and feedback)
+            raw = await call_the_model(request)
+            return Performance(request=json.dumps(request), raw=raw,
+                               lines=parse_lines(raw), tokens_in=.., tokens_out=.., latency=..)
+
+Raise `ActorError` when the backend gives up (after its own transport retries); the
+session records it as a rejected attempt and moves on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from referee.lang.incident import Incident, Lang
+from referee.liar.proposition import Proposition
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    """One line to voice: `speaker` asserts that `proposition` is `answer` (True = yes).
+
+    `persona` describes the speaker's voice (e.g. "formal and precise"); it is flavour only.
+    """
+
+    speaker: str
+    proposition: Proposition
+    answer: bool
+    persona: str
+
+
+@dataclass(frozen=True)
+class Script:
+    """Everything an actor may know for one turn. Deliberately without the secret."""
+
+    lang: Lang
+    incident: Incident
+    lines: tuple[ScriptLine, ...]
+    turn: int = 0
+
+    @property
+    def speakers(self) -> tuple[str, ...]:
+        """The speakers in order of first appearance."""
+        return tuple(dict.fromkeys(line.speaker for line in self.lines))
+
+
+@dataclass(frozen=True)
+class PerformedLine:
+    """What one character says, as shown to the player after verification."""
+
+    speaker: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Performance:
+    """An actor's reply to a script, with what it cost.
+
+    `request` is exactly what was sent (JSON text for chat messages), `raw` exactly what
+    came back; `lines` is `raw` split into speakers' lines by the actor. Tokens are 0 and
+    latency is measured wall-clock seconds for the offline actor.
+    """
+
+    request: str
+    raw: str
+    lines: tuple[PerformedLine, ...]
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency: float = 0.0
+
+
+class ActorError(RuntimeError):
+    """The actor could not produce any reply (the backend failed after its own retries)."""
+
+
+class Actor(Protocol):
+    """Voices scripts. `name` is recorded in the transcript (e.g. "offline", "openai:gpt-4o")."""
+
+    name: str
+
+    async def perform(self, script: Script, feedback: tuple[str, ...] = ()) -> Performance:
+        """Voice every line of `script`; `feedback` lists why the previous attempt was rejected."""
+        ...
