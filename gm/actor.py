@@ -34,11 +34,19 @@ from referee.lang.incident import Incident, Lang
 from referee.liar.proposition import Proposition
 
 
+# The voices of the cast, by key; the session gives the roster's names these in turn.
+PERSONAS: dict[str, str] = {
+    "formal": "formal and precise: polite, complete sentences, a little stiff",
+    "casual": "casual and blunt: short, relaxed, informal speech",
+    "nervous": "nervous and hesitant: hedges and stammers, but still answers clearly",
+}
+
+
 @dataclass(frozen=True)
 class ScriptLine:
     """One line to voice: `speaker` asserts that `proposition` is `answer` (True = yes).
 
-    `persona` describes the speaker's voice (e.g. "formal and precise"); it is flavour only.
+    `persona` is a key of `PERSONAS` (the speaker's voice); it is flavour only.
     """
 
     speaker: str
