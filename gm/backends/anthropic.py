@@ -1,0 +1,104 @@
+"""`anthropic:<model>`: the Anthropic Messages API with structured output.
+
+The JSON schema of the expected pydantic model goes in `output_config.format`, so the
+reply's text block is the JSON object. System messages become the `system` parameter.
+The current Messages API takes neither a seed nor a temperature: those fields of the
+request are recorded but not sent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+from gm.backends.base import (
+    CallFailed,
+    FinishReason,
+    MissingExtraError,
+    MissingKeyError,
+    Reply,
+    Request,
+    RetryingBackend,
+    RetryPolicy,
+    TransientFault,
+    messages_json,
+    retry_after,
+)
+
+if TYPE_CHECKING:
+    import anthropic
+
+KEY_VARIABLE = "ANTHROPIC_API_KEY"
+
+_FINISH: dict[str, FinishReason] = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "max_tokens": "length",
+    "refusal": "refusal",
+}
+
+
+class AnthropicBackend(RetryingBackend):
+    provider = "anthropic"
+
+    def __init__(
+        self,
+        model: str,
+        policy: RetryPolicy = RetryPolicy(),
+        base_url: str | None = None,
+    ) -> None:
+        super().__init__(model, policy)
+        try:
+            import anthropic
+        except ImportError:
+            raise MissingExtraError(
+                "anthropic: the anthropic package is missing; "
+                "install it with pip install 'refgm[models]'"
+            ) from None
+        self._sdk = anthropic
+        key = os.environ.get(KEY_VARIABLE)
+        if not key:
+            raise MissingKeyError(f"anthropic: set {KEY_VARIABLE}")
+        self._client: anthropic.AsyncAnthropic = anthropic.AsyncAnthropic(
+            api_key=key,
+            base_url=base_url,
+            max_retries=0,
+            timeout=policy.timeout_s,
+        )
+
+    async def _send(self, request: Request[Any]) -> Reply:
+        sdk = self._sdk
+        system = "\n\n".join(m.content for m in request.messages if m.role == "system")
+        turns = messages_json(tuple(m for m in request.messages if m.role != "system"))
+        try:
+            response = await self._client.messages.create(
+                model=self.model,
+                max_tokens=request.max_tokens,
+                system=system or sdk.omit,
+                messages=turns,  # type: ignore[arg-type]
+                output_config={"format": {"type": "json_schema", "schema": request.schema()}},
+            )
+        except sdk.APITimeoutError:
+            raise TransientFault("timeout") from None
+        except sdk.APIConnectionError:
+            raise TransientFault("connection error") from None
+        except sdk.APIStatusError as error:
+            status = error.status_code
+            if status == 429 or status >= 500:
+                raise TransientFault(f"http {status}", retry_after(error.response.headers)) from None
+            raise CallFailed(f"anthropic answered HTTP {status}: {error.message}") from None
+        except (sdk.APIResponseValidationError, json.JSONDecodeError):
+            raise TransientFault("malformed body") from None
+        if not isinstance(response, sdk.types.Message):
+            raise TransientFault("malformed body")
+        text = "".join(block.text for block in response.content if block.type == "text")
+        return Reply(
+            text=text,
+            finish_reason=_FINISH.get(response.stop_reason or "", "other"),
+            input_tokens=response.usage.input_tokens,
+            output_tokens=response.usage.output_tokens,
+        )
+
+    async def aclose(self) -> None:
+        await self._client.close()

