@@ -1,0 +1,131 @@
+"""What a character's Japanese line asserts, read back so the referee can check it.
+
+A message may hold one character's line or several labelled ones ("A: いいえ、…",
+"B：はい、…", "C「…」"). Each sentence is read like a player's (see `reading`), with
+私/僕/俺 as the speaker. A bare はい/いいえ agrees or disagrees with the question as
+it was phrased: after "食べていないですか", はい means "I did not eat it". When a line
+both answers yes/no and states the fact, the stated fact wins.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.lang.context import Context, Extraction, Statement
+from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
+from referee.lang.ja.reading import SELF, YOU, Claim, Reading, read
+from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
+from referee.liar.intent import Query
+from referee.liar.proposition import as_literal, canonical, literal
+
+LABEL = re.compile(r"^\s*(?:【(?P<b>[^】]+)】|(?P<c>[^:「『\s]{1,12}?)\s*[:]|(?P<q>[^:「『\s]{1,12}?)\s*(?=[「『]))\s*")
+QUOTES = "「」『』\"'"
+
+
+def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:
+    """Statements and unreadable sentences of a line or a message of labelled lines."""
+    statements: list[Statement] = []
+    unread: list[str] = []
+    for who, line in _lines(normalize(text), ctx, speaker):
+        found, missed = _line(line, who, ctx, asked)
+        statements.extend(found)
+        unread.extend(missed)
+    return Extraction(tuple(statements), tuple(unread), "ja")
+
+
+def _lines(text: str, ctx: Context, speaker: str | None) -> list[tuple[str | None, str]]:
+    """(speaker, words) per line; a label that names a roster member sets the speaker."""
+    table = names(ctx.roster)
+    out: list[tuple[str | None, str]] = []
+    for raw in text.splitlines():
+        line = raw.strip().strip(QUOTES).strip()
+        who = speaker
+        match = LABEL.match(line)
+        if match:
+            label = match.group("b") or match.group("c") or match.group("q") or ""
+            named = table.pattern.fullmatch(label.strip())
+            if named:
+                who = table.mention(named.group(1))
+                line = line[match.end():].strip().strip(QUOTES).strip()
+            elif match.group("c") or match.group("b"):
+                who = None
+        if line:
+            out.append((who, line))
+    return out
+
+
+def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]) -> tuple[list[Statement], list[str]]:
+    statements: list[Statement] = []
+    unread: list[str] = []
+    agreement: bool | None = None
+    mine = tuple(q for q in asked if q.speaker == speaker)
+    implied = _implied(mine)
+    for sentence in sentences(line):
+        tokens = tokenize(sentence, ctx.roster, self_is_you=False)
+        if agreement is None:
+            agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
+        reading = read(tokens, ctx.incident, implied)
+        found = _stated(reading, tokens, speaker, statements, mine, sentence) if speaker else []
+        if found:
+            statements.extend(found)
+        elif reading.people or reading.roles or reading.claims or NUMBER.search(sentence):
+            unread.append(sentence)
+    if agreement is not None and speaker is not None:
+        stated = {(canonical(s.proposition)) for s in statements}
+        statements.extend(
+            Statement(speaker, q.proposition, agreement, line)
+            for q in mine if canonical(q.proposition) not in stated
+        )
+    return statements, unread
+
+
+def _implied(asked: tuple[Query, ...]) -> str:
+    """Whom a sentence with no subject is about: the one person asked about, else the speaker.
+
+    "Aさん、Bさんは食べましたか？" "はい、食べました。" is about B.
+    """
+    about = {flat[0].about for q in asked if (flat := as_literal(q.proposition)) is not None}
+    return about.pop() if len(about) == 1 else SELF
+
+
+def _stated(
+    reading: Reading,
+    tokens: tuple[Token, ...],
+    speaker: str,
+    before: list[Statement],
+    asked: tuple[Query, ...],
+    sentence: str,
+) -> list[Statement]:
+    """The assertions of one sentence, or [] when it makes none that can be read."""
+    if reading.problem or reading.ask:
+        return []
+    claims = reading.claims
+    if not claims and reading.people:
+        claims = _elliptic(reading, tokens, before, asked)
+    out = []
+    for claim in claims:
+        if claim.open or claim.either or claim.via is not None:
+            return []
+        for subject in claim.subjects:
+            if subject == YOU:
+                return []
+            about = speaker if subject == SELF else subject
+            out.append(Statement(speaker, literal(claim.predicate, about), not claim.negated, sentence))
+    return out
+
+
+def _elliptic(
+    reading: Reading, tokens: tuple[Token, ...], before: list[Statement], asked: tuple[Query, ...]
+) -> tuple[Claim, ...]:
+    """"Cさんもです" repeats the last statement; "私じゃありません" answers the question asked."""
+    negated = any(t.lemma in ("無い", "ない", "ず", "ぬ") and t.pos in ("助動詞", "形容詞") for t in tokens)
+    if before and any(t.surface == "も" for t in tokens):
+        last = as_literal(before[-1].proposition)
+        if last is not None:
+            atom, flipped = last
+            return (Claim(atom.predicate, reading.people, flipped == before[-1].asserted),)
+    atoms = {flat[0].predicate for q in asked if (flat := as_literal(q.proposition)) is not None}
+    if len(atoms) == 1 and not any(t.pos == "動詞" and t.lemma not in AUXILIARY_VERBS for t in tokens):
+        return (Claim(atoms.pop(), reading.people, negated),)
+    return ()
+

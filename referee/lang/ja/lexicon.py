@@ -1,0 +1,117 @@
+"""The Japanese words the parser and the extractor act on.
+
+Verbs and nouns are listed by SudachiPy's normalized form (食べ/食べる/食べます all
+read 食べる, うそつき and 嘘つき read 嘘吐き), so conjugation and spelling variants
+need no entries of their own.
+"""
+
+from __future__ import annotations
+
+import re
+
+HONORIFIC = r"(?:さん|サン|さま|様|くん|クン|君|ちゃん|氏|殿)"
+"""Suffixes a name may carry: "Aさん", "A君", "Aちゃん", "A氏"."""
+
+LETTER_READINGS: dict[str, tuple[str, ...]] = {
+    "A": ("エー", "エイ"), "B": ("ビー",), "C": ("シー",), "D": ("ディー", "デー"),
+    "E": ("イー",), "F": ("エフ",), "G": ("ジー",), "H": ("エイチ", "エッチ"),
+    "I": ("アイ",), "J": ("ジェイ", "ジェー"), "K": ("ケー", "ケイ"), "L": ("エル",),
+    "M": ("エム",), "N": ("エヌ",), "O": ("オー",), "P": ("ピー",), "Q": ("キュー",),
+    "R": ("アール",), "S": ("エス",), "T": ("ティー",), "U": ("ユー",),
+    "V": ("ブイ", "ヴィー"), "W": ("ダブリュー",), "X": ("エックス",), "Y": ("ワイ",),
+    "Z": ("ゼット", "ゼッド"),
+}
+"""How a one-letter name is spelled in katakana (エーさん is A)."""
+
+NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスター", "マスター", "司会", "神"})
+"""Words that take an honorific without being a suspect (皆さん, GMさん)."""
+
+YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身",
+                 "自身", "自分", "貴殿", "そちら", "そっち"})
+"""Second person in a player's question: resolves to the addressee."""
+
+YOU_PLURAL = frozenset({"貴方達", "あなたたち", "あなた方", "貴方方", "君達", "君たち", "御前達",
+                        "お前ら", "お前たち", "皆", "みんな", "各自"})
+
+SELF = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "うち", "自分", "己"})
+"""First person: the speaker inside a character's line, the player in a question."""
+
+GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様", "全部"})
+"""Addressing everyone at once (全員に質問です, みなさん)."""
+
+WHO = frozenset({"誰", "どなた", "どっち", "どちら", "何方", "どいつ"})
+
+EAT_VERBS = frozenset({"食べる", "食う", "喰う", "平らげる", "頬張る"})
+DRINK_VERBS = frozenset({"飲む", "呑む", "飲み干す"})
+ANY_VERBS = frozenset({"召し上がる", "頂く", "遣る", "やる", "盗む", "取る"})
+"""Verbs for the incident whatever it is: 召し上がった, いただいた, お前がやったのか."""
+
+CULPRIT_NOUNS = frozenset({"犯人", "摘み食い", "つまみ食い", "盗み食い", "真犯人", "ホシ"})
+INCIDENT_NOUNS = frozenset({"事件"})
+"""事件を起こした: a culprit phrase when paired with 起こす."""
+
+LIAR_NOUNS = frozenset({"嘘吐き", "嘘つき", "ライアー"})
+HONEST_NOUNS = frozenset({"正直者"})
+LIE = frozenset({"嘘", "うそ", "ウソ"})
+TRUTH = frozenset({"本当", "真実", "本音", "事実", "誠"})
+
+THINK_VERBS = frozenset({"思う", "考える", "見る"})
+"""と思いますか: the addressee's own view, asked like any question."""
+
+REPORT_VERBS = frozenset({"答える", "言う", "話す", "証言", "主張", "申す", "おっしゃる", "仰る"})
+"""と答えますか after "if you asked B": a nested question."""
+
+ASK_VERBS = frozenset({"聞く", "訊く", "尋ねる", "質問", "伺う", "問う", "訊ねる"})
+
+EMBED_VERBS = frozenset({"知る", "分かる", "判る", "教える", "答える", "言う"})
+"""Verbs that embed a question: 誰が食べたか知っていますか."""
+
+AUXILIARY_VERBS = frozenset({"居る", "いる", "有る", "ある", "仕舞う", "ちゃう", "じゃう", "為る",
+                             "する", "置く", "来る", "行く", "成る", "出来る"})
+"""Verbs that only carry aspect or politeness after the predicate (食べてしまった)."""
+
+NEGATORS = frozenset({"ない", "無い", "ず", "ぬ", "ん"})
+
+HEDGES = frozenset({"怪しい", "疑わしい", "多分", "たぶん", "恐らく", "おそらく", "気", "っぽい",
+                    "みたい", "らしい", "可能", "可能性", "パターン", "かも", "知れる", "もしかして",
+                    "もしかしたら", "ひょっとして", "ひょっとしたら", "疑う", "決め手", "候補",
+                    "筈", "はず", "気がする", "どちらか", "どっちか", "かなあ", "かしら", "臭い",
+                    "微妙", "確率", "うーん", "ううん", "仮に", "もし"})
+"""Words that make a statement thinking aloud rather than a guess."""
+
+GUESS_LEADS = frozenset({"回答", "解答", "答え", "最終", "結論", "推理", "分かる", "わかる"})
+
+THINKING = frozenset({"なるほど", "成る程", "ふむ", "ふーん", "へえ", "へー", "そっか", "そうか",
+                      "うーん", "ううん", "えー", "えっと", "ええと", "うーむ", "むむ", "よし"})
+
+META = frozenset({"ルール", "ゲーム", "ヒント", "説明", "質問権", "遊び方", "やり方", "最初",
+                  "やり直す", "終了", "終わる", "止める", "やめる", "同一人物", "同じ", "有り得る",
+                  "あり得る", "有る", "何人", "反転", "意味", "天気", "こんにちは", "今日は",
+                  "ありがとう", "有り難う", "おはよう", "こんばんは", "よろしく", "宜しく",
+                  "仕組み", "決まり", "ギブアップ", "降参", "プロンプト", "システム", "設定",
+                  "秘密", "正解"})
+"""Rules, meta and small talk: answered without a charge."""
+
+COUNT_QUERY = re.compile(
+    r"(あと|残り|のこり|残って|残る|残ってる).{0,8}(何|なん|いくつ|幾つ)"
+    r"|(何|なん|いくつ|幾つ)(回|問|個|つ).{0,10}(残|のこ|でき|出来|聞け|きけ|訊け|質問)"
+    r"|質問(権|回数|数|の数).{0,10}(何|なん|いくつ|幾つ|教え|残|確認)"
+    r"|残り.{0,6}(回数|質問)"
+)
+""""あと何回質問できますか？" and its variants."""
+
+ACCEPT = re.compile(
+    r"^(はい|うん|ええ|おう|ok|okay|オーケー|いいよ|いいです|いいですよ|大丈夫|だいじょうぶ|お願い|おねがい|"
+    r"それで|どうぞ|了解|りょうかい|承知|頼む|たのむ|構わない|かまわない|もちろん|yes|イエス|聞いて|進めて)"
+)
+DECLINE = re.compile(
+    r"^(いいえ|いや|ううん|やめ|止め|キャンセル|取り消|とりけ|結構|けっこう|遠慮|no|ノー|だめ|ダメ|"
+    r"やっぱり(やめ|いい)|いらない|要らない|なし|無し|やらない|しない)"
+)
+"""Answers to "this costs 3, go ahead?" while an open question waits."""
+
+AGREE = re.compile(r"^(はい|ええ|うん|そうです|そうだ|そうだよ|その通り|そのとおり|おっしゃる通り|正解|イエス|ああ)")
+DISAGREE = re.compile(r"^(いいえ|いや|ううん|いえ|違い|ちがい|違う|ちがう|そんなことない|とんでもない|ノー)")
+"""A character's yes and no, read against the question as phrased."""
+
+NUMBER = re.compile(r"[0-9０-９]|[一二三四五六七八九十](回|問|人|つ|個)")

@@ -1,0 +1,304 @@
+"""A Japanese player utterance read into an intent.
+
+The utterance is cut into sentences. Each may name whom it addresses (a vocative
+"Aさん、", "…ですか、Aさん？", an introduction "Aさんに質問です", "全員に聞きます")
+and the addressees carry over to the following sentences. Each sentence is then read
+into claims (see `reading`); with addressees they become queries, without them a
+firm statement is a guess and a hedged one a remark.
+
+A name that is only the topic ("Aさんは食べましたか？") addresses nobody: the rules
+allow both "A, did you eat it?" and "(someone), did A eat it?", so the parser asks
+whom the question is for instead of charging a guess at it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.lang.context import Context
+from referee.lang.ja.lexicon import (
+    ACCEPT, ASK_VERBS, COUNT_QUERY, DECLINE, GUESS_LEADS, HEDGES, THINKING,
+)
+from referee.lang.ja.reading import SELF, YOU, Claim, Reading, read
+from referee.lang.ja.tokens import Token, normalize, sentences, strangers, tokenize
+from referee.liar.intent import (
+    Confirm, CountQuery, Guess, Intent, Other, Query, Question, Remark, Unclear,
+)
+from referee.liar.proposition import Proposition, Says, literal
+from referee.liar.world import Roster
+
+META = re.compile(
+    r"ルール|遊び方|やり方|ヒント|同じ人|同一人物|こともある|ことある|こともあり|あり得|ありえ|場合|についても|"
+    r"質問権|ゲーム|説明|意味|何人|ギブアップ|降参|やり直|最初から|終わり|終了|やめ|止め|こんにちは|こんばんは|"
+    r"おはよう|ありがとう|天気|よろしく|お疲れ|何問|どういう|どうやって|教えて|ですか\?$"
+)
+"""Rules, meta and small talk, recognised only when no suspect is named."""
+
+LEADS = frozenset({"で", "じゃ", "じゃあ", "では", "それでは", "それじゃ", "それじゃあ", "さて", "ねえ", "ねぇ",
+                   "あの", "あのー", "よし", "次", "今度", "最後", "まず", "改めて", "其れ", "それ", "なら",
+                   "ok", "OK", "もう", "一度", "一つ", "ひとつ", "別", "続いて", "続けて"})
+PLURAL = ("達", "たち", "方", "ら", "がた")
+NUMBER_OF_PEOPLE = ("二人", "2", "3", "三", "二", "人", "とも", "全員", "お")
+
+
+def parse(text: str, ctx: Context) -> Intent:
+    """The intent of one player utterance; Unclear with a reason rather than a guess."""
+    text = normalize(text)
+    if not text:
+        return Other()
+    roster = ctx.roster
+    tokens = [tokenize(s, roster) for s in sentences(text)]
+    named = any(t.kind == "name" for sentence in tokens for t in sentence)
+    if ctx.pending and not named:
+        confirm = _confirmation(text)
+        if confirm is not None:
+            return confirm
+    if COUNT_QUERY.search(text):
+        return CountQuery()
+    stray = strangers(text, roster)
+    if stray:
+        return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
+    if not named and META.search(text) and not any(t.kind == "you" for s in tokens for t in s):
+        return Other()
+    return _combine([_sentence(s) for s in tokens], ctx, roster)
+
+
+def _confirmation(text: str) -> Confirm | None:
+    lowered = text.casefold()
+    if DECLINE.match(lowered):
+        return Confirm(False)
+    if ACCEPT.match(lowered):
+        return Confirm(True)
+    return None
+
+
+def _sentence(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...], bool]:
+    """(addressees or None, the rest, whether a guess lead-in like 答えます was given)."""
+    rest = _skip_leads(tokens)
+    addressees, rest = _addressed(rest)
+    lead = any(t.lemma in GUESS_LEADS for t in tokens)
+    return addressees, rest, lead
+
+
+def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind != "word":
+            break
+        if t.pos in ("感動詞", "接続詞", "補助記号", "空白") or t.surface in LEADS or t.lemma in LEADS:
+            i += 1
+        elif t.surface in ("は", "に", "で") and i > 0 and t.pos == "助詞":
+            i += 1
+        else:
+            break
+    return tokens[i:]
+
+
+def _name_list(tokens: tuple[Token, ...], start: int) -> tuple[list[str], int, bool]:
+    """Names joined by と/・/や/、 from `start`: (names or ["*"] for everyone, end index, comma-joined)."""
+    found: list[str] = []
+    i, comma = start, False
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind == "name":
+            found.append(t.lemma)
+            i += 1
+        elif t.kind == "group" or t.surface in NUMBER_OF_PEOPLE and (found or i + 1 < len(tokens)
+                                                                   and tokens[i + 1].surface in ("人", "方", "とも")):
+            if t.kind == "group" or t.surface not in ("と", "お"):
+                found = ["*"]
+            i += 1
+            while i < len(tokens) and tokens[i].surface in ("さん", "様", "人", "方", "とも", "と", "も", "全員"):
+                if tokens[i].surface == "と" and not (i + 1 < len(tokens) and tokens[i + 1].surface == "も"):
+                    break
+                i += 1
+        elif found and t.surface in ("と", "・", "や", "、", ",", "&") and i + 1 < len(tokens) and (
+            tokens[i + 1].kind in ("name", "group")
+        ):
+            comma = comma or t.surface in ("、", ",")
+            i += 1
+        else:
+            break
+    return found, i, comma
+
+
+def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...]]:
+    """Addressees named at the start, by an introduction, or at the end, and the remaining words."""
+    found, end, comma = _name_list(tokens, 0)
+    if found:
+        after = tokens[end] if end < len(tokens) else None
+        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end + 1):
+            return tuple(found), _after_clause(tokens, end + 1)
+        if after is None or after.punct or after.surface in ("よ", "ね"):
+            if after is None or after.surface not in (".", "。") or end == len(tokens) - 1:
+                return tuple(found), tokens[end + 1:]
+        if comma and not found == ["*"]:
+            first, first_end, _ = _name_list_plain(tokens)
+            if first_end < len(tokens) and tokens[first_end].punct:
+                return tuple(first), tokens[first_end + 1:]
+    for i in range(1, len(tokens)):
+        if tokens[i].kind in ("name", "group") and tokens[i - 1].surface in ("、", ","):
+            found, end, _ = _name_list(tokens, i)
+            trailing = tokens[end:]
+            if found and all(t.punct or t.surface in ("ね", "よ", "さ") for t in trailing):
+                return tuple(found), tokens[:i - 1] + tuple(t for t in trailing if t.punct)
+    for i, t in enumerate(tokens):
+        if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
+            found, end, _ = _name_list(tokens, _list_start(tokens, i))
+            if end == i + 1 and _asks_from(tokens, end + 1):
+                return tuple(found), tokens[:_list_start(tokens, i)] + _after_clause(tokens, end + 1)
+    return None, tokens
+
+
+def _list_start(tokens: tuple[Token, ...], i: int) -> int:
+    while i >= 2 and tokens[i - 1].surface in ("と", "・", "や", "、") and tokens[i - 2].kind in ("name", "group"):
+        i -= 2
+    return i
+
+
+def _name_list_plain(tokens: tuple[Token, ...]) -> tuple[list[str], int, bool]:
+    """The leading names joined without commas ("AさんとBさん、…"): the vocative part of a list."""
+    found, i = [], 0
+    while i < len(tokens) and tokens[i].kind == "name":
+        found.append(tokens[i].lemma)
+        i += 1
+        if i + 1 < len(tokens) and tokens[i].surface in ("と", "・", "や") and tokens[i + 1].kind == "name":
+            i += 1
+    return found, i, False
+
+
+def _asks_from(tokens: tuple[Token, ...], start: int) -> bool:
+    """"に質問です", "に聞きます" (but not the nested "に聞いたら")."""
+    for j in range(start, min(start + 3, len(tokens))):
+        t = tokens[j]
+        if t.lemma in ASK_VERBS:
+            follow = [x.surface for x in tokens[j + 1:j + 3]]
+            return not any(f in ("たら", "ば", "と", "たとき", "ても") for f in follow[:2])
+        if t.punct and t.surface not in ("、",):
+            return j == start
+    return False
+
+
+def _after_clause(tokens: tuple[Token, ...], start: int) -> tuple[Token, ...]:
+    for j in range(start, len(tokens)):
+        if tokens[j].surface in ("、", ",", ":", "。", "!", "?") or tokens[j].pos == "空白":
+            return tokens[j + 1:]
+    return ()
+
+
+def _combine(
+    read_sentences: list[tuple[tuple[str, ...] | None, tuple[Token, ...], bool]],
+    ctx: Context,
+    roster: Roster,
+) -> Intent:
+    addressees: tuple[str, ...] = ()
+    queries: list[Query] = []
+    opened = False
+    guesses: list[Claim] = []
+    problem = ""
+    remark = thinking = unaddressed = False
+    previous: tuple[Claim, ...] = ()
+    for found, tokens, lead in read_sentences:
+        if found is not None:
+            addressees = tuple(roster.names) if "*" in found else found
+        if not tokens:
+            continue
+        here = addressees
+        if not here:
+            here, tokens = _thinker(tokens)
+        reading = read(tokens, ctx.incident)
+        claims = reading.claims
+        if not claims and previous and reading.ask and reading.people:
+            claims = tuple(Claim(c.predicate, reading.people, c.negated, via=c.via) for c in previous[:1])
+        if claims and here and (reading.ask or not reading.firm):
+            if reading.problem:
+                return Unclear(reading.problem)
+            if not reading.ask:
+                return Unclear("is this a question or your answer? end a question with か or ？")
+            asked, is_open, trouble = _queries(claims, here, roster)
+            if trouble:
+                return Unclear(trouble)
+            queries.extend(asked)
+            opened = opened or is_open
+            previous = claims
+        elif claims and (reading.ask and not reading.hedged):
+            unaddressed = True
+        elif claims and not reading.hedged and not reading.problem and _guessable(claims, here):
+            guesses.extend(_resolved(c, here) for c in claims)
+        elif claims or reading.people or reading.roles or reading.hedged:
+            remark = True
+            problem = problem or (reading.problem if here else "")
+        elif here and reading.ask:
+            return Unclear("I could not tell what you are asking; ask whether someone ate it, lies or is honest")
+        elif any(t.lemma in THINKING or t.surface in THINKING or t.lemma in HEDGES for t in tokens) or lead:
+            thinking = True
+    if queries and guesses:
+        return Unclear("that is both a question and an answer: one at a time, please")
+    if queries:
+        return Question(tuple(queries), open=opened)
+    if unaddressed:
+        return Unclear("whom are you asking? start with the name, e.g. 'Aさん、…'")
+    if guesses:
+        return _guess(guesses)
+    if problem:
+        return Unclear(problem)
+    if remark or thinking:
+        return Remark()
+    return Other()
+
+
+def _thinker(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...], tuple[Token, ...]]:
+    """"Aさんは、Bさんが食べたと思いますか": A is asked for an opinion about someone else."""
+    if (
+        len(tokens) > 2 and tokens[0].kind == "name" and tokens[1].surface == "は"
+        and any(t.lemma in ("思う", "考える") for t in tokens)
+        and any(t.person and t.lemma != tokens[0].lemma for t in tokens[2:])
+        and not any(t.lemma in ("答える", "言う") for t in tokens)
+    ):
+        rest = tokens[2:]
+        return (tokens[0].lemma,), rest[1:] if rest and rest[0].surface in ("、", ",") else rest
+    return (), tokens
+
+
+def _queries(claims: tuple[Claim, ...], addressees: tuple[str, ...], roster: Roster) -> tuple[list[Query], bool, str]:
+    queries: list[Query] = []
+    is_open = False
+    for speaker in addressees:
+        for claim in claims:
+            if SELF in claim.subjects:
+                return [], False, "you are not a suspect: ask about someone on the roster"
+            subjects = claim.subjects
+            if claim.open:
+                is_open = True
+                subjects = claim.subjects or tuple(roster.names)
+            for about in subjects:
+                about = speaker if about == YOU else about
+                p: Proposition = literal(claim.predicate, about, claim.negated)
+                if claim.via is not None:
+                    p = Says(claim.via, p)
+                queries.append(Query(speaker, p))
+    return queries, is_open, ""
+
+
+def _guessable(claims: tuple[Claim, ...], addressees: tuple[str, ...]) -> bool:
+    return all(
+        c.predicate in ("culprit", "liar") and not c.negated and not c.open and not c.either
+        and c.via is None and len(c.subjects) == 1 and SELF not in c.subjects
+        and (c.subjects[0] != YOU or len(addressees) == 1)
+        for c in claims
+    )
+
+
+def _resolved(claim: Claim, addressees: tuple[str, ...]) -> Claim:
+    if claim.subjects == (YOU,):
+        return Claim(claim.predicate, addressees, claim.negated)
+    return claim
+
+
+def _guess(claims: list[Claim]) -> Intent:
+    culprits = {c.subjects[0] for c in claims if c.predicate == "culprit"}
+    liars = {c.subjects[0] for c in claims if c.predicate == "liar"}
+    if len(culprits) > 1 or len(liars) > 1:
+        return Remark()
+    return Guess(culprit=next(iter(culprits), None), liar=next(iter(liars), None))

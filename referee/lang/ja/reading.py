@@ -1,0 +1,310 @@
+"""One Japanese sentence read into claims: who is said (or asked) to be the culprit, the liar, honest.
+
+Shared by the parser (a player's question or guess) and the extractor (a character's
+answer): both need the same thing from a sentence, its predicates, their subjects and
+whether each is negated. Who the sentence is addressed to is the parser's business.
+
+A predicate's subjects are the people written before it ("BさんとCさんは食べましたか"),
+or after it when it is the topic ("嘘つきはCさんですか", "食べたのは誰"). A predicate
+with no subject of its own shares the previous one's, else it is about "you" (the
+addressee) or "I" (the speaker). Negation is counted on the words after the predicate
+(食べていない, 食べませんでした, 嘘つきではありません), except the tag forms
+(食べたんじゃない？, 食べたのではありませんか) which ask the positive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.lang.incident import INCIDENTS, Incident
+from referee.lang.ja.lexicon import (
+    ANY_VERBS, ASK_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS, HEDGES,
+    AUXILIARY_VERBS, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, NEGATORS, REPORT_VERBS, THINK_VERBS, TRUTH,
+)
+from referee.lang.ja.tokens import Token
+from referee.liar.proposition import Predicate
+
+YOU = "@you"
+"""Subject marker: the person spoken to (the addressee of a question)."""
+SELF = "@self"
+"""Subject marker: the person speaking (a character about himself)."""
+
+TOPIC = ("は", "も", "って", "が", "とは")
+COPULA = ("だ", "です", "で", "じゃ", "な", "では", "でしょう", "だろう", "である")
+OR_WORDS = ("か", "または", "又は", "それとも", "あるいは", "或いは", "もしくは")
+SPEAK_TO = ("に", "へ", "から")
+NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One predicate and whom it is about.
+
+    `subjects` are roster names, YOU or SELF; with `open` they are the candidates of a
+    who-question (empty: everyone). `either` marks "B or C" (never a guess). `via` is
+    the person a nested question quotes ("if you asked B, would he say ...").
+    """
+
+    predicate: Predicate
+    subjects: tuple[str, ...]
+    negated: bool
+    open: bool = False
+    either: bool = False
+    via: str | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one sentence says, and in what mood.
+
+    `problem` says why the sentence cannot be read safely (a role instead of a person,
+    the wrong incident, an unknown verb); `ask` is interrogative mood (か, の？, よね,
+    でしょう, ?), `hedged` thinking aloud (かな, かも, 怪しい), `firm` a stated
+    conclusion (ね, よ, !). `people` are the persons named, for "Cさんは？".
+    """
+
+    claims: tuple[Claim, ...]
+    people: tuple[str, ...]
+    problem: str = ""
+    ask: bool = False
+    hedged: bool = False
+    firm: bool = False
+    roles: bool = False
+
+
+@dataclass(frozen=True)
+class _Predicate:
+    kind: Predicate
+    start: int
+    end: int
+    verb: str = ""
+
+
+def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
+    found: list[_Predicate] = []
+    incident_named = False
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        after = tokens[i + 2] if i + 2 < len(tokens) else None
+        if t.lemma in INCIDENT_NOUNS:
+            incident_named = True
+        if t.kind != "word":
+            pass
+        elif t.lemma in CULPRIT_NOUNS:
+            found.append(_Predicate("culprit", i, i + 1))
+        elif t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS or t.lemma in ANY_VERBS):
+            found.append(_Predicate("culprit", i, i + 1, t.lemma))
+        elif t.pos == "動詞" and t.lemma == "起こす" and incident_named:
+            found.append(_Predicate("culprit", i, i + 1))
+        elif t.lemma in LIAR_NOUNS or t.lemma in HONEST_NOUNS:
+            found.append(_Predicate("liar" if t.lemma in LIAR_NOUNS else "honest", i, i + 1))
+        elif t.lemma == "正直" and nxt is not None and nxt.lemma == "者":
+            found.append(_Predicate("honest", i, i + 2))
+            i += 1
+        elif t.lemma == "正直" and (nxt is None or nxt.surface in COPULA or nxt.punct):
+            found.append(_Predicate("honest", i, i + 1))
+        elif t.lemma in LIE or t.lemma in TRUTH:
+            verb = i + 2 if nxt is not None and nxt.surface in ("を", "は") else i + 1
+            if t.lemma in TRUTH and nxt is not None and nxt.surface == "の" and after and after.lemma == "こと":
+                verb = i + 4 if i + 3 < len(tokens) and tokens[i + 3].surface == "を" else i + 3
+            if verb < len(tokens) and tokens[verb].lemma in ("吐く", "つく", "言う", "話す", "答える"):
+                liar = t.lemma in LIE
+                if not liar and tokens[verb].lemma in ("吐く", "つく"):
+                    i += 1
+                    continue
+                found.append(_Predicate("liar" if liar else "honest", i, verb + 1))
+                i = verb
+        i += 1
+    return found
+
+
+def _negated(tail: tuple[Token, ...]) -> bool:
+    """Odd number of negators after the predicate, tag forms (の/ん + じゃ/では + ない) excluded."""
+    count = 0
+    for j, t in enumerate(tail):
+        if t.lemma not in NEGATORS or t.pos not in ("助動詞", "形容詞"):
+            continue
+        before = [x.surface for x in tail[max(0, j - 4):j] if x.lemma not in ("有る", "ます")]
+        if len(before) >= 2 and before[-1] in ("じゃ", "では", "は", "じゃあ") and (
+            before[-2] in ("の", "ん", "で") and (before[-2] != "で" or before[-3:-2] in (["の"], ["ん"]))
+        ):
+            continue
+        count += 1
+    return count % 2 == 1
+
+
+def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool) -> tuple[Token, ...]:
+    """The words that inflect a predicate: up to a comma, a quotation と, a new person."""
+    out = []
+    for t in tokens[start:stop]:
+        if t.surface in ("、", ",", "と") and t.pos in ("補助記号", "助詞"):
+            break
+        if t.person and not through_people:
+            break
+        out.append(t)
+    return tuple(out)
+
+
+def _topic_at(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
+    """Where the topic particle after a predicate is ("嘘つきは", "食べたのは"), if it is one."""
+    j = p.end
+    if p.verb or tokens[p.start].pos == "動詞":
+        while j < stop and tokens[j].pos in ("助動詞",):
+            j += 1
+        if j < stop and tokens[j].surface in NOMINAL:
+            j += 1
+        else:
+            return None
+    if j < stop and tokens[j].surface in TOPIC and tokens[j].pos == "助詞":
+        return j
+    return None
+
+
+def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -> tuple[list[int], bool, bool]:
+    """Person tokens in [start, stop) that are subjects, whether a who-word is there, whether joined by "or"."""
+    found, who, either = [], False, False
+    for j in range(start, stop):
+        t = tokens[j]
+        if j in taken:
+            continue
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+        if t.kind == "who" and not (nxt is not None and nxt.surface == "か" and found == []):
+            who = True
+        elif t.person and not (nxt is not None and nxt.surface in SPEAK_TO and nxt.pos == "助詞"):
+            found.append(j)
+        elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
+            either = True
+    return found, who, either
+
+
+def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> Reading:
+    """Read one sentence's claims; `implied` is whom a predicate with no subject is about."""
+    predicates = _predicates(tokens)
+    people = tuple(t.lemma if t.kind == "name" else (YOU if t.kind == "you" else SELF)
+                   for t in tokens if t.person)
+    mood = _mood(tokens)
+    roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
+    problem = _incident_problem(tokens, predicates, incident)
+    claims: list[Claim] = []
+    taken: set[int] = set()
+    back_from = 0
+    subject_tokens: dict[int, Token] = {}
+    for k, p in enumerate(predicates):
+        stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
+        back, who, either = _people(tokens, back_from, p.start, taken)
+        topic = _topic_at(tokens, p, stop)
+        forward_subjects: list[int] = []
+        if topic is not None:
+            forward_subjects, who_after, either_after = _people(tokens, topic + 1, stop, taken)
+            who, either = who or who_after, either or either_after
+            if not forward_subjects and not who_after and not back and k + 1 < len(predicates):
+                problem = problem or "it asks about a role, not a person: name whom you mean"
+        subjects = back + forward_subjects
+        taken.update(subjects)
+        tail = _tail(tokens, p.end, stop, through_people=topic is not None)
+        negated = _negated(tail)
+        names = tuple(_ref(tokens[j]) for j in subjects)
+        for j in subjects:
+            subject_tokens[j] = tokens[j]
+        if not names and not who:
+            names = claims[-1].subjects if claims and not claims[-1].open else (implied,)
+        claims.append(Claim(p.kind, names, negated, open=who, either=either))
+        back_from = p.end + len(tail)
+    claims, problem = _nested(tokens, claims, problem)
+    if claims and not problem:
+        problem = _main_verb_problem(tokens, predicates)
+    return Reading(tuple(claims), people, problem, *mood, roles=roles)
+
+
+def _ref(t: Token) -> str:
+    return t.lemma if t.kind == "name" else (YOU if t.kind == "you" else SELF)
+
+
+def _nested(tokens: tuple[Token, ...], claims: list[Claim], problem: str) -> tuple[list[Claim], str]:
+    """"Bさんに聞いたら…と答えますか" / "Bさんは…と言いますか": claims quoted from B."""
+    reports = any(
+        t.lemma in REPORT_VERBS and j > 0 and tokens[j - 1].surface == "と" for j, t in enumerate(tokens)
+    )
+    via = None
+    for j, t in enumerate(tokens[:-2]):
+        if t.kind == "name" and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS:
+            via = t.lemma
+    if via is None and reports:
+        for j, t in enumerate(tokens[:-1]):
+            if t.kind == "name" and tokens[j + 1].surface == "は":
+                others = [c for c in claims if any(s != t.lemma for s in c.subjects)]
+                if others:
+                    via = t.lemma
+                break
+    if via is None:
+        return claims, problem
+    if not reports:
+        return claims, problem or f"what should {via} be asked? say what you want {via} to answer"
+    quoted = []
+    for c in claims:
+        subjects = tuple(s for s in c.subjects if s != via) or c.subjects
+        if subjects == (YOU,) and any(t.surface in ("自分", "自身") for t in tokens):
+            subjects = (via,)
+        quoted.append(Claim(c.predicate, subjects, c.negated, c.open, c.either, via))
+    return quoted, problem
+
+
+def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+    """A sentence whose last verb is neither a predicate nor think/say/know is not understood."""
+    covered = {j for p in predicates for j in range(p.start, p.end)}
+    for j in range(len(tokens) - 1, -1, -1):
+        t = tokens[j]
+        if j in covered:
+            return ""
+        if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS:
+            continue
+        quoted = j > 0 and tokens[j - 1].surface in ("と", "か", "かどうか", "どうか")
+        if quoted and (t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS):
+            return ""
+        if t.lemma in ASK_VERBS:
+            return ""
+        return f"I could not tell what {t.surface} asks; ask whether someone ate it, lies or is honest"
+    return ""
+
+
+def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], incident: Incident) -> str:
+    nouns = {i.noun["ja"]: i for i in INCIDENTS.values()}
+    for t in tokens:
+        other = nouns.get(t.surface) or nouns.get(t.lemma)
+        if other is not None and other.key != incident.key:
+            return f"this game's incident is the {incident.noun['ja']}, not the {other.noun['ja']}"
+    for p in predicates:
+        if incident.verb == "eat" and p.verb in DRINK_VERBS or incident.verb == "drink" and p.verb in EAT_VERBS:
+            return f"this game's incident is the {incident.noun['ja']}: ask who {'drank' if incident.verb == 'drink' else 'ate'} it"
+    return ""
+
+
+def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
+    """(ask, hedged, firm) from the sentence's ending and its hedge words."""
+    words = [t for t in tokens if not t.punct]
+    end = "".join(t.surface for t in tokens[-3:])
+    question_mark = "?" in end
+    hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens)
+    finals = [t.surface for t in words[-3:]]
+    last = words[-1] if words else None
+    polite = len(words) >= 2 and words[-2].lemma in ("ます", "です") or (len(words) >= 2 and words[-2].surface == "ん")
+    ask = question_mark
+    if last is not None and last.pos == "助詞" and last.surface in ("か", "かい", "の", "だい", "っけ", "かしら"):
+        ask = True
+        if last.surface in ("かしら",) or last.surface == "か" and not polite and not question_mark:
+            hedged = True
+    if finals[-2:] == ["か", "な"] or finals[-2:] == ["か", "なあ"]:
+        ask, hedged = True, hedged or not question_mark
+    if "よね" in "".join(finals) or "よな" in "".join(finals):
+        ask = True
+    if last is not None and last.lemma in ("です", "だ") and last.surface in ("でしょう", "だろう", "でしょ", "だろ"):
+        if question_mark:
+            ask = True
+        else:
+            hedged = True
+    if any(t.lemma == "思う" and t.pos == "動詞" for t in tokens) and not ask:
+        hedged = True
+    firm = not ask and ("!" in end or bool(finals) and finals[-1] in ("ね", "よ", "ぞ", "な", "ですね", "わ"))
+    return ask, hedged, firm

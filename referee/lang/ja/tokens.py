@@ -1,0 +1,141 @@
+"""Japanese text to tokens: roster names found by pattern, everything else by SudachiPy.
+
+Names are matched before morphological analysis because a roster may hold any names
+(Sudachi reads "C" as a common noun and エー as a filler). The text between names is
+tokenized with one SplitMode.C tokenizer, loaded once on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from sudachipy import Dictionary, SplitMode, Tokenizer
+
+from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, WHO, YOU
+from referee.liar.world import Roster
+
+Kind = Literal["name", "you", "self", "group", "who", "word"]
+
+SENTENCE = re.compile(r"[^。．.!?！？\n]+[。．.!?！？]*")
+"""One sentence with its closing punctuation (NFKC turns ？ into ?)."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word: `lemma` is Sudachi's normalized form, or the roster name of a name token."""
+
+    surface: str
+    lemma: str
+    pos: str
+    pos2: str = "*"
+    kind: Kind = "word"
+
+    def is_(self, *lemmas: str) -> bool:
+        return self.lemma in lemmas or self.surface in lemmas
+
+    @property
+    def person(self) -> bool:
+        return self.kind in ("name", "you", "self")
+
+    @property
+    def punct(self) -> bool:
+        return self.pos == "補助記号" or self.pos == "空白"
+
+
+@cache
+def _tokenizer() -> Tokenizer:
+    return Dictionary(dict="core").tokenizer(mode=SplitMode.C)
+
+
+def normalize(text: str) -> str:
+    """Width and case folded: Ａ and ａ read as A, ？ as ?, half-width kana as full."""
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+def sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.strip() for s in SENTENCE.findall(text) if s.strip())
+
+
+@dataclass(frozen=True)
+class Names:
+    """How the roster's names are written: the name, its katakana letter reading, an honorific."""
+
+    pattern: re.Pattern[str]
+    forms: dict[str, str]
+
+    def mention(self, form: str) -> str:
+        return self.forms[form.casefold()]
+
+
+@cache
+def names(roster: Roster) -> Names:
+    forms: dict[str, str] = {}
+    for name in roster.names:
+        forms[normalize(name).casefold()] = name
+        for reading in LETTER_READINGS.get(name.upper(), ()) if len(name) == 1 else ():
+            forms[reading] = name
+    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![A-Za-z])({alternatives})(?![A-Za-z]){HONORIFIC}?", re.IGNORECASE)
+    return Names(pattern, forms)
+
+
+STRANGER = re.compile(
+    rf"(?<![A-Za-z])([A-Za-z])(?![A-Za-z])|([A-Za-z\u30A1-\u30FA\u30FC\u4E00-\u9FFF]{{1,6}}?)"
+    r"(?:さん|くん|ちゃん|氏|様)"
+)
+
+
+def strangers(text: str, roster: Roster) -> tuple[str, ...]:
+    """People mentioned who are not on the roster (Dさん, 田中さん, a lone letter D)."""
+    text = names(roster).pattern.sub(" ", normalize(text))
+    found = []
+    for match in STRANGER.finditer(text):
+        word = match.group(1) or match.group(2)
+        if word in NOT_PEOPLE or word.upper() in NOT_PEOPLE:
+            continue
+        found.append(word.upper() if match.group(1) else word)
+    return tuple(dict.fromkeys(found))
+
+
+def _word(surface: str, lemma: str, pos: tuple[str, ...], self_is_you: bool) -> Token:
+    kind: Kind = "word"
+    if pos[0] in ("代名詞", "名詞"):
+        if lemma in WHO or surface in WHO:
+            kind = "who"
+        elif self_is_you and (lemma in YOU or surface in YOU):
+            kind = "you"
+        elif lemma in SELF or surface in SELF:
+            kind = "self"
+        elif lemma in YOU or surface in YOU:
+            kind = "you"
+        elif lemma in GROUP or surface in GROUP:
+            kind = "group"
+    return Token(surface, lemma, pos[0], pos[1], kind)
+
+
+def tokenize(sentence: str, roster: Roster, self_is_you: bool = True) -> tuple[Token, ...]:
+    """Tokens of one normalized sentence; `self_is_you` reads 自分 as "you" (a player's question)."""
+    table = names(roster)
+    tokens: list[Token] = []
+    at = 0
+    for match in table.pattern.finditer(sentence):
+        tokens.extend(_words(sentence[at:match.start()], self_is_you))
+        tokens.append(Token(match.group(0), table.mention(match.group(1)), "名詞", "固有名詞", "name"))
+        at = match.end()
+    tokens.extend(_words(sentence[at:], self_is_you))
+    return tuple(tokens)
+
+
+def _words(text: str, self_is_you: bool) -> list[Token]:
+    if not text:
+        return []
+    if text.isspace():
+        return [Token(" ", " ", "空白")]
+    return [
+        _word(m.surface(), m.normalized_form(), m.part_of_speech(), self_is_you)
+        for m in _tokenizer().tokenize(text)
+    ]
