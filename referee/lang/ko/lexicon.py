@@ -1,0 +1,82 @@
+"""The Korean words the parser and the extractor look for, as kiwi morphemes.
+
+Kept apart from the grammar so a newcomer can extend the vocabulary without reading
+the parsing code. Forms are kiwi's lemma forms (먹 for 먹었어요, 드시 for 드셨나요).
+"""
+
+from __future__ import annotations
+
+from referee.liar.proposition import Predicate
+
+# How the Latin letters a roster usually uses are read aloud in Hangul ("에이 씨", "비가").
+LETTER_READINGS: dict[str, tuple[str, ...]] = {
+    "A": ("에이",),
+    "B": ("비", "삐"),
+    "C": ("씨",),
+    "D": ("디",),
+    "F": ("에프",),
+    "G": ("지",),
+}
+HONORIFICS = ("씨", "님")
+
+# Pronouns for the person spoken to: in a player's question they are the addressee.
+YOU = frozenset({"당신", "너", "니", "네", "자네", "그쪽", "본인", "댁", "그대"})
+# The speaker of the line: in a character's line that character, in a question the player.
+ME = frozenset({"저", "나", "제", "내", "본인"})
+# Words addressing everyone at once ("다들", "여러분") or quantifying a group ("모두", "둘 다").
+EVERYONE = frozenset({"다들", "여러분", "모두들", "너희", "너희들", "당신들", "모든", "전원"})
+QUANTIFIERS = frozenset({"모두", "다", "전부", "둘", "셋", "세", "두", "모든", "전원", "각자"})
+WHO = frozenset({"누구", "누"})
+
+# Verbs whose subject caused the incident; eating and drinking are both accepted
+# whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
+CULPRIT_VERBS = frozenset({
+    "먹", "드시", "잡수", "잡숫", "처먹", "마시", "들이키", "들이켜", "일으키", "해치우", "훔치",
+})
+CULPRIT_NOUNS = frozenset({"범인", "진범", "범행", "짓", "장본인"})
+# Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람).
+PERSON_NOUNS = frozenset({"사람", "분", "놈", "쪽", "애", "녀석", "자", "거", "것", "이"})
+LIAR_NOUNS = frozenset({"거짓말쟁이", "뻥쟁이", "사기꾼", "거짓말꾼"})
+LIAR_STEMS = frozenset({"거짓말", "거짓", "뻥"})  # + 하다 / 쟁이
+LIE_VERBS = frozenset({"속이", "속"})
+HONEST_STEMS = frozenset({"정직", "솔직", "정직자"})
+TRUTH_NOUNS = frozenset({"진실", "참말", "사실", "진짜", "참"})  # + 말하다
+SPEECH_STEMS = frozenset({"말", "대답", "답", "얘기", "이야기", "주장", "증언", "답변"})
+OPINION_STEMS = frozenset({"생각", "보", "여기", "믿", "의심"})
+
+NEGATORS = frozenset({("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN"), ("없", "VA"), ("말", "VX")})
+
+# Endings that make a sentence a question even without "?" (어요, 지, 야 may close either).
+STRICT_QUESTION_ENDINGS = frozenset({
+    "습니까", "ᆸ니까", "ᆯ까요", "을까요", "까요", "니", "냐", "나요", "가요", "ᆫ가요", "은가요", "는가요",
+    "는지요", "래", "래요", "ᆸ니까요", "으세요", "니까요", "냐고", "나", "ᆯ까", "을까", "까", "ᆫ가",
+    "는가", "은가", "려나",
+})
+# Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
+MUSING_ENDINGS = frozenset({"나", "ᆯ까", "을까", "까", "ᆫ가", "은가", "는가", "려나", "을려나"})
+# Endings that can only close a statement.
+STATEMENT_ENDINGS = frozenset({
+    "습니다", "ᆸ니다", "다", "군요", "구나", "군", "네요", "네", "구먼", "잖아", "잖아요", "거든",
+    "거든요", "ᆫ다", "는다", "겠다", "더라", "라", "이다",
+})
+# Words and endings that make a statement thinking aloud rather than a committed guess.
+HEDGE_FORMS = frozenset({
+    "겠", "같", "듯", "아마", "어쩌면", "혹시", "수상", "의심", "가능성", "패턴", "모르", "글쎄",
+    "ᆯ지도", "을지도", "지도", "ᆫ데", "은데", "는데", "라면", "다면", "이라면", "면", "으면",
+    "하나", "중", "흠", "음", "추측", "예상", "경우", "아닐까", "걸", "ᆯ걸", "을걸", "생각", "느낌",
+    "보이", "냄새", "확률", "혹은", "거나", "든지", "인가", "수도", "일단", "가설", "만약",
+})
+INTERJECTIONS = frozenset({
+    "음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허", "그렇", "역시",
+    "잠깐", "좋",
+})
+
+YES_WORDS = frozenset({
+    "네", "예", "응", "어", "웅", "넹", "넵", "옙", "ㅇㅇ", "ㅇ", "yes", "ok", "okay", "오케이", "좋아",
+    "좋아요", "좋습니다", "그래", "그래요", "그럼요", "물론", "맞아", "맞아요", "맞습니다", "그렇습니다",
+    "확인", "진행", "계속", "부탁해요", "부탁합니다", "할게요", "해", "해요", "해줘", "해주세요",
+})
+NO_WORDS = frozenset({
+    "아니", "아니요", "아뇨", "아니오", "아니에요", "아닙니다", "ㄴㄴ", "ㄴ", "no", "취소", "됐어", "됐어요",
+    "됐습니다", "그만", "싫어", "싫어요", "괜찮아요", "괜찮습니다", "안할래", "안", "노",
+})

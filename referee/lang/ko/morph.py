@@ -1,0 +1,123 @@
+"""From raw Korean text to morphemes, with the roster's names already recognised.
+
+Names are found with a regular expression before morphological analysis (A씨, 에이 씨,
+Ａ, a, 비가 ...) and replaced by placeholders kiwi reads as one foreign word, so a
+roster of any names tokenizes the same way and the honorific 씨 is never confused
+with C. kiwi is loaded once, on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+from kiwipiepy import Kiwi
+
+from referee.lang.ko.lexicon import HONORIFICS, LETTER_READINGS
+from referee.liar.world import Roster
+
+PLACEHOLDER = "Xq"
+# What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀.
+_READING_END = r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말)"
+
+
+@dataclass(frozen=True)
+class Morph:
+    """One morpheme; `name` is the roster name when the morpheme stands for a person."""
+
+    form: str
+    tag: str
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """The morphemes of one sentence and the punctuation that closed it ("?", ".", "..." or "")."""
+
+    morphs: tuple[Morph, ...]
+    end: str = ""
+
+    @property
+    def marked_question(self) -> bool:
+        return "?" in self.end
+
+    @property
+    def trailing_off(self) -> bool:
+        return ".." in self.end or "…" in self.end
+
+
+@cache
+def _kiwi() -> Kiwi:
+    return Kiwi()
+
+
+def normalize(text: str) -> str:
+    """Full-width letters and punctuation to ASCII, composed Hangul, tidy spaces."""
+    text = unicodedata.normalize("NFKC", text)
+    return re.sub(r"[ \t\u3000]+", " ", text).strip()
+
+
+@cache
+def _name_pattern(roster: Roster) -> re.Pattern[str]:
+    """One alternation over every way the roster's names are written."""
+    alternatives = []
+    for index, name in enumerate(roster.names):
+        forms = []
+        if name.isascii():
+            forms.append(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])")
+        else:
+            forms.append(rf"(?<![가-힣]){re.escape(name)}")
+        for reading in LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ()):
+            forms.append(rf"(?<![가-힣A-Za-z]){reading}{_READING_END}")
+        alternatives.append(f"(?P<n{index}>{'|'.join(forms)})")
+    honorific = "|".join(HONORIFICS)
+    return re.compile(rf"(?:{'|'.join(alternatives)})(?:\s?(?:{honorific}))?", re.IGNORECASE)
+
+
+def mask_names(text: str, roster: Roster) -> tuple[str, dict[str, str]]:
+    """Replace each mention of a roster name by its placeholder; return the text and the map."""
+    placeholders = {f"{PLACEHOLDER}{chr(ord('a') + i)}": name for i, name in enumerate(roster.names)}
+
+    def replace(match: re.Match[str]) -> str:
+        index = next(i for i in range(len(roster.names)) if match.group(f"n{i}") is not None)
+        return f" {PLACEHOLDER}{chr(ord('a') + index)}"
+
+    return _name_pattern(roster).sub(replace, text), placeholders
+
+
+_UNKNOWN = re.compile(r"(?<![A-Za-z])([A-Za-z]+)(?=\s?(?:씨|님)|(?![A-Za-z])\s?(?:가|는|도|랑|한테|에게|께|야|이|은)?[\s,.?!]|$)")
+
+
+def unknown_names(masked: str) -> tuple[str, ...]:
+    """Latin-letter names left after masking ("D씨", "E가"): people not on the roster."""
+    found = []
+    for word in _UNKNOWN.findall(masked):
+        if word.startswith(PLACEHOLDER) or word.lower() in {"ok", "okay", "yes", "no", "gm"}:
+            continue
+        if len(word) == 1 or word[0].isupper():
+            found.append(word)
+    return tuple(dict.fromkeys(found))
+
+
+def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
+    """The sentences of `text` as morphemes, and the unknown names it mentions."""
+    masked, placeholders = mask_names(normalize(text), roster)
+    sentences: list[Sentence] = []
+    current: list[Morph] = []
+    last_end = 0
+    for token in _kiwi().tokenize(masked):
+        if current and "\n" in masked[last_end:token.start]:
+            sentences.append(Sentence(tuple(current)))
+            current = []
+        last_end = token.start + token.len
+        if token.tag == "SF":
+            if current:
+                sentences.append(Sentence(tuple(current), token.form))
+            current = []
+            continue
+        current.append(Morph(token.form, token.tag, placeholders.get(token.form)))
+    if current:
+        sentences.append(Sentence(tuple(current)))
+    return tuple(sentences), unknown_names(masked)

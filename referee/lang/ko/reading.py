@@ -1,0 +1,456 @@
+"""Reading one Korean sentence: whom it addresses and what it claims or asks, about whom.
+
+The grammar is shallow on purpose. A sentence is a list of kiwi morphemes; people are
+found as mentions (a roster name, 당신/너, 저/나, 누구, 모두 ...) with the role their
+particle gives them (subject, topic, "to", vocative ...); the rest is split into clauses,
+and each clause is read into one Claim: a predicate (culprit, liar, honest), the people
+it is about and whether it is negated. The same reading serves the player's questions
+and the characters' answers; only the interpretation of the pronouns differs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from referee.lang.ko.lexicon import (
+    CULPRIT_NOUNS,
+    CULPRIT_VERBS,
+    EVERYONE,
+    HEDGE_FORMS,
+    HONEST_STEMS,
+    INTERJECTIONS,
+    LIAR_NOUNS,
+    LIAR_STEMS,
+    LIE_VERBS,
+    ME,
+    MUSING_ENDINGS,
+    OPINION_STEMS,
+    PERSON_NOUNS,
+    QUANTIFIERS,
+    SPEECH_STEMS,
+    STATEMENT_ENDINGS,
+    STRICT_QUESTION_ENDINGS,
+    TRUTH_NOUNS,
+    WHO,
+    YOU,
+)
+from referee.lang.ko.morph import Morph, Sentence
+from referee.liar.proposition import Predicate
+
+# Stand-ins for people a mention does not name directly.
+SELF = "@self"  # 당신, 너, 본인: the person spoken to
+SPEAKER = "@speaker"  # 저, 나: the one speaking
+ANYONE = "@who"  # 누구: every candidate of an open question
+GROUP = "@group"  # 모두, 둘 다: everyone under discussion
+EVERYBODY = "@everybody"  # 다들, 여러분: everyone on the roster, as addressees
+
+Role = Literal[
+    "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object",
+    "except", "bare",
+]
+_TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
+_ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
+_QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
+_CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
+_CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A person (or a stand-in) at morphemes [start, end), with the role its particle gives."""
+
+    ref: str
+    role: Role
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One predicate about one or more people, possibly negated or put through `via`."""
+
+    predicate: Predicate | None  # None: elliptic ("C는?"), the predicate comes from before
+    about: tuple[str, ...]
+    negated: bool
+    via: str | None = None
+    candidates: tuple[str, ...] = ()
+    generic: bool = False  # about the role itself ("거짓말쟁이는 항상 ..."), no person named
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one sentence says, before the addressee and the stand-ins are resolved."""
+
+    addressees: tuple[str, ...]
+    claims: tuple[Claim, ...]
+    question: bool
+    musing: bool
+    hedged: bool
+    relational: bool  # two roles in one clause ("did the liar eat it?"): not one proposition
+    persons: bool  # mentions anyone at all
+    thinking: bool  # an interjection or "그렇군요": thinking aloud
+    holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
+    topic_only: bool  # a lone name marked as topic or bare: who is asked is ambiguous
+    checking: bool  # "맞죠?", "정답인가요?": asks the game master to check a statement
+
+
+def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
+    """The stand-in or name at morpheme `i`, and the index after it (and its suffixes)."""
+    m = morphs[i]
+    after = i + 1
+    if m.name is not None:
+        ref: str | None = m.name
+        if after < len(morphs) and morphs[after].form in {"본인", "자신"}:
+            after += 1
+    elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
+        ref = EVERYBODY
+    elif m.form == "다" and after < len(morphs) and morphs[after].form == "들":
+        ref, after = EVERYBODY, after + 1
+    elif m.tag == "NP" and m.form in {"당신", "너"} and after < len(morphs) and morphs[after].form == "들":
+        ref, after = EVERYBODY, after + 1
+    elif (m.tag == "NP" and m.form in YOU) or m.form == "본인":
+        ref = SELF
+    elif m.tag == "NP" and m.form in ME:
+        ref = SPEAKER
+    elif m.tag == "NP" and m.form in WHO:
+        ref = ANYONE
+    elif m.form == "어느" and after < len(morphs) and morphs[after].form in {"쪽", "사람", "분"}:
+        ref, after = ANYONE, after + 1
+    elif m.form in QUANTIFIERS and m.tag in {"NNG", "MAG", "NR", "MM"}:
+        ref = GROUP
+        while after < len(morphs) and (morphs[after].form in QUANTIFIERS or morphs[after].form in {"분", "사람", "명"}):
+            after += 1
+    else:
+        ref = None
+    while after < len(morphs) and morphs[after].form in {"씨", "님", "들"} and morphs[after].tag in {"NNB", "XSN", "NNG"}:
+        after += 1
+    return ref, after
+
+
+def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
+    """The role the morphemes from `j` give the mention before them, and where they end."""
+    if j >= len(morphs):
+        return "bare", j
+    m = morphs[j]
+    if m.tag in {"JKS", "JKC"}:
+        return "subject", j + 1
+    if m.tag == "JX":
+        return ("subject" if m.form in _ALSO else "topic"), j + 1
+    if m.tag == "JKB" and m.form in _TO:
+        return "to", j + 1
+    if m.tag == "JKV":
+        return "call", j + 1
+    if m.tag == "JC" or (m.tag == "SP" and m.form != ","):
+        return "list", j + 1
+    if m.tag == "SP":
+        return "comma", j + 1
+    if m.tag == "JKO":
+        return "object", j + 1
+    if m.tag == "NNB" and m.form == "중":
+        return "among", j + 1
+    if m.tag == "VCP":
+        if j + 1 < len(morphs) and morphs[j + 1].form in {"라면", "면", "이라면", "라도"}:
+            return "cond", j + 2
+        return "copula", j + 1
+    if m.form in {"라면", "이라면"}:
+        return "cond", j + 1
+    if m.form == "말" and m.tag == "VV":
+        return "except", j + 2
+    return "bare", j
+
+
+def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
+    found = []
+    i = 0
+    while i < len(morphs):
+        ref, after = _ref(morphs, i)
+        if ref is None:
+            i += 1
+            continue
+        role, end = _role(morphs, after)
+        found.append(Mention(ref, role, i, end))
+        i = max(end, i + 1)
+    return tuple(found)
+
+
+def _chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
+    """The mentions linked to mention `k` by 랑/와/·/, just before it ("A랑 B한테")."""
+    chain = [found[k]]
+    while k > 0 and found[k - 1].end == found[k].start and found[k - 1].role in {"list", "comma", "bare"}:
+        k -= 1
+        chain.insert(0, found[k])
+    return chain
+
+
+def _lead(morphs: tuple[Morph, ...]) -> int:
+    """Index of the first morpheme after leading interjections and conjunctions (흠, 그럼 ...)."""
+    i = 0
+    while i < len(morphs) and (morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"} or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}):
+        i += 1
+    return i
+
+
+def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[list[str], set[int]]:
+    """The people a sentence speaks to, and the indexes of the mentions that said so."""
+    names: list[str] = []
+    used: set[int] = set()
+
+    def take(indexes: list[int]) -> None:
+        for k in indexes:
+            used.add(k)
+            ref = found[k].ref
+            if ref not in names and ref not in (GROUP, SELF, SPEAKER, ANYONE):
+                names.append(ref)
+
+    for k, mention in enumerate(found):
+        if mention.ref == EVERYBODY:
+            take([k])
+        elif mention.role in {"to", "call"} and mention.ref not in (SPEAKER, ANYONE):
+            chain = _chain_before(found, k)
+            take([found.index(c) for c in chain])
+            if mention.ref in (GROUP, SELF) and len(chain) == 1:
+                names.append(EVERYBODY if mention.ref == GROUP else SELF)
+    if found and not names:
+        first = found[0]
+        if first.start == _lead(morphs) and first.ref not in (SELF, SPEAKER, ANYONE):
+            chain = [0]
+            while chain[-1] + 1 < len(found) and found[chain[-1]].role in {"comma", "list"} and found[chain[-1]].end == found[chain[-1] + 1].start:
+                chain.append(chain[-1] + 1)
+            last = found[chain[-1]]
+            if last.role in {"comma", "list"} and len(chain) > 1 or last.role == "comma":
+                take(chain)
+            elif first.role == "comma":
+                take([0])
+            elif first.role == "bare" and any(m.role in {"subject", "topic", "copula"} or m.ref == SELF for m in found[1:]):
+                take([0])
+        if not names:
+            last = found[-1]
+            trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end:])
+            before_verbal = any(m.tag.startswith("E") for m in morphs[: last.start])
+            if trailing and before_verbal and last.role in {"bare", "comma", "topic"} and last.ref not in (SELF, SPEAKER, ANYONE, GROUP):
+                take([len(found) - 1])
+    if EVERYBODY in names:
+        names = [EVERYBODY]
+    return names, used
+
+
+def _ending(morphs: tuple[Morph, ...]) -> str:
+    """The sentence's final ending (EF, or EC at the end), with a trailing 요."""
+    for i in range(len(morphs) - 1, -1, -1):
+        if morphs[i].tag in {"EF", "EC"}:
+            rest = "".join(m.form for m in morphs[i + 1 :] if m.form == "요")
+            return morphs[i].form + rest
+    return ""
+
+
+def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate, bool] | None:
+    """The predicate a morpheme starts, if any, and whether it is a role noun."""
+    m = morphs[k]
+    nxt = morphs[k + 1] if k + 1 < b else None
+    if m.tag.startswith("VV") and m.form in CULPRIT_VERBS:
+        return "culprit", False
+    if m.tag == "VV" and m.form in LIE_VERBS:
+        return "liar", False
+    if m.tag == "NNG" and m.form in CULPRIT_NOUNS:
+        return "culprit", True
+    if m.form in LIAR_NOUNS:
+        return "liar", True
+    if m.form in LIAR_STEMS and m.tag in {"NNG", "XR"}:
+        if nxt is not None and nxt.tag == "XSN":
+            return "liar", True
+        for j in range(k + 1, min(k + 4, b)):
+            if morphs[j].form == "하" and morphs[j].tag in {"XSV", "VV"}:
+                return "liar", False
+            if morphs[j].tag not in {"JKO", "MAG", "JX"}:
+                break
+        return None
+    if m.form in HONEST_STEMS and m.tag in {"NNG", "XR"}:
+        return "honest", nxt is not None and nxt.tag == "XSN"
+    if m.form in TRUTH_NOUNS and m.tag in {"NNG", "MAG"}:
+        for j in range(k + 1, min(k + 4, b)):
+            if morphs[j].form in {"말", "말하"}:
+                return "honest", False
+        return None
+    if m.form == "하" and m.tag == "VV" and nxt is not None and nxt.tag == "ETM":
+        head = morphs[k + 2] if k + 2 < b else None
+        before = {x.form for x in morphs[max(0, k - 3) : k]}
+        if head is not None and head.form in PERSON_NOUNS | {"짓"} and not before & (LIAR_STEMS | TRUTH_NOUNS):
+            return "culprit", False
+    return None
+
+
+def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
+    count = 0
+    for k in range(a, b):
+        m = morphs[k]
+        if m.form == "아니" and k + 1 < b and morphs[k + 1].form == "면":
+            continue  # 아니면: "or", not a negation
+        if (m.form, m.tag) in {("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")}:
+            count += 1
+        elif m.form == "없" and m.tag == "VA" and k > 0 and morphs[k - 1].form in {"적", "일"}:
+            count += 1
+    return count
+
+
+def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
+    """Split a sentence into clauses, each holding at most one predicate."""
+    spans = []
+    start = 0
+    has_predicate = False
+    k = 0
+    while k < len(morphs):
+        m = morphs[k]
+        found = _predicate_at(morphs, k, len(morphs))
+        if found is not None and found[1] and has_predicate and _has_person(morphs, start, k):
+            spans.append((start, k))
+            start, has_predicate = k, False
+        if found is not None:
+            has_predicate = True
+        nxt = morphs[k + 1] if k + 1 < len(morphs) else None
+        boundary = (
+            (m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"}))
+            or m.tag == "EF"
+            or (m.tag == "SP" and m.form == ",")
+            or (m.tag == "MAJ" and m.form in _CONNECTIVES)
+        )
+        if boundary and has_predicate:
+            spans.append((start, k + 1))
+            start, has_predicate = k + 1, False
+        k += 1
+    if start < len(morphs):
+        spans.append((start, len(morphs)))
+    return spans
+
+
+def _has_person(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
+    return any(_ref(morphs, k)[0] is not None for k in range(a, b))
+
+
+def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | None:
+    """Index of "...다고" and whether it reports speech ("대답할까") or an opinion ("생각해")."""
+    for k in range(a, b - 1):
+        if morphs[k].tag == "EC" and morphs[k].form in _QUOTATIVES:
+            nxt = morphs[k + 1]
+            if nxt.form in SPEECH_STEMS or (nxt.form == "하" and nxt.tag == "VV"):
+                return k, "speech"
+            if nxt.form in OPINION_STEMS:
+                return k, "opinion"
+    return None
+
+
+@dataclass(frozen=True)
+class _ClauseReading:
+    claim: Claim | None
+    relational: bool = False
+    holder: str | None = None
+
+
+def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]) -> _ClauseReading:
+    """One clause into a claim (None when it has no predicate and names no one)."""
+    inside = [m for k, m in enumerate(found) if a <= m.start < b and k not in used]
+    via: str | None = None
+    holder: str | None = None
+    quote = _quotative(morphs, a, b)
+    if quote is not None:
+        q, kind = quote
+        inner = [m for m in inside if m.start < q]
+        outer = [m for m in inside if m.start > q]
+        speakers = [m for m in inside if m.role == "cond"] + [m for m in outer if m.role in {"subject", "topic"}]
+        if not speakers and len(inner) > 1 and inner[0].role == "topic":
+            speakers = [inner[0]]
+        if speakers:
+            if kind == "speech":
+                via = speakers[0].ref
+            else:
+                holder = speakers[0].ref
+            inside = [m for m in inner if m is not speakers[0]]
+        else:
+            inside = inner
+        b = q
+    predicates = []
+    for k in range(a, b):
+        found_here = _predicate_at(morphs, k, b)
+        if found_here is not None:
+            predicates.append((found_here, k))
+    kinds = {p for (p, _), _ in predicates}
+    if "honest" in kinds and "liar" in kinds:
+        kinds.discard("honest")  # "정직합니까 아니면 거짓말쟁이입니까": one question
+    if len(kinds) > 1:
+        return _ClauseReading(None, relational=True)
+    about = tuple(m.ref for m in inside if m.role not in {"to", "call", "cond", "among", "except"})
+    candidates = tuple(m.ref for m in inside if m.role == "among")
+    if ANYONE not in about:
+        about += candidates
+        candidates = ()
+    if GROUP in about and len(about) > 1:
+        about = tuple(r for r in about if r != GROUP)
+    if not predicates:
+        if about:
+            return _ClauseReading(Claim(None, about, False, candidates=candidates), holder=holder)
+        return _ClauseReading(None)
+    (predicate, noun), at = predicates[0]
+    generic = noun and not about and at + 1 < b and morphs[at + 1].tag in {"JX", "JKS", "XSN"}
+    negated = _negations(morphs, a, b) % 2 == 1
+    claim = Claim(predicate, about, negated, via, candidates, generic)
+    return _ClauseReading(claim, holder=holder)
+
+
+def read(sentence: Sentence) -> Reading:
+    """Read one sentence: addressees, claims, mood and hedges."""
+    morphs = sentence.morphs
+    found = mentions(morphs)
+    addressees, used = _addressed(morphs, found)
+    claims: list[Claim] = []
+    relational = False
+    holder = None
+    previous: Claim | None = None
+    for a, b in _clauses(morphs):
+        clause = _read_clause(morphs, a, b, found, used)
+        relational |= clause.relational
+        holder = holder or clause.holder
+        claim = clause.claim
+        if claim is None:
+            continue
+        if claim.predicate is None and previous is not None:
+            claim = replace(previous, about=claim.about, candidates=claim.candidates, generic=False)
+        elif not claim.about and previous is not None and not claim.generic:
+            claim = replace(claim, about=previous.about, candidates=previous.candidates)
+        claims.append(claim)
+        previous = claim
+    ending = _ending(morphs)
+    addressed = bool(addressees)
+    question = (
+        sentence.marked_question
+        or ending in STRICT_QUESTION_ENDINGS
+        or (addressed and ending not in STATEMENT_ENDINGS and bool(claims))
+    )
+    musing = not addressed and (ending in MUSING_ENDINGS or sentence.trailing_off)
+    forms = {m.form for m in morphs}
+    hedged = bool(forms & HEDGE_FORMS) or sentence.trailing_off or any(m.tag == "SE" for m in morphs) or (
+        "보" in forms and ending in STATEMENT_ENDINGS | {"어", "아", "어요", "아요"} and any(m.form == "나" and m.tag == "EC" for m in morphs)
+    )
+    persons = any(m.ref not in (GROUP,) for m in found)
+    unaddressed = [m for k, m in enumerate(found) if k not in used]
+    topic_only = (
+        not addressed
+        and len(unaddressed) == 1
+        and unaddressed[0].role in {"topic", "bare"}
+        and unaddressed[0].ref not in (SELF, SPEAKER, ANYONE, GROUP, EVERYBODY)
+    )
+    thinking = any(m.tag == "IC" and m.form in INTERJECTIONS for m in morphs) or any(
+        m.form == "그렇" and m.tag.startswith("VA") for m in morphs
+    )
+    return Reading(
+        addressees=tuple(addressees),
+        claims=tuple(claims),
+        question=question,
+        musing=musing,
+        hedged=hedged,
+        relational=relational,
+        persons=persons,
+        thinking=thinking,
+        holder=holder,
+        topic_only=topic_only,
+        checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
+    )
