@@ -1,0 +1,126 @@
+"""The model actor: a language model voices the referee's answers without knowing the secret.
+
+Its prompt (prompts/<lang>/actor_system.j2 and actor.j2) is built from the `Script` alone:
+per line the speaker, their voice and the statement the referee decided, in the game's
+language. The model answers with JSON lines `{speaker, text}` constrained by a pydantic
+schema. The session verifies the lines and calls `perform` again with the reasons when they
+are rejected; the retry prompt carries those reasons but not the rejected reply, so a bad
+answer is not reinforced by being shown back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, create_model
+
+from gm.actor import ActorError, Performance, PerformedLine, Script
+from gm.backends.base import Backend, CallFailed, Completion, Message, Request, messages_json
+from gm.render import environment
+
+# Room for one or two short sentences per line in any of the three languages.
+TOKENS_PER_LINE = 80
+TOKENS_OVERHEAD = 40
+
+
+class ActorLine(BaseModel):
+    """One character's line as the model must return it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    speaker: str
+    text: str
+
+
+class ActorReply(BaseModel):
+    """The whole reply: one line per scripted statement, in order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    lines: list[ActorLine]
+
+
+@cache
+def reply_schema(speakers: tuple[str, ...]) -> type[ActorReply]:
+    """`ActorReply` with `speaker` limited to this turn's speakers.
+
+    Sent as the structured-output schema, it keeps a model (and llama.cpp's grammar) from
+    inventing speakers; the lines still subclass ActorLine and ActorReply.
+    """
+    line = create_model(
+        "ActorLine", __base__=ActorLine, speaker=(Literal[speakers], ...)  # type: ignore[valid-type]
+    )
+    return create_model("ActorReply", __base__=ActorReply, lines=(list[line], ...))  # type: ignore[valid-type]
+
+
+def render(script: Script, name: str, **values: Any) -> str:
+    """Render `prompts/<lang>/<name>.j2` with the script's incident (and nothing else of the game)."""
+    incident = script.as_json()["incident"]
+    template = environment().get_template(f"{script.lang}/{name}.j2")
+    return template.render(noun=incident["noun"], verb=incident["verb"], **values).strip()
+
+
+def actor_messages(script: Script, feedback: tuple[str, ...] = ()) -> tuple[Message, ...]:
+    """The chat a model gets for `script`: instructions, then the lines (and any reasons to redo them)."""
+    task = render(script, "actor", lines=script.as_json()["lines"])
+    if feedback:
+        task += "\n\n" + render(script, "actor_retry", reasons=feedback)
+    return (Message("system", render(script, "actor_system")), Message("user", task))
+
+
+class ModelActor:
+    """Voices scripts through a model backend (see gm.actor for the protocol)."""
+
+    def __init__(self, backend: Backend, seed: int = 0, temperature: float = 0.7) -> None:
+        self.backend = backend
+        self.name = f"{backend.provider}:{backend.model}"
+        self.seed = seed
+        self.temperature = temperature
+        self._attempt = 0
+
+    def request(self, script: Script, feedback: tuple[str, ...], attempt: int) -> Request[ActorReply]:
+        """What is sent for one attempt; the sampling seed follows (game seed, turn, attempt)."""
+        return Request(
+            messages=actor_messages(script, feedback),
+            output=reply_schema(script.speakers),
+            max_tokens=TOKENS_OVERHEAD + TOKENS_PER_LINE * len(script.lines),
+            temperature=self.temperature,
+            seed=random.Random(f"{self.seed}:{script.turn}:{attempt}").randrange(2**31),
+            attempt=attempt,
+        )
+
+    async def perform(self, script: Script, feedback: tuple[str, ...] = ()) -> Performance:
+        """One attempt: a first call has no feedback, each retry carries the last reasons."""
+        self._attempt = self._attempt + 1 if feedback else 0
+        request = self.request(script, feedback, self._attempt)
+        try:
+            completion = await self.backend.complete(request)
+        except CallFailed as failure:
+            raise ActorError(str(failure)) from failure
+        return Performance(
+            request=request_json(self.name, request),
+            raw=completion.text,
+            lines=lines_of(completion),
+            tokens_in=completion.reply.input_tokens,
+            tokens_out=completion.reply.output_tokens,
+            latency=completion.latency_s,
+        )
+
+    async def aclose(self) -> None:
+        await self.backend.aclose()
+
+
+def lines_of(completion: Completion[ActorReply]) -> tuple[PerformedLine, ...]:
+    """The reply's lines, or none when it could not be read (the verifier then rejects it)."""
+    if completion.parsed is None:
+        return ()
+    return tuple(PerformedLine(line.speaker.strip(), line.text.strip()) for line in completion.parsed.lines)
+
+
+def request_json(model: str, request: Request[Any]) -> str:
+    """The request as recorded in the event log: model, messages and sampling parameters."""
+    record = {"model": model, "messages": messages_json(request.messages), **request.params()}
+    return json.dumps(record, ensure_ascii=False)
