@@ -1,0 +1,96 @@
+"""`refgm play`: start or resume a game in the terminal, or play one from a file of lines."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from gm.session import GameConfig, Session
+from gm.transcript import TranscriptError, game_path, locate, new_game_id
+from gm.tui import Frontend, interactive, run_interactive, run_lines
+from referee.lang.incident import INCIDENTS, LANGS, incident
+from referee.liar.game import Rules
+from referee.liar.world import World
+
+
+def _secret(value: str) -> World:
+    """--secret CULPRIT,LIAR, both on the default roster A, B, C."""
+    names = Rules().roster.names
+    parts = [part.strip().upper() for part in value.split(",")]
+    if len(parts) != 2 or any(part not in names for part in parts):
+        raise argparse.ArgumentTypeError(
+            f"expected CULPRIT,LIAR with names from {', '.join(names)}, e.g. B,C (got {value!r})")
+    return World(culprit=parts[0], liar=parts[1])
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "play",
+        help="play a game of find-the-liar",
+        description="Play find-the-liar. Interactive in a terminal; with --input FILE (or "
+        "stdin that is not a terminal) one player line per input line. Every game is "
+        "recorded under $REFGM_HOME/games (default ~/.local/share/refgm/games); the "
+        "secret, nonce and seed wait in a 0600 sidecar <game>.secret.json until the end.",
+    )
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the game (default en)")
+    p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
+                   help=f"what happened: {', '.join(INCIDENTS)} (default: drawn from the seed)")
+    p.add_argument("--seed", type=int, help="seed of the secret and the phrasing (default: random)")
+    p.add_argument("--secret", type=_secret, metavar="CULPRIT,LIAR",
+                   help="fix the secret instead of drawing it (set puzzles, tests)")
+    p.add_argument("--input", type=Path, metavar="FILE", help="read player lines from FILE")
+    p.add_argument("--transcript", type=Path, metavar="PATH",
+                   help="write the event log here instead of $REFGM_HOME/games/<id>.jsonl")
+    p.add_argument("--resume", metavar="ID", help="continue an interrupted game (ID or log path)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    lines = None
+    if args.input is not None:
+        try:
+            lines = args.input.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"refgm play: cannot read {args.input}: {_reason(err)}", file=sys.stderr)
+            return 2
+    elif not interactive():
+        lines = sys.stdin
+    try:
+        session, opening = asyncio.run(_start(args))
+    except (TranscriptError, FileExistsError, OSError) as err:
+        print(f"refgm play: {_reason(err)}", file=sys.stderr)
+        return 2
+    frontend = Frontend(session)
+    try:
+        if lines is None:
+            print(opening + "\n")
+            return asyncio.run(run_interactive(frontend))
+        print(opening + "\n", flush=True)
+        return asyncio.run(run_lines(frontend, lines, sys.stdout))
+    except KeyboardInterrupt:
+        print("\n" + frontend.saved(), file=sys.stderr)
+        return 130
+    finally:
+        session.close()
+
+
+async def _start(args: argparse.Namespace) -> tuple[Session, str]:
+    if args.resume:
+        return await Session.resume(locate(args.resume))
+    seed = random.SystemRandom().getrandbits(63) if args.seed is None else args.seed
+    key = args.incident or random.Random(f"incident:{seed}").choice(sorted(INCIDENTS))
+    config = GameConfig(lang=args.lang, incident=incident(key))
+    game_id = args.transcript.stem if args.transcript else new_game_id()
+    path = args.transcript or game_path(game_id)
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; choose another --transcript")
+    return Session.new(config, path, game_id, seed=seed, secret=args.secret)
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return f"{err.filename}: {err.strerror}" if err.filename else err.strerror
+    return str(err)

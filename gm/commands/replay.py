@@ -1,0 +1,143 @@
+"""`refgm replay TRANSCRIPT`: re-run the referee over a recorded game, with no model calls.
+
+The referee re-steps the recorded intents from the secret (revealed in `game_ended`, or
+from the sidecar of an unfinished game) and each verdict must equal the recorded one;
+every recorded model attempt is verified again and must be accepted or rejected exactly
+as it was. Prints a turn-by-turn table and exits 1 on any mismatch, 2 on a bad log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+from gm.actor import PerformedLine, Performance
+from gm.session import GameConfig, adjudicate, script_for, verdict_fields
+from gm.transcript import Log, TranscriptError, intent_from_json, locate, read, read_sidecar, turns, verdict_json
+from gm.verify import verify
+from referee.liar.game import GameState
+from referee.liar.verdict import Answers
+from referee.liar.world import World
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One recorded turn checked again; `problems` is empty when everything matched."""
+
+    number: int
+    player: str
+    verdict: str
+    cost: int
+    remaining: int
+    attempts: str
+    problems: tuple[str, ...]
+
+
+def replay(log: Log) -> tuple[Replayed, ...]:
+    """Check every turn of `log`; raises TranscriptError when it cannot be replayed at all."""
+    state = _initial_state(log)
+    config = GameConfig.from_json(log.events[0].data["config"])
+    checked = []
+    for rt in turns(log):
+        if rt.intent is None:
+            continue
+        problems = []
+        try:
+            intent = intent_from_json(rt.intent.data["intent"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise TranscriptError(f"{log.path}:{rt.intent.line}: bad intent ({err})") from None
+        state, verdict = adjudicate(state, intent)
+        now = verdict_json(verdict)
+        if rt.verdict is None:
+            problems.append("no verdict was recorded")
+        elif now != verdict_fields(rt.verdict.data):
+            problems.append(f"verdict differs (line {rt.verdict.line})")
+        decisions = []
+        for event in rt.attempts:
+            recorded = bool(event.data.get("accepted"))
+            if isinstance(verdict, Answers):
+                lines = tuple(PerformedLine(str(s), str(t)) for s, t in event.data.get("lines", []))
+                performance = Performance(str(event.data.get("request")), str(event.data.get("raw")),
+                                          lines)
+                again = verify(script_for(verdict, config, rt.number), performance,
+                               config.rules.roster).accepted
+            else:
+                again = False
+                problems.append(f"a model attempt for a turn without answers (line {event.line})")
+            decisions.append("ok" if again else "rejected")
+            if again != recorded:
+                problems.append(f"attempt {event.data.get('attempt')} was "
+                                f"{'accepted' if recorded else 'rejected'}, now "
+                                f"{'accepted' if again else 'rejected'} (line {event.line})")
+        checked.append(Replayed(
+            number=rt.number,
+            player=str(rt.player.data.get("text", "")) if rt.player else "",
+            verdict=str(now["kind"]),
+            cost=int(now.get("cost", 0)),
+            remaining=state.remaining,
+            attempts=", ".join(decisions),
+            problems=tuple(problems),
+        ))
+    ended = log.first("game_ended")
+    if ended is not None and ended.data.get("outcome") != state.outcome:
+        checked.append(Replayed(0, "", "game_ended", 0, state.remaining, "",
+                                (f"outcome recorded {ended.data.get('outcome')!r}, "
+                                 f"now {state.outcome!r} (line {ended.line})",)))
+    return tuple(checked)
+
+
+def _initial_state(log: Log) -> GameState:
+    """The state before the first question, from the revealed or the sealed secret."""
+    started = log.events[0]
+    config = GameConfig.from_json(started.data["config"])
+    ended = log.first("game_ended")
+    if ended is not None:
+        try:
+            secret, nonce = World(**ended.data["secret"]), str(ended.data["nonce"])
+        except (KeyError, TypeError) as err:
+            raise TranscriptError(f"{log.path}:{ended.line}: bad game_ended ({err})") from None
+    else:
+        sealed = read_sidecar(log.path)
+        secret, nonce = sealed.secret, sealed.nonce
+    state = GameState(rules=config.rules, secret=secret, nonce=nonce,
+                      remaining=config.rules.budget)
+    if state.commitment != started.data.get("commitment"):
+        raise TranscriptError(
+            f"{log.path}:{started.line}: the revealed secret and nonce do not open the commitment")
+    return state
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "replay",
+        help="re-check a recorded game turn by turn",
+        description="Re-run the referee over a recorded game with no model calls: every "
+        "verdict and every accept/reject decision must match. Exit 1 on a mismatch.",
+    )
+    p.add_argument("transcript", help="a game log (.jsonl) or a game ID")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = locate(args.transcript)
+    try:
+        log = read(path)
+        checked = replay(log)
+    except (TranscriptError, KeyError, TypeError, ValueError) as err:
+        print(f"refgm replay: {err}", file=sys.stderr)
+        return 2
+    table = Table(title=f"replay of {path}")
+    for column in ("turn", "player", "verdict", "cost", "left", "attempts", "match"):
+        table.add_column(column)
+    for r in checked:
+        match = "yes" if not r.problems else "NO: " + "; ".join(r.problems)
+        table.add_row(str(r.number), r.player, r.verdict, str(r.cost), str(r.remaining),
+                      r.attempts, match)
+    Console(highlight=False).print(table)
+    bad = sum(1 for r in checked if r.problems)
+    print(f"{len(checked)} turns replayed, {bad} mismatched.")
+    return 1 if bad else 0

@@ -1,0 +1,112 @@
+"""The referee's voice: every fact the player sees is rendered here, never by an actor.
+
+Polarity of answers in the reveal, counts, costs, guess results, the opening with its
+commitment and the ending with the secret all come from `prompts/<lang>/*.j2`, filled
+with values the referee computed. Templates get the verdict as its transcript JSON
+(`gm.transcript.verdict_json`), so what is shown and what is recorded cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import jinja2
+
+from gm.transcript import answered_json, verdict_json
+from referee.lang.incident import Incident, Lang
+from referee.liar.game import GameState
+from referee.liar.verdict import Reveal, Verdict
+from referee.liar.world import Roster, World
+
+# Names read as ending in a consonant in Korean (for particles): el, em, en, ar.
+_LATIN_CODA = frozenset("LMNRlmnr")
+
+
+def josa(word: str, with_coda: str, without_coda: str) -> str:
+    """`word` with the Korean particle that fits its last sound (을/를, 이/가, 은/는, 과/와)."""
+    last = word.rstrip()[-1:]
+    if "가" <= last <= "힣":
+        coda = (ord(last) - 0xAC00) % 28 != 0
+    else:
+        coda = last in _LATIN_CODA
+    return word + (with_coda if coda else without_coda)
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """One template environment per process, over the `prompts` package's files."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(files("prompts"))),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        autoescape=False,
+    )
+    env.filters["josa"] = josa
+    return env
+
+
+class Renderer:
+    """Renders one game's texts in its language, about its incident and roster."""
+
+    def __init__(self, lang: Lang, incident: Incident, roster: Roster) -> None:
+        self.lang = lang
+        self.incident = incident
+        self.roster = roster
+
+    def render(self, name: str, **values: Any) -> str:
+        """Render `prompts/<lang>/<name>.j2` with the game's common values and `values`."""
+        template = environment().get_template(f"{self.lang}/{name}.j2")
+        common = {
+            "names": list(self.roster.names),
+            "noun": self.incident.noun[self.lang],
+            "verb": self.incident.verb,
+            "incident": self.incident.key,
+        }
+        return template.render(**common, **values).strip()
+
+    def opening(self, state: GameState) -> str:
+        return self.render("opening", budget=state.rules.budget, commitment=state.commitment)
+
+    def rules(self, budget: int) -> str:
+        return self.render("rules", budget=budget)
+
+    def verdict(self, verdict: Verdict) -> str:
+        """The referee's text for a verdict (for answers: the count line under the lines)."""
+        return self.render("verdict", v=verdict_json(verdict))
+
+    def ending(self, reveal: Reveal, outcome: str) -> str:
+        return self.render(
+            "ending",
+            outcome=outcome,
+            secret=reveal.secret.as_dict(),
+            nonce=reveal.nonce,
+            commitment=reveal.commitment,
+            answers=[answered_json(a) for a in reveal.answers],
+        )
+
+    def help(self, budget: int) -> str:
+        return self.render("help", budget=budget)
+
+    def status(self, state: GameState) -> str:
+        return self.render(
+            "status",
+            remaining=state.remaining,
+            budget=state.rules.budget,
+            culprit_confirmed=state.culprit_confirmed,
+            liar_confirmed=state.liar_confirmed,
+            culprit=state.secret.culprit if state.culprit_confirmed else None,
+            liar=state.secret.liar if state.liar_confirmed else None,
+            answers=[{k: v for k, v in answered_json(a).items() if k != "truth"}
+                     for a in state.answers],
+        )
+
+    def hint(self, worlds: tuple[World, ...]) -> str:
+        return self.render("hint", worlds=[w.as_dict() for w in worlds])
+
+    def message(self, key: str, **values: Any) -> str:
+        """A short session message (saved, resumed, spoiler warning...) from messages.j2."""
+        return self.render("messages", key=key, **values)

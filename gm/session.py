@@ -1,0 +1,382 @@
+"""One game in play: `Session.step(text) -> Turn` runs parse, adjudicate, act, verify, show, record.
+
+The referee's state is immutable; the session holds the current one. Each hook is a
+method so a subclass or a test can watch or replace one stage:
+
+- parse: the player's text to a typed intent (referee.lang.parse);
+- adjudicate: referee.liar.step, the only place the budget and answers change;
+- act: the actor voices the answers (it never sees the secret), verified by gm.verify,
+  retried at most twice with the reasons, else the offline template text;
+- show: the referee's own text (counts, costs, guess results, the ending) via gm.render;
+- record: every event is appended and fsynced before the turn is returned for display.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gm.actor import PERSONAS, Actor, ActorError, PerformedLine, Performance, Script, ScriptLine
+from gm.actors.offline import OfflineActor
+from gm.render import Renderer
+from gm.transcript import (
+    Json,
+    Sealed,
+    TranscriptError,
+    TranscriptWriter,
+    intent_from_json,
+    intent_json,
+    read,
+    read_sidecar,
+    truncate_torn_tail,
+    turns,
+    verdict_json,
+    write_sidecar,
+)
+from gm.verify import Check, verify
+from referee.errors import IllegalIntentError, UnknownNameError
+from referee.lang import Context, Parsed, parse
+from referee.lang.incident import Incident, Lang, incident
+from referee.liar.game import GameState, Rules, new_game, step
+from referee.liar.intent import Intent, Unclear
+from referee.liar.knowledge import consistent_worlds
+from referee.liar.verdict import Answers, FinalAnswerRequired, GuessVerdict, Verdict
+from referee.liar.world import Roster, World
+
+MAX_ATTEMPTS = 3
+"""One try and at most two retries before the offline template text is used."""
+
+_EVENT_KEYS = frozenset({"v", "t", "turn"})
+
+
+def cast(roster: Roster) -> dict[str, str]:
+    """The persona of each name: formal, casual, nervous, then round again."""
+    voices = tuple(PERSONAS)
+    return {name: voices[i % len(voices)] for i, name in enumerate(roster.names)}
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a game is played in and about; recorded in `game_started`."""
+
+    lang: Lang
+    incident: Incident
+    rules: Rules = field(default_factory=Rules)
+
+    def as_json(self, actor: str) -> Json:
+        return {"lang": self.lang, "incident": self.incident.key,
+                "roster": list(self.rules.roster.names), "budget": self.rules.budget,
+                "actor": actor}
+
+    @classmethod
+    def from_json(cls, obj: Json) -> GameConfig:
+        rules = Rules(Roster(tuple(obj["roster"])), int(obj["budget"]))
+        return cls(lang=obj["lang"], incident=incident(obj["incident"]), rules=rules)
+
+
+def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
+    """referee.liar.step, with an intent the rules reject (an unknown name, a stray yes)
+    turned into a request to rephrase, so that nothing is charged and replay agrees."""
+    try:
+        return step(state, intent)
+    except (UnknownNameError, IllegalIntentError) as err:
+        return step(state, Unclear(str(err)))
+
+
+def script_for(verdict: Answers, config: GameConfig, turn: int) -> Script:
+    """What the actor gets for a turn: the answers to voice and the personas. No secret."""
+    personas = cast(config.rules.roster)
+    lines = tuple(
+        ScriptLine(a.query.speaker, a.query.proposition, a.answer, personas[a.query.speaker])
+        for a in verdict.answers
+    )
+    return Script(lang=config.lang, incident=config.incident, lines=lines, turn=turn)
+
+
+def verdict_fields(data: Json) -> Json:
+    """A recorded `verdict` event without its envelope: what `verdict_json` produced."""
+    return {k: v for k, v in data.items() if k not in _EVENT_KEYS}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One try at voicing a script; `performance` is None when the actor failed outright."""
+
+    performance: Performance | None
+    check: Check
+    fallback: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one player utterance led to, ready to show."""
+
+    number: int
+    text: str
+    intent: Intent
+    verdict: Verdict
+    lines: tuple[PerformedLine, ...]
+    notes: str
+    attempts: tuple[Attempt, ...]
+    state: GameState
+
+    @property
+    def reply(self) -> str:
+        """Everything shown for this turn: the characters' lines, then the referee's text."""
+        spoken = [f"{line.speaker}: {line.text}" for line in self.lines]
+        return "\n".join([*spoken, self.notes] if self.notes else spoken)
+
+
+class Session:
+    """A game being played, recorded to `writer` as it goes."""
+
+    def __init__(
+        self,
+        *,
+        game_id: str,
+        config: GameConfig,
+        state: GameState,
+        actor: Actor,
+        fallback: OfflineActor,
+        writer: TranscriptWriter,
+        turn: int = 0,
+    ) -> None:
+        self.game_id = game_id
+        self.config = config
+        self.state = state
+        self.actor = actor
+        self.fallback = fallback
+        self.writer = writer
+        self.turn = turn
+        self.renderer = Renderer(config.lang, config.incident, config.rules.roster)
+        self.guesses: tuple[GuessVerdict, ...] = ()
+
+    # --- starting and resuming -------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        config: GameConfig,
+        path: Path,
+        game_id: str,
+        *,
+        seed: int | None = None,
+        secret: World | None = None,
+        actor: Actor | None = None,
+    ) -> tuple[Session, str]:
+        """Fix the secret, seal it in the sidecar, record the start; returns the opening text."""
+        seed = secrets.randbits(64) if seed is None else seed
+        state = new_game(config.rules, random.Random(seed), secret)
+        writer = TranscriptWriter.create(path)
+        write_sidecar(path, Sealed(seed, state.secret, state.nonce))
+        fallback = OfflineActor(seed)
+        actor = actor or fallback
+        session = cls(game_id=game_id, config=config, state=state, actor=actor,
+                      fallback=fallback, writer=writer)
+        writer.write("game_started", id=game_id, config=config.as_json(actor.name),
+                     commitment=state.commitment)
+        opening = session.renderer.opening(state)
+        writer.write("gm", turn=0, text=opening)
+        return session, opening
+
+    @classmethod
+    async def resume(cls, path: Path, actor: Actor | None = None) -> tuple[Session, str]:
+        """Continue an interrupted game; returns the text to show (recap and any unshown reply).
+
+        The referee re-steps every recorded intent that got a verdict and must reach the
+        same verdicts. An intent without a verdict was never answered and is dropped, as
+        is a torn last line. A verdict whose reply was never shown is shown now, in the
+        offline actor's words.
+        """
+        log = read(path, drop_torn_tail=True)
+        if log.torn_tail:
+            truncate_torn_tail(path)
+        if log.first("game_ended"):
+            raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
+        started = log.events[0]
+        try:
+            config = GameConfig.from_json(started.data["config"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise TranscriptError(f"{path}:{started.line}: bad game config ({err})") from None
+        sealed = read_sidecar(path)
+        state = GameState(rules=config.rules, secret=sealed.secret, nonce=sealed.nonce,
+                          remaining=config.rules.budget)
+        if state.commitment != started.data.get("commitment"):
+            raise TranscriptError(f"{path}: the sealed secret does not open this game's commitment")
+        fallback = OfflineActor(sealed.seed)
+        recorded = turns(log)
+        session = cls(game_id=str(started.data.get("id", path.stem)), config=config, state=state,
+                      actor=actor or fallback, fallback=fallback,
+                      writer=TranscriptWriter.append(path),
+                      turn=max((t.number for t in recorded), default=0))
+        shown = [session.renderer.opening(state)]
+        for rt in recorded:
+            if rt.intent is None or rt.verdict is None:
+                continue
+            try:
+                intent = intent_from_json(rt.intent.data["intent"])
+            except (KeyError, TypeError, ValueError) as err:
+                raise TranscriptError(f"{path}:{rt.intent.line}: bad intent ({err})") from None
+            verdict = session.adjudicate(intent)
+            if verdict_json(verdict) != verdict_fields(rt.verdict.data):
+                raise TranscriptError(
+                    f"{path}:{rt.verdict.line}: the referee now decides this turn differently")
+            text = str(rt.player.data.get("text", "")) if rt.player else ""
+            shown.append(f"> {text}")
+            if rt.gm is not None:
+                shown.append(str(rt.gm.data.get("text", "")))
+                continue
+            lines, attempts = await session._fallback_lines(verdict, rt.number, len(rt.attempts))
+            turn = session.record(rt.number, text, intent, verdict, lines, attempts)
+            shown += [session.renderer.message("unshown"), turn.reply]
+        if session.state.over and not log.first("game_ended") and recorded and recorded[-1].gm:
+            session._end()
+            shown.append(session.renderer.ending(session.state.reveal(), session.state.outcome))
+        session.writer.write("resumed", turn=session.turn)
+        if not session.state.over:
+            shown.append(session.renderer.message("resumed", game_id=session.game_id,
+                                                  remaining=session.state.remaining))
+        return session, "\n".join(shown)
+
+    async def _fallback_lines(
+        self, verdict: Verdict, number: int, tried: int
+    ) -> tuple[tuple[PerformedLine, ...], tuple[Attempt, ...]]:
+        """The offline actor's lines for a recorded turn whose reply was never shown."""
+        if not isinstance(verdict, Answers):
+            return (), ()
+        script = script_for(verdict, self.config, number)
+        performance = await self.fallback.perform(script)
+        check = verify(script, performance, self.config.rules.roster)
+        return performance.lines, (self._attempt(number, tried + 1, performance, check, True),)
+
+    # --- one turn -------------------------------------------------------------------------
+
+    async def step(self, text: str) -> Turn:
+        """Play one utterance. Every event is on disk before this returns."""
+        self.turn += 1
+        number = self.turn
+        self.writer.write("player", turn=number, text=text)
+        parsed = self.parse(text)
+        self.writer.write("intent", turn=number, lang=parsed.lang, intent=intent_json(parsed.intent))
+        verdict = self.adjudicate(parsed.intent)
+        self.writer.write("verdict", turn=number, **verdict_json(verdict))
+        lines, attempts = await self.act(verdict, number)
+        return self.record(number, text, parsed.intent, verdict, lines, attempts)
+
+    def parse(self, text: str) -> Parsed:
+        ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
+                      lang=self.config.lang, pending=self.state.pending is not None)
+        return parse(text, ctx)
+
+    def adjudicate(self, intent: Intent) -> Verdict:
+        self.state, verdict = adjudicate(self.state, intent)
+        if isinstance(verdict, GuessVerdict):
+            self.guesses += (verdict,)
+        return verdict
+
+    async def act(
+        self, verdict: Verdict, number: int
+    ) -> tuple[tuple[PerformedLine, ...], tuple[Attempt, ...]]:
+        """Voice the answers: verified tries by the actor, then the offline text if need be."""
+        if not isinstance(verdict, Answers):
+            return (), ()
+        script = script_for(verdict, self.config, number)
+        attempts: list[Attempt] = []
+        feedback: tuple[str, ...] = ()
+        tries = 1 if self.actor is self.fallback else MAX_ATTEMPTS
+        for _ in range(tries):
+            try:
+                performance: Performance | None = await self.actor.perform(script, feedback)
+            except ActorError as err:
+                performance = None
+                check = Check((f"the actor failed: {err}",))
+            else:
+                check = verify(script, performance, self.config.rules.roster)
+            attempts.append(self._attempt(number, len(attempts) + 1, performance, check, False))
+            if performance is not None and check.accepted:
+                return performance.lines, tuple(attempts)
+            feedback = check.reasons
+        if self.actor is self.fallback and performance is not None:
+            return performance.lines, tuple(attempts)
+        performance = await self.fallback.perform(script)
+        check = verify(script, performance, self.config.rules.roster)
+        attempts.append(self._attempt(number, len(attempts) + 1, performance, check, True))
+        return performance.lines, tuple(attempts)
+
+    def _attempt(self, number: int, index: int, performance: Performance | None, check: Check,
+                 fallback: bool) -> Attempt:
+        actor = self.fallback if fallback else self.actor
+        fields: dict[str, Any] = {
+            "request": None, "raw": None, "lines": [], "tokens_in": 0, "tokens_out": 0,
+            "latency": 0.0,
+        }
+        if performance is not None:
+            fields = {
+                "request": performance.request,
+                "raw": performance.raw,
+                "lines": [[line.speaker, line.text] for line in performance.lines],
+                "tokens_in": performance.tokens_in,
+                "tokens_out": performance.tokens_out,
+                "latency": round(performance.latency, 6),
+            }
+        self.writer.write("model_attempt", turn=number, attempt=index, actor=actor.name,
+                          accepted=check.accepted, reasons=list(check.reasons),
+                          fallback=fallback, **fields)
+        return Attempt(performance, check, fallback)
+
+    def show(self, verdict: Verdict, attempts: tuple[Attempt, ...]) -> str:
+        """The referee's text for this turn: counts, results and, at the end, the reveal."""
+        notes = []
+        if attempts and attempts[-1].fallback:
+            notes.append(self.renderer.message("fallback", attempts=len(attempts) - 1))
+        notes.append(self.renderer.verdict(verdict))
+        if self.state.over:
+            notes.append(self.renderer.ending(self.state.reveal(), self.state.outcome))
+        elif self.state.remaining == 0 and not isinstance(verdict, FinalAnswerRequired):
+            notes.append(self.renderer.verdict(FinalAnswerRequired()))
+        return "\n\n".join(n for n in notes if n)
+
+    def record(self, number: int, text: str, intent: Intent, verdict: Verdict,
+               lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...]) -> Turn:
+        """Write what will be shown (and the reveal when the game ended), then return it."""
+        turn = Turn(number, text, intent, verdict, lines, self.show(verdict, attempts),
+                    attempts, self.state)
+        self.writer.write("gm", turn=number, text=turn.reply)
+        if self.state.over:
+            self._end()
+        return turn
+
+    def _end(self) -> None:
+        reveal = self.state.reveal()
+        self.writer.write("game_ended", outcome=self.state.outcome,
+                          secret=reveal.secret.as_dict(), nonce=reveal.nonce,
+                          commitment=reveal.commitment)
+
+    # --- what the player may ask besides questions ------------------------------------------
+
+    def worlds_left(self) -> tuple[World, ...]:
+        """The worlds consistent with every answer and every guess result so far (for /hint)."""
+        worlds = consistent_worlds(self.config.rules.roster, self.state.answers)
+        for g in self.guesses:
+            worlds = tuple(
+                w for w in worlds
+                if (g.guess.culprit in (None, w.culprit) and g.guess.liar in (None, w.liar))
+                == g.correct
+            )
+        return worlds
+
+    def hint(self) -> str:
+        self.writer.write("hint", turn=self.turn)
+        return self.renderer.hint(self.worlds_left())
+
+    def status(self) -> str:
+        return self.renderer.status(self.state)
+
+    def help(self) -> str:
+        return self.renderer.help(self.config.rules.budget)
+
+    def close(self) -> None:
+        self.writer.close()

@@ -1,0 +1,357 @@
+"""The event log of a game: one JSON object per line, appended and fsynced before the reply.
+
+Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game writes them:
+
+- `game_started`: `id`, `config` (lang, incident, roster, budget, actor), `commitment`.
+- `player`: `turn`, `text` as typed.
+- `intent`: `turn`, `intent` (lossless, see `intent_json`) and `lang` it was read in.
+- `verdict`: `turn` and the referee's decision (see `verdict_json`): for answers, each
+  answered pair's speaker, about, predicate, negated, truth and answer, plus cost and
+  remaining; for guesses, what was guessed and the result.
+- `model_attempt`: `turn`, `attempt`, `actor`, `request`, `raw`, `lines`, `accepted`,
+  `reasons`, `tokens_in`, `tokens_out`, `latency`, `fallback` (true for the template text
+  used after every attempt was rejected).
+- `gm`: `turn`, `text` exactly as shown.
+- `resumed`: the game was continued after an interruption.
+- `game_ended`: `outcome`, `secret` (culprit, liar), `nonce`, `commitment`.
+
+The secret, nonce and seed are not in the log before `game_ended`; resuming needs them,
+so they live in a sidecar `<log>.secret.json` (mode 0600) written before the first event.
+Note that while a game runs, `verdict` events do carry each answer's truth, so the log of
+an unfinished game is a spoiler (it is meant for the player's own machine and for audits).
+
+A reader raises `TranscriptError` naming the file and line of anything malformed. A crash
+can only leave the LAST line incomplete; that line's event was never followed by a reply
+(events are written first), so `read(..., drop_torn_tail=True)` drops it, as resume does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import IO, Any
+
+from referee.liar.intent import (
+    Confirm,
+    CountQuery,
+    Guess,
+    Intent,
+    Other,
+    Query,
+    Question,
+    Remark,
+    Unclear,
+)
+from referee.liar.proposition import Atom, Not, Proposition, Says
+from referee.liar.verdict import (
+    Answered,
+    Answers,
+    Cancelled,
+    CostToConfirm,
+    FinalAnswerRequired,
+    GuessVerdict,
+    NotCharged,
+    Refused,
+    Remaining,
+    Rephrase,
+    Verdict,
+)
+from referee.liar.world import World
+from referee.lang.wire import proposition_json
+
+VERSION = 1
+Json = dict[str, Any]
+
+
+class TranscriptError(ValueError):
+    """A log or sidecar that cannot be read; the message names the file and line."""
+
+
+# --- intents and verdicts as JSON ---------------------------------------------------------
+
+
+def proposition_to_json(p: Proposition) -> Json:
+    """Lossless: `{"predicate", "about"}`, `{"not": p}` or `{"says": speaker, "inner": p}`."""
+    if isinstance(p, Atom):
+        return {"predicate": p.predicate, "about": p.about}
+    if isinstance(p, Not):
+        return {"not": proposition_to_json(p.inner)}
+    return {"says": p.speaker, "inner": proposition_to_json(p.inner)}
+
+
+def proposition_from_json(obj: Json) -> Proposition:
+    if "not" in obj:
+        return Not(proposition_from_json(obj["not"]))
+    if "says" in obj:
+        return Says(str(obj["says"]), proposition_from_json(obj["inner"]))
+    return Atom(obj["predicate"], str(obj["about"]))
+
+
+def intent_json(intent: Intent) -> Json:
+    """An intent, losslessly, so that replay re-steps the referee with exactly it."""
+    if isinstance(intent, Question):
+        queries = [
+            {"speaker": q.speaker, "proposition": proposition_to_json(q.proposition)}
+            for q in intent.queries
+        ]
+        return {"kind": "question", "open": intent.open, "queries": queries}
+    if isinstance(intent, Guess):
+        return {"kind": "guess", "culprit": intent.culprit, "liar": intent.liar}
+    if isinstance(intent, Confirm):
+        return {"kind": "confirm", "accept": intent.accept}
+    if isinstance(intent, Unclear):
+        return {"kind": "unclear", "reason": intent.reason}
+    return {"kind": {Remark: "remark", Other: "other", CountQuery: "count"}[type(intent)]}
+
+
+def intent_from_json(obj: Json) -> Intent:
+    kind = obj["kind"]
+    if kind == "question":
+        queries = tuple(
+            Query(str(q["speaker"]), proposition_from_json(q["proposition"]))
+            for q in obj["queries"]
+        )
+        return Question(queries, open=bool(obj["open"]))
+    if kind == "guess":
+        return Guess(obj["culprit"], obj["liar"])
+    if kind == "confirm":
+        return Confirm(bool(obj["accept"]))
+    if kind == "unclear":
+        return Unclear(str(obj["reason"]))
+    simple: dict[str, Intent] = {"remark": Remark(), "other": Other(), "count": CountQuery()}
+    if kind not in simple:
+        raise ValueError(f"unknown intent kind {kind!r}")
+    return simple[kind]
+
+
+def answered_json(a: Answered) -> Json:
+    """One answered pair: speaker, about, predicate, negated (and via), truth, answer."""
+    return {**proposition_json(a.query.speaker, a.query.proposition), "truth": a.truth,
+            "answer": a.answer}
+
+
+def verdict_json(verdict: Verdict) -> Json:
+    """The referee's decision as recorded and compared by replay (never the secret itself)."""
+    if isinstance(verdict, Answers):
+        return {"kind": "answers", "answers": [answered_json(a) for a in verdict.answers],
+                "cost": verdict.cost, "remaining": verdict.remaining}
+    if isinstance(verdict, CostToConfirm):
+        asked = [proposition_json(q.speaker, q.proposition) for q in verdict.question.unique()]
+        return {"kind": "cost_to_confirm", "asked": asked, "cost": verdict.cost,
+                "remaining": verdict.remaining}
+    if isinstance(verdict, GuessVerdict):
+        guess = {"culprit": verdict.guess.culprit, "liar": verdict.guess.liar}
+        return {"kind": "guess", "guess": guess, "correct": verdict.correct,
+                "culprit_confirmed": verdict.culprit_confirmed,
+                "liar_confirmed": verdict.liar_confirmed, "cost": verdict.cost,
+                "remaining": verdict.remaining, "outcome": verdict.outcome}
+    if isinstance(verdict, Refused):
+        return {"kind": "refused", "cost": verdict.cost, "remaining": verdict.remaining}
+    if isinstance(verdict, NotCharged):
+        return {"kind": "not_charged", "what": verdict.kind, "remaining": verdict.remaining}
+    if isinstance(verdict, Rephrase):
+        return {"kind": "rephrase", "reason": verdict.reason, "remaining": verdict.remaining}
+    kinds = {Cancelled: "cancelled", FinalAnswerRequired: "final_answer_required",
+             Remaining: "remaining"}
+    return {"kind": kinds[type(verdict)], "remaining": verdict.remaining}
+
+
+# --- where games live -----------------------------------------------------------------
+
+
+def home() -> Path:
+    """$REFGM_HOME, by default ~/.local/share/refgm: games and input history live here."""
+    return Path(os.environ.get("REFGM_HOME") or Path.home() / ".local/share/refgm")
+
+
+def new_game_id() -> str:
+    """A sortable UTC timestamp plus a short random suffix, e.g. 20260130-061502-3fa2."""
+    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+
+
+def game_path(game_id: str) -> Path:
+    return home() / "games" / f"{game_id}.jsonl"
+
+
+def locate(game: str) -> Path:
+    """A game ID (looked up under $REFGM_HOME/games) or a path to a log."""
+    path = Path(game)
+    if path.suffix == ".jsonl" or path.exists():
+        return path
+    return game_path(game)
+
+
+# --- the sidecar --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """What must stay hidden until the end but is needed to resume: seed, secret, nonce."""
+
+    seed: int
+    secret: World
+    nonce: str
+
+
+def sidecar_path(log: Path) -> Path:
+    return log.with_name(log.stem + ".secret.json")
+
+
+def write_sidecar(log: Path, sealed: Sealed) -> Path:
+    """Create the sidecar with mode 0600 (never overwriting one) and fsync it."""
+    path = sidecar_path(log)
+    data = {"v": VERSION, "seed": sealed.seed, "secret": sealed.secret.as_dict(),
+            "nonce": sealed.nonce}
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(data) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    return path
+
+
+def read_sidecar(log: Path) -> Sealed:
+    path = sidecar_path(log)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Sealed(int(data["seed"]), World(**data["secret"]), str(data["nonce"]))
+    except OSError as err:
+        raise TranscriptError(f"{path}: cannot read the sealed secret ({err.strerror})") from None
+    except (ValueError, KeyError, TypeError) as err:
+        raise TranscriptError(f"{path}: malformed sealed secret ({err})") from None
+
+
+# --- writing and reading ------------------------------------------------------------------
+
+
+class TranscriptWriter:
+    """Appends events; each is flushed and fsynced before `write` returns."""
+
+    def __init__(self, path: Path, fh: IO[str]) -> None:
+        self.path = path
+        self._fh = fh
+
+    @classmethod
+    def create(cls, path: Path) -> TranscriptWriter:
+        """Start a new log; refuses to overwrite an existing file."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return cls(path, open(path, "x", encoding="utf-8"))
+
+    @classmethod
+    def append(cls, path: Path) -> TranscriptWriter:
+        return cls(path, open(path, "a", encoding="utf-8"))
+
+    def write(self, t: str, **fields: Any) -> None:
+        line = json.dumps({"v": VERSION, "t": t, **fields}, ensure_ascii=False)
+        self._fh.write(line + "\n")
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One parsed line of a log, with its 1-based line number for error messages."""
+
+    line: int
+    t: str
+    data: Json
+
+
+@dataclass(frozen=True)
+class Log:
+    path: Path
+    events: tuple[Event, ...]
+    torn_tail: bool = False
+
+    def of(self, t: str) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if e.t == t)
+
+    def first(self, t: str) -> Event | None:
+        found = self.of(t)
+        return found[0] if found else None
+
+
+def read(path: Path, drop_torn_tail: bool = False) -> Log:
+    """Parse a log. Only a final line without its newline may be dropped (`drop_torn_tail`)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise TranscriptError(f"{path}: cannot read ({err.strerror})") from None
+    except UnicodeDecodeError as err:
+        raise TranscriptError(f"{path}: not UTF-8 text ({err.reason})") from None
+    lines = text.split("\n")
+    torn = lines[-1] != ""
+    events = []
+    for number, line in enumerate(lines, 1):
+        if number == len(lines) and not torn:
+            break
+        if number == len(lines) and drop_torn_tail:
+            break
+        events.append(_event(path, number, line, last=number == len(lines)))
+    if not events or events[0].t != "game_started":
+        raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
+    return Log(path, tuple(events), torn and drop_torn_tail)
+
+
+def _event(path: Path, number: int, line: str, last: bool) -> Event:
+    where = f"{path}:{number}"
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as err:
+        hint = " (the line is incomplete: the game was interrupted mid-write)" if last else ""
+        raise TranscriptError(f"{where}: not valid JSON{hint}: {err.msg}") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
+        raise TranscriptError(f'{where}: an event is an object with a "t" field')
+    if obj.get("v") != VERSION:
+        raise TranscriptError(f"{where}: unsupported event version {obj.get('v')!r}")
+    return Event(number, obj["t"], obj)
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    """The events of one turn, in the order they are written; later ones may be missing."""
+
+    number: int
+    player: Event | None = None
+    intent: Event | None = None
+    verdict: Event | None = None
+    attempts: tuple[Event, ...] = ()
+    gm: Event | None = None
+
+
+def turns(log: Log) -> tuple[RecordedTurn, ...]:
+    """Group the per-turn events by their `turn` number, in order."""
+    grouped: dict[int, dict[str, Any]] = {}
+    for event in log.events:
+        if event.t not in ("player", "intent", "verdict", "model_attempt", "gm"):
+            continue
+        number = event.data.get("turn")
+        if not isinstance(number, int):
+            raise TranscriptError(f"{log.path}:{event.line}: a {event.t} event needs a turn number")
+        slot = grouped.setdefault(number, {"number": number, "attempts": ()})
+        if event.t == "model_attempt":
+            slot["attempts"] += (event,)
+        elif event.t in slot:
+            raise TranscriptError(f"{log.path}:{event.line}: a second {event.t} event in turn {number}")
+        else:
+            slot[event.t] = event
+    return tuple(RecordedTurn(**grouped[n]) for n in sorted(grouped))
+
+
+def truncate_torn_tail(path: Path) -> bool:
+    """Cut an incomplete final line (a crash mid-write) so appending starts on a fresh line."""
+    data = path.read_bytes()
+    if not data or data.endswith(b"\n"):
+        return False
+    with open(path, "r+b") as fh:
+        fh.truncate(data.rfind(b"\n") + 1)
+        fh.flush()
+        os.fsync(fh.fileno())
+    return True
