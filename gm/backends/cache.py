@@ -1,7 +1,7 @@
 """A disk cache of model replies, so replays and evals can rerun a game without the model.
 
-Content-addressed: one JSON file per reply under `$REFGM_HOME/cache` (default
-`~/.refgm/cache`), named by the SHA-256 of (provider, model, messages, parameters, output
+Content-addressed: one JSON file per reply under `$REFGM_HOME/cache` (see
+`gm.transcript.home`), named by the SHA-256 of (provider, model, messages, parameters, output
 schema, attempt). The attempt number is in the key because a validation retry may send
 the same messages again and must not be answered with the reply that was just rejected.
 Opt-in for play; a hit costs no tokens and is marked `cached`.
@@ -18,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from gm.backends.base import Backend, Completion, Reply, Request, T, messages_json
-
-HOME_VARIABLE = "REFGM_HOME"
+from gm.transcript import home
 
 
 def default_root() -> Path:
-    """`$REFGM_HOME/cache`, or `~/.refgm/cache` when REFGM_HOME is unset."""
-    return Path(os.environ.get(HOME_VARIABLE) or "~/.refgm").expanduser() / "cache"
+    """`$REFGM_HOME/cache`: beside the recorded games."""
+    return home() / "cache"
 
 
 def cache_key(provider: str, model: str, request: Request[Any]) -> str:

@@ -1,0 +1,175 @@
+"""The model actor: its prompt never holds the secret, and its replies reach the verifier intact.
+
+Model calls go to a loopback server speaking the OpenAI wire format (tests/gm/backends/servers.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+import pytest
+
+from gm.actor import ActorError, Performance, Script, ScriptLine
+from gm.actors.model import ModelActor, actor_messages
+from gm.backends.base import Message, RetryPolicy
+from gm.backends.openai import OpenAIBackend
+from gm.session import GameConfig, script_for
+from gm.verify import verify
+from referee.lang.incident import INCIDENTS, LANGS, Lang, incident
+from referee.liar.game import Rules, new_game, step
+from referee.liar.intent import Query, Question
+from referee.liar.proposition import PREDICATES, Says, literal
+from referee.liar.verdict import Answers
+from referee.liar.world import Roster, all_worlds
+from tests.gm.backends.servers import Answer, FaultServer, Status, Step
+
+ROSTER = Roster()
+FAST = RetryPolicy(attempts=2, timeout_s=2.0, base_delay_s=0.01)
+
+# Every single question the parser can produce, a nested one and a compound one.
+QUESTIONS: tuple[Question, ...] = (
+    *(
+        Question((Query(speaker, literal(predicate, about, negated)),))
+        for speaker in ROSTER
+        for predicate in PREDICATES
+        for about in ROSTER
+        for negated in (False, True)
+    ),
+    Question((Query("A", Says("B", literal("culprit", "C"))),)),
+    Question(tuple(Query(s, literal("culprit", s)) for s in ROSTER)),
+)
+
+
+def scripts_for_every_world(lang: Lang, key: str) -> dict[tuple[int, tuple[bool, ...]], set[tuple[Message, ...]]]:
+    """Prompt sets grouped by (question, answers voiced), over all nine worlds."""
+    config = GameConfig(lang=lang, incident=incident(key))
+    prompts: dict[tuple[int, tuple[bool, ...]], set[tuple[Message, ...]]] = defaultdict(set)
+    for world in all_worlds(ROSTER):
+        for number, question in enumerate(QUESTIONS):
+            state = new_game(Rules(), random.Random(0), secret=world)
+            _, verdict = step(state, question)
+            assert isinstance(verdict, Answers)
+            script = script_for(verdict, config, turn=1)
+            answers = tuple(line.answer for line in script.lines)
+            prompts[(number, answers)].add(actor_messages(script))
+    return prompts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", sorted(INCIDENTS))
+def test_the_prompt_depends_on_the_answers_to_voice_and_nothing_else(lang: Lang, key: str) -> None:
+    """Across all nine worlds, one question with the same answers gives the same prompt:
+    nothing about who is the culprit or the liar gets in beyond the script itself."""
+    prompts = scripts_for_every_world(lang, key)
+    assert all(len(variants) == 1 for variants in prompts.values())
+    # Worlds do change the answers, so the grouping above compared real variation.
+    assert len(prompts) > len(QUESTIONS)
+
+
+def test_the_prompt_states_each_answer_in_the_game_language() -> None:
+    script = Script("en", incident("cake"), (
+        ScriptLine("A", literal("culprit", "B"), False, "formal"),
+        ScriptLine("C", literal("liar", "C"), False, "nervous"),
+    ))
+    system, user = actor_messages(script)
+    assert (system.role, user.role) == ("system", "user")
+    assert "B did not eat the cake" in user.content
+    assert "C is not the liar" in user.content
+    assert '{"speaker": "A", "text": "..."}, {"speaker": "C", "text": "..."}' in user.content
+
+
+SCRIPT = Script("en", incident("cake"), (
+    ScriptLine("A", literal("culprit", "B"), False, "formal"),
+    ScriptLine("B", literal("liar", "B"), False, "casual"),
+), turn=3)
+
+
+def lines_json(*lines: tuple[str, str]) -> str:
+    return json.dumps({"lines": [{"speaker": s, "text": t} for s, t in lines]})
+
+
+def perform_all(
+    script: Script, feedbacks: Sequence[tuple[str, ...]], steps: list[Step]
+) -> tuple[list[Performance | ActorError], FaultServer]:
+    """Call `perform` once per feedback tuple against a scripted server."""
+
+    async def run(server: FaultServer) -> list[Performance | ActorError]:
+        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), seed=11)
+        results: list[Performance | ActorError] = []
+        for feedback in feedbacks:
+            try:
+                results.append(await actor.perform(script, feedback))
+            except ActorError as error:
+                results.append(error)
+        await actor.aclose()
+        return results
+
+    with FaultServer(steps) as server:
+        return asyncio.run(run(server)), server
+
+
+def test_a_good_reply_becomes_lines_that_pass_verification() -> None:
+    reply = lines_json(("A", "B did not eat the cake."), ("B", "I'm not the liar."))
+    (performance,), server = perform_all(SCRIPT, [()], [Answer(reply, input_tokens=300, output_tokens=40)])
+    assert isinstance(performance, Performance)
+    assert [(line.speaker, line.text) for line in performance.lines] == [
+        ("A", "B did not eat the cake."), ("B", "I'm not the liar."),
+    ]
+    assert (performance.tokens_in, performance.tokens_out) == (300, 40)
+    assert performance.raw == reply
+    assert json.loads(performance.request)["messages"] == server.received[0].body["messages"]
+    assert verify(SCRIPT, performance, ROSTER).accepted
+
+
+def test_the_schema_sent_allows_only_this_turns_speakers() -> None:
+    _, server = perform_all(SCRIPT, [()], [Answer(lines_json(("A", "x")))])
+    schema = server.received[0].body["response_format"]["json_schema"]["schema"]
+    line = schema["$defs"]["ActorLine"]
+    assert line["properties"]["speaker"]["enum"] == ["A", "B"]
+    assert line["additionalProperties"] is False
+
+
+def test_a_wrong_reply_is_rejected_and_the_retry_carries_the_reasons_not_the_reply() -> None:
+    wrong = lines_json(("A", "B ate the cake."), ("B", "I'm not the liar."))
+    right = lines_json(("A", "B did not eat the cake."), ("B", "I'm not the liar."))
+    first_try: list[Step] = [Answer(wrong)]
+    (first,), _ = perform_all(SCRIPT, [()], first_try)
+    assert isinstance(first, Performance)
+    check = verify(SCRIPT, first, ROSTER)
+    assert not check.accepted
+
+    (again, retry), server = perform_all(SCRIPT, [(), check.reasons], [Answer(wrong), Answer(right)])
+    assert isinstance(retry, Performance) and verify(SCRIPT, retry, ROSTER).accepted
+    first_sent, retry_sent = (r.body for r in server.received)
+    retry_text = json.dumps(retry_sent["messages"], ensure_ascii=False)
+    assert all(reason in retry_text for reason in check.reasons)
+    assert "B ate the cake" not in retry_text
+    assert len(retry_sent["messages"]) == len(first_sent["messages"])
+    assert retry_sent["seed"] != first_sent["seed"]
+
+
+def test_an_unreadable_reply_gives_no_lines_and_is_rejected() -> None:
+    (performance,), _ = perform_all(SCRIPT, [()], [Answer('{"lines": [{"speaker": "A"')])
+    assert isinstance(performance, Performance)
+    assert performance.lines == ()
+    assert not verify(SCRIPT, performance, ROSTER).accepted
+
+
+def test_a_backend_that_gives_up_raises_actor_error() -> None:
+    (failure,), server = perform_all(SCRIPT, [()], [Status(503), Status(503)])
+    assert isinstance(failure, ActorError)
+    assert "503" in str(failure)
+    assert len(server.received) == FAST.attempts
+
+
+def test_the_sampling_seed_is_reproducible_per_game_turn_and_attempt() -> None:
+    with FaultServer([]) as server:
+        actor = ModelActor(OpenAIBackend("m", FAST, base_url=server.openai_url), seed=5)
+        same = ModelActor(OpenAIBackend("m", FAST, base_url=server.openai_url), seed=5)
+    seeds = {actor.request(SCRIPT, (), attempt).seed for attempt in range(3)}
+    assert len(seeds) == 3
+    assert actor.request(SCRIPT, (), 1).seed == same.request(SCRIPT, (), 1).seed
