@@ -11,15 +11,24 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 # Run as a script, this file's folder comes first on sys.path and its name would shadow
 # the `referee` package: put the repository root there instead.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from referee.liar import (  # noqa: E402
-    Atom, Not, Query, Question, Roster, Rules, World, all_worlds, new_game, step,
+    Atom,
+    Not,
+    Query,
+    Question,
+    Roster,
+    Rules,
+    World,
+    all_worlds,
+    new_game,
+    step,
 )
 from referee.liar.knowledge import (  # noqa: E402
     Observation,
@@ -50,24 +59,29 @@ def main() -> None:
         + (Query("C", Atom("culprit", "C")),)
     )
     history = step(state, seven)[0].answers
-    flipped = tuple(Observation(a.query.speaker, a.query.proposition, not a.answer) for a in history[:2])
+    flipped = tuple(
+        Observation(a.query.speaker, a.query.proposition, not a.answer) for a in history[:2]
+    )
     conflicting = history + flipped
-    atomic = question_candidates(roster)
+    plain = question_candidates(roster)
     nested = question_candidates(roster, nested=True)
-    worlds = all_worlds(roster)
+    start = all_worlds(roster)
 
-    rows = [
-        ("step: one single-proposition question", lambda: step(state, question), 20_000, 1e3, "µs"),
-        ("step: one 7-proposition question", lambda: step(state, seven), 20_000, 1e3, "µs"),
-        ("consistent_worlds: 7-answer history", lambda: consistent_worlds(roster, history), 20_000, 1e3, "µs"),
-        ("minimal_conflict: 9-answer history", lambda: minimal_conflict(roster, conflicting), 2_000, 1e3, "µs"),
-        ("best_question from the start, atomic", lambda: best_question(roster, worlds, atomic), 500, 1e6, "ms"),
-        ("best_question from the start, nested", lambda: best_question(roster, worlds, nested), 500, 1e6, "ms"),
-        ("optimal_depth, nested + guesses", lambda: optimal_depth(roster, nested, guesses=True), 20, 1e6, "ms"),
+    micro: list[tuple[str, Callable[[], object], int]] = [
+        ("step, 1-proposition question", lambda: step(state, question), 20_000),
+        ("step, 7-proposition question", lambda: step(state, seven), 20_000),
+        ("consistent_worlds, 7 answers", lambda: consistent_worlds(roster, history), 20_000),
+        ("minimal_conflict, 9 answers", lambda: minimal_conflict(roster, conflicting), 2_000),
+    ]
+    milli: list[tuple[str, Callable[[], object], int]] = [
+        ("best_question at the start, plain", lambda: best_question(roster, start, plain), 500),
+        ("best_question at the start, nested", lambda: best_question(roster, start, nested), 500),
+        ("optimal_depth, nested, guesses", lambda: optimal_depth(roster, nested, guesses=True), 20),
     ]
     print(f"{'measure':45} {'median':>10}  runs")
-    for label, action, repeats, scale, unit in rows:
-        print(f"{label:45} {median_ns(action, repeats) / scale:>7.2f} {unit}  {repeats}")
+    for rows, scale, unit in ((micro, 1e3, "µs"), (milli, 1e6, "ms")):
+        for label, action, repeats in rows:
+            print(f"{label:45} {median_ns(action, repeats) / scale:>7.2f} {unit}  {repeats}")
 
 
 if __name__ == "__main__":

@@ -8,11 +8,11 @@ the worlds where its speaker would say yes and those where he would say no.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from math import comb
-from typing import Iterable, Sequence
 
 from referee.liar.game import WRONG_GUESS_COST
 from referee.liar.intent import Query
@@ -59,7 +59,9 @@ def consistent_worlds(roster: Roster, observations: Iterable[Evidence]) -> tuple
     for evidence in observations:
         seen = observed(evidence)
         _check(roster, seen.speaker, seen.proposition)
-        worlds = tuple(w for w in worlds if answer(seen.speaker, seen.proposition, w) == seen.answer)
+        worlds = tuple(
+            w for w in worlds if answer(seen.speaker, seen.proposition, w) == seen.answer
+        )
     return worlds
 
 
@@ -206,10 +208,14 @@ def _guess_masks(roster: Roster) -> tuple[int, ...]:
     names: tuple[str | None, ...] = (None, *roster.names)
     worlds = all_worlds(roster)
     return tuple(
-        sum(1 << i for i, w in enumerate(worlds) if c in (None, w.culprit) and l in (None, w.liar))
-        for c in names
-        for l in names
-        if (c, l) != (None, None)
+        sum(
+            1 << i
+            for i, w in enumerate(worlds)
+            if culprit in (None, w.culprit) and liar in (None, w.liar)
+        )
+        for culprit in names
+        for liar in names
+        if (culprit, liar) != (None, None)
     )
 
 

@@ -8,7 +8,11 @@ import pytest
 
 from referee import errors
 
-ERRORS = [cls for _, cls in inspect.getmembers(errors, inspect.isclass) if cls.__module__ == errors.__name__]
+ERRORS = [
+    cls
+    for _, cls in inspect.getmembers(errors, inspect.isclass)
+    if cls.__module__ == errors.__name__
+]
 
 
 def test_the_error_module_defines_the_documented_errors() -> None:

@@ -40,7 +40,9 @@ def worlds(roster: Roster) -> st.SearchStrategy[World]:
     return st.builds(World, names, names)
 
 
-def propositions(roster: Roster, names: tuple[str, ...] | None = None) -> st.SearchStrategy[Proposition]:
+def propositions(
+    roster: Roster, names: tuple[str, ...] | None = None
+) -> st.SearchStrategy[Proposition]:
     """Atoms, negations and nested `says` up to a few levels deep."""
     who = st.sampled_from(names or roster.names)
     atoms = st.builds(Atom, st.sampled_from(PREDICATES), who)

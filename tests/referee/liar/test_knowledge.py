@@ -78,7 +78,9 @@ def worst_case(roster: Roster, alive: tuple[World, ...], query: Query) -> int:
         ),
     ],
 )
-def test_consistent_worlds(observations: tuple[Observation, ...], expected: tuple[World, ...]) -> None:
+def test_consistent_worlds(
+    observations: tuple[Observation, ...], expected: tuple[World, ...]
+) -> None:
     assert consistent_worlds(ABC, observations) == expected
 
 
@@ -146,7 +148,9 @@ CONFLICTS = [
 
 
 @pytest.mark.parametrize("observations, conflict", CONFLICTS)
-def test_minimal_conflict_examples(observations: list[Observation], conflict: tuple[int, ...]) -> None:
+def test_minimal_conflict_examples(
+    observations: list[Observation], conflict: tuple[int, ...]
+) -> None:
     assert consistent_worlds(ABC, observations) == ()
     assert minimal_conflict(ABC, observations) == conflict
 
@@ -257,7 +261,8 @@ def test_optimal_depth_from_fewer_worlds() -> None:
     candidates = question_candidates(ABC)
     assert optimal_depth(ABC, candidates, worlds=[World("A", "B")]) == 0
     assert optimal_depth(ABC, candidates, worlds=[World("A", "B"), World("C", "C")]) == 1
-    assert optimal_depth(ABC, candidates, guesses=True, worlds=[World("A", "B"), World("A", "C")]) == 1
+    same_culprit = [World("A", "B"), World("A", "C")]
+    assert optimal_depth(ABC, candidates, guesses=True, worlds=same_culprit) == 1
 
 
 def test_optimal_depth_refuses_questions_that_cannot_tell_worlds_apart() -> None:
@@ -329,7 +334,9 @@ def play_with_guesses(secret: World) -> int:
         state, verdict = step(state, Question((question,)))
         assert isinstance(verdict, Answers)
         heard = verdict.answers[0].answer
-        alive = tuple(w for w in alive if answer(question.speaker, question.proposition, w) == heard)
+        alive = tuple(
+            w for w in alive if answer(question.speaker, question.proposition, w) == heard
+        )
     assert alive == (secret,)
     state, verdict = step(state, Guess(secret.culprit, secret.liar))
     assert state.outcome == "won"

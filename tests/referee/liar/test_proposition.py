@@ -46,7 +46,9 @@ from tests.referee.liar.vocabulary import ate, honest, lies
         pytest.param(World("A", "C"), "C", honest("A"), False, id="liar C smears honest A"),
     ],
 )
-def test_the_rules_examples(world: World, speaker: str, proposition: Proposition, said: bool) -> None:
+def test_the_rules_examples(
+    world: World, speaker: str, proposition: Proposition, said: bool
+) -> None:
     assert answer(speaker, proposition, world) is said
 
 
