@@ -1,0 +1,235 @@
+"""One English clause to claims: who is said (or asked) to have eaten it, to lie, to be honest.
+
+A clause is cut into segments at conjunctions when both sides carry a predicate
+("did you eat it and are you the liar?"); a segment without its own subject inherits
+the previous one's ("B ate it and lied"), and an elliptical one ("..., C did") inherits
+the predicate. Persons are the subjects of a segment unless a preposition makes them
+objects ("lying to me"). Anything this reader cannot pin down raises `Unreadable`:
+the caller turns it into a request to rephrase rather than guessing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.lang.en.words import (
+    ANYONE,
+    AUX,
+    CONJUNCTIONS,
+    COPULA,
+    DEMONSTRATIVE,
+    DO,
+    EMBEDDING,
+    EVERYONE,
+    HAVE,
+    HAVE_OBJECTS,
+    INNOCENT,
+    NEGATORS,
+    PLAYER,
+    PREPOSITIONS,
+    THIRD,
+    YOU,
+    is_ref,
+    name_of,
+    predicate_words,
+)
+from referee.lang.incident import Incident
+from referee.liar.proposition import Predicate
+from referee.liar.world import Roster
+
+SELF = "~self"  # "you": each addressee, about himself
+
+_AFTER_DO_IT = CONJUNCTIONS | frozenset(
+    "too either then alone right again really huh yesterday last first though after yes no".split()
+)
+_ELLIPSIS_WORDS = AUX | NEGATORS | frozenset(["too", "either", "so", "also", "nor", "neither"])
+_ROLE_NOUNS = frozenset(["culprit", "liar", "thief", "honest", "truthful"])
+_TRUTH_PHRASE = frozenset(["the", "truth", "lies", "lie", "a", "lying"])
+
+
+class Unreadable(Exception):
+    """A clause that mentions the game but cannot be read safely; `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Claim:
+    """`predicate(subject)` for every subject, negated or not. SELF means each addressee."""
+
+    subjects: tuple[str, ...]
+    predicate: Predicate
+    negated: bool
+
+
+@dataclass(frozen=True)
+class People:
+    """How person words resolve in a clause.
+
+    `you` is SELF when someone is addressed (None: "you" is nobody known), `me` the
+    speaker of a character's line (None: the player, who is no suspect), `antecedent`
+    the person "he" or "she" points to, and `group` whether several are addressed.
+    """
+
+    roster: Roster
+    you: str | None = None
+    me: str | None = None
+    antecedent: str | None = None
+    group: bool = False
+
+
+def is_person(word: str) -> bool:
+    return is_ref(word) or word in YOU or word in PLAYER or word in THIRD or word in (EVERYONE, ANYONE)
+
+
+def _resolve(word: str, people: People, seen: list[str]) -> str:
+    if is_ref(word):
+        return name_of(word, people.roster)
+    if word in YOU or (word == EVERYONE and people.group):
+        if people.you is None:
+            raise Unreadable("it is not clear who 'you' is: name the person you ask")
+        return people.you
+    if word in PLAYER:
+        if people.me is None:
+            raise Unreadable("you are not one of the suspects: ask about A, B or C")
+        return people.me
+    if word in THIRD:
+        named = list(dict.fromkeys(seen))
+        if len(named) == 1:
+            return named[0]
+        if not named and people.antecedent is not None:
+            return people.antecedent
+        raise Unreadable(f"it is not clear who '{word}' is: use the name")
+    raise Unreadable("ask about one person at a time, by name")
+
+
+def _cue(words: tuple[str, ...], i: int, lexicon: dict[str, Predicate]) -> Predicate | None:
+    """The predicate word at position i, if it is one here."""
+    word = words[i]
+    following = words[i + 1] if i + 1 < len(words) else None
+    if word in HAVE:
+        return "culprit" if following in HAVE_OBJECTS else None
+    if word in DO:
+        if following not in DEMONSTRATIVE:
+            return None
+        after = words[i + 2] if i + 2 < len(words) else None
+        return "culprit" if after is None or after in _AFTER_DO_IT or is_person(after) else None
+    return lexicon.get(word)
+
+
+@dataclass
+class _Segment:
+    words: list[str]
+    cues: list[Predicate]
+
+    @property
+    def cleft(self) -> bool:
+        """"It was B" / "was it you": the incident is implied."""
+        return (not self.cues and any(w in COPULA for w in self.words)
+                and any(w in DEMONSTRATIVE for w in self.words) and any(map(is_person, self.words)))
+
+    @property
+    def ellipsis(self) -> bool:
+        """"C did" / "nor did C": a subject and an auxiliary, the predicate left out."""
+        return (not self.cues and any(map(is_person, self.words)) and any(w in AUX for w in self.words)
+                and all(is_person(w) or w in _ELLIPSIS_WORDS or w in CONJUNCTIONS for w in self.words))
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.cues) or self.cleft
+
+
+def _segments(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> list[_Segment]:
+    """Cut at conjunctions where both sides carry their own predicate."""
+    chunks: list[_Segment] = [_Segment([], [])]
+    for i, word in enumerate(words):
+        cue = _cue(words, i, lexicon)
+        role_after_person = (cue is not None and word in _ROLE_NOUNS and i > 0
+                             and is_person(words[i - 1]) and chunks[-1].cues)
+        if word in CONJUNCTIONS or role_after_person:
+            chunks.append(_Segment([], []))
+        chunks[-1].words.append(word)
+        if cue is not None:
+            chunks[-1].cues.append(cue)
+    segments: list[_Segment] = []
+    for chunk in chunks:
+        independent = chunk.complete or chunk.ellipsis
+        if segments and not (independent and segments[-1].complete):
+            segments[-1].words.extend(chunk.words)
+            segments[-1].cues.extend(chunk.cues)
+        else:
+            segments.append(chunk)
+    return [s for s in segments if s.words]
+
+
+def _negated(words: list[str]) -> bool:
+    count = sum(w in NEGATORS for w in words) + sum(w == INNOCENT for w in words)
+    if "nor" in words and "neither" not in words:
+        count += 1
+    return count % 2 == 1
+
+
+def _subjects(segment: _Segment, people: People, seen: list[str]) -> list[str]:
+    subjects: list[str] = []
+    words = segment.words
+    for i, word in enumerate(words):
+        if word in EMBEDDING and not _TRUTH_PHRASE.intersection(words[i + 1 : i + 3]):
+            raise Unreadable("that is more than one question in one: ask it directly")
+        if not is_person(word) or (i > 0 and words[i - 1] in PREPOSITIONS):
+            continue
+        name = _resolve(word, people, seen)
+        if name != SELF and name not in subjects:
+            seen.append(name)
+        if name not in subjects:
+            subjects.append(name)
+    return subjects
+
+
+def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool = False) -> tuple[Claim, ...]:
+    """The claims of one clause; () when it names no predicate at all.
+
+    With `open_` (a who-question) the persons named are the candidates, and every
+    roster name when none is.
+    """
+    lexicon = predicate_words(incident)
+    claims: list[Claim] = []
+    seen: list[str] = []
+    for segment in _segments(words, lexicon):
+        predicates = set(segment.cues)
+        if len(predicates) > 1:
+            raise Unreadable("that mixes two things in one phrase: ask them one by one")
+        if predicates:
+            predicate = predicates.pop()
+        elif segment.cleft:
+            predicate = "culprit"
+        elif segment.ellipsis and claims:
+            predicate = claims[-1].predicate
+        elif claims or any(map(is_person, segment.words)):
+            raise Unreadable("it is not clear what you ask: who ate it, who lies, who is honest?")
+        else:
+            continue
+        subjects = _subjects(segment, people, seen)
+        if not subjects and open_:
+            subjects = list(people.roster.names)
+        if not subjects and claims:
+            subjects = list(claims[-1].subjects)
+        if not subjects:
+            raise Unreadable("it is not clear whom that is about: use a name")
+        claims.append(Claim(tuple(subjects), predicate, _negated(segment.words)))
+    return tuple(claims)
+
+
+def elliptical(words: tuple[str, ...], incident: Incident, people: People) -> tuple[tuple[str, ...], bool] | None:
+    """"I did", "not me", "C did too", "neither did C": the subjects and the negation of
+    an answer whose predicate is left out; None when `words` are not such an answer."""
+    lexicon = predicate_words(incident)
+    if not words or any(_cue(words, i, lexicon) for i in range(len(words))):
+        return None
+    if not any(map(is_person, words)) or not any(w in AUX or w in NEGATORS for w in words):
+        return None
+    if not all(is_person(w) or w in _ELLIPSIS_WORDS or w in CONJUNCTIONS for w in words):
+        return None
+    segment = _Segment(list(words), [])
+    return tuple(_subjects(segment, people, [])), _negated(segment.words)

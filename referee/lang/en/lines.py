@@ -1,0 +1,233 @@
+"""Characters' English lines to statements, for the verifier.
+
+A message may hold several speakers' lines, each labelled "B: ..." (also "B says: ...",
+"**B**: ..."); unlabelled text belongs to the previous label or to `speaker`. Stage
+directions between asterisks or parentheses are dropped. Inside a line "I", "me" and
+"myself" are its speaker.
+
+English yes/no names the POSITIVE proposition even after a negative question
+("Didn't you eat it?" "No." = I did not eat it), so a bare yes or no is applied to the
+asked proposition with its negation stripped. An explicit statement wins over the yes
+or no word: "Yes" is only applied to an asked proposition no sentence of the line
+states, and is listed as unread when several such propositions remain.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from referee.lang.context import Context, Extraction, Statement
+from referee.lang.en.clause import People, Unreadable, elliptical, read
+from referee.lang.en.words import (
+    NUMBER_WORDS,
+    OTHER_INCIDENT_WORDS,
+    THIRD,
+    Sentence,
+    display,
+    is_ref,
+    name_of,
+    predicate_words,
+    sentences,
+)
+from referee.liar.intent import Query
+from referee.liar.proposition import Not, Proposition, Says, canonical, literal
+
+_STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
+_LABEL = re.compile(r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered|asks))?(?: (?::|,|-))+ ?")
+_YES = re.compile(
+    r"^(?:yes|of course|correct|that is (?:right|correct|true)|right|true|indeed|absolutely|"
+    r"definitely|certainly|sure|exactly|affirmative|uh huh)(?: ,| !)?(?: |$)"
+)
+_NO = re.compile(
+    r"^(?:no|not at all|wrong|that is (?:not (?:true|right|correct)|false|wrong)|false|"
+    r"absolutely not|definitely not|certainly not|of course not|negative)(?: ,| !)?(?: |$)"
+)
+_FILLER = re.compile(
+    r"^(?:(?:well|look|listen|honestly|seriously|oh|um|uh|hmm|ah|so|ok|okay|i swear|i promise|"
+    r"trust me|believe me|i told you|like i said|as i said|to be honest|i mean|let me be clear|"
+    r"just so you know|frankly|truthfully|sorry)(?: ,| !| -)? )+"
+)
+_WOULD_SAY = re.compile(r"^(?P<via>@\d+|he|she) would (?:say|answer) (?:(?P<answer>yes|no)$|(?:that )?(?P<inner>.+))")
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One speaker's sentences in a message (speaker None: narration)."""
+
+    speaker: str | None
+    sentences: tuple[Sentence, ...]
+
+
+def _lines(text: str, ctx: Context, speaker: str | None) -> list[_Line]:
+    """Group sentences by their label; unlabelled ones keep the current speaker."""
+    cleaned = _STAGE.sub(" ", text).replace('"', " ").replace("*", " ").replace("_", " ")
+    grouped: list[_Line] = []
+    for sentence in sentences(cleaned, ctx.roster).sentences:
+        words = " ".join(sentence.words)
+        label = _LABEL.match(words)
+        if label:
+            speaker = name_of(label.group(1), ctx.roster)
+            sentence = Sentence(tuple(words[label.end():].split()), sentence.asked)
+            grouped.append(_Line(speaker, ()))
+        elif not grouped or grouped[-1].speaker != speaker:
+            grouped.append(_Line(speaker, ()))
+        if sentence.words:
+            grouped[-1] = _Line(speaker, grouped[-1].sentences + (sentence,))
+    return grouped
+
+
+def _mentions(words: tuple[str, ...], ctx: Context) -> bool:
+    """A person, a role, the incident or a number: a sentence a verifier must not ignore."""
+    lexicon = predicate_words(ctx.incident)
+    return any(
+        is_ref(w) or w in THIRD or w in lexicon or w in OTHER_INCIDENT_WORDS or w in NUMBER_WORDS
+        or w.isdigit() or w in ("question", "questions")
+        for w in words
+    )
+
+
+def _positive(p: Proposition) -> Proposition:
+    while isinstance(p, Not):
+        p = p.inner
+    return p
+
+
+class _Reader:
+    """Reads one speaker's line: explicit statements first, then the bare yes or no."""
+
+    def __init__(self, ctx: Context, speaker: str, asked: tuple[Query, ...]) -> None:
+        self.ctx = ctx
+        self.speaker = speaker
+        self.asked = tuple(q for q in asked if q.speaker == speaker)
+        abouts = {q.proposition for q in self.asked}
+        others = sorted({n for p in abouts for n in _names(p)} - {speaker})
+        self.people = People(ctx.roster, me=speaker, antecedent=others[0] if len(others) == 1 else None)
+        self.statements: list[Statement] = []
+        self.unread: list[str] = []
+
+    def line(self, line: _Line) -> None:
+        answers: list[tuple[bool, str]] = []
+        for sentence in line.sentences:
+            source = display(sentence.words, self.ctx.roster)
+            words, answer = _answer_word(_FILLER.sub("", source + " ").split())
+            try:
+                read_any = self._sentence(words, source)
+            except Unreadable:
+                read_any = False
+                if _mentions(words, self.ctx):
+                    self.unread.append(source)
+                    continue
+            self._follow_names(words)
+            if answer is not None and not read_any:
+                answers.append((answer, source))
+            elif not read_any and _mentions(words, self.ctx):
+                self.unread.append(source)
+        self._bare_answers(answers)
+
+    def _follow_names(self, words: tuple[str, ...]) -> None:
+        """"B is lying. He ate it.": "he" is the one other person the last sentence named."""
+        named = {name_of(w, self.ctx.roster) for w in words if is_ref(w)} - {self.speaker}
+        if len(named) == 1:
+            self.people = replace(self.people, antecedent=named.pop())
+
+    def _sentence(self, words: tuple[str, ...], source: str) -> bool:
+        """Add the statements of one sentence; False when it states nothing."""
+        if not words:
+            return False
+        if self._would_say(words, source):
+            return True
+        ellipsis = elliptical(words, self.ctx.incident, self.people)
+        if ellipsis is not None:
+            subjects, negated = ellipsis
+            predicate = self._asked_predicate(subjects)
+            if predicate is None:
+                raise Unreadable("an elliptical answer to no known question")
+            self._add([literal(predicate, s) for s in subjects], not negated, source)
+            return True
+        claims = read(words, self.ctx.incident, self.people)
+        for claim in claims:
+            self._add([literal(claim.predicate, s) for s in claim.subjects], not claim.negated, source)
+        return bool(claims)
+
+    def _would_say(self, words: tuple[str, ...], source: str) -> bool:
+        """"B would say yes" / "B would say C ate it": what someone else would answer."""
+        found = _WOULD_SAY.match(" ".join(words))
+        if not found:
+            return False
+        via_word = found.group("via")
+        via = name_of(via_word, self.ctx.roster) if is_ref(via_word) else self.people.antecedent
+        if via is None:
+            raise Unreadable("it is not clear who would say it")
+        if found.group("answer"):
+            nested = [p for q in self.asked if isinstance(p := _positive(q.proposition), Says) and p.speaker == via]
+            if len(nested) != 1:
+                raise Unreadable("a yes or no about no known nested question")
+            self._add(nested, found.group("answer") == "yes", source)
+            return True
+        inner = People(self.ctx.roster, me=self.speaker, antecedent=via)
+        claims = read(tuple(found.group("inner").split()), self.ctx.incident, inner)
+        if not claims:
+            raise Unreadable("it is not clear what the other person would say")
+        self._add([Says(via, literal(c.predicate, s, c.negated)) for c in claims for s in c.subjects], True, source)
+        return True
+
+    def _asked_predicate(self, subjects: tuple[str, ...]) -> str | None:
+        atoms = [a for q in self.asked if (a := _atom(q.proposition)) is not None]
+        about_them = {a[0] for a in atoms if a[1] in subjects}
+        candidates = about_them or {a[0] for a in atoms}
+        return candidates.pop() if len(candidates) == 1 else None
+
+    def _add(self, propositions: list[Proposition], asserted: bool, source: str) -> None:
+        for p in propositions:
+            self.statements.append(Statement(self.speaker, p, asserted, source))
+
+    def _bare_answers(self, answers: list[tuple[bool, str]]) -> None:
+        """Apply a bare yes/no to the one asked proposition no explicit sentence covered."""
+        if not answers:
+            return
+        covered = {canonical(s.proposition) for s in self.statements}
+        open_ = [q for q in self.asked if canonical(q.proposition) not in covered]
+        for answer, source in answers:
+            if len(open_) == 1:
+                self._add([_positive(open_[0].proposition)], answer, source)
+            elif open_:
+                self.unread.append(source)
+
+
+def _answer_word(words: list[str]) -> tuple[tuple[str, ...], bool | None]:
+    text = " ".join(words)
+    for pattern, value in ((_NO, False), (_YES, True)):
+        found = pattern.match(text)
+        if found:
+            return tuple(text[found.end():].split()), value
+    return tuple(words), None
+
+
+def _atom(p: Proposition) -> tuple[str, str] | None:
+    p = _positive(p)
+    if isinstance(p, Says):
+        return None
+    return (p.predicate, p.about)
+
+
+def _names(p: Proposition) -> set[str]:
+    p = _positive(p)
+    if isinstance(p, Says):
+        return {p.speaker} | _names(p.inner)
+    return {p.about}
+
+
+def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:
+    """What an English character line (or a message of labelled lines) asserts."""
+    statements: list[Statement] = []
+    unread: list[str] = []
+    for line in _lines(text, ctx, speaker):
+        if line.speaker is None:
+            unread.extend(display(s.words, ctx.roster) for s in line.sentences if _mentions(s.words, ctx))
+            continue
+        reader = _Reader(ctx, line.speaker, asked)
+        reader.line(line)
+        statements.extend(reader.statements)
+        unread.extend(reader.unread)
+    return Extraction(tuple(statements), tuple(unread), "en")

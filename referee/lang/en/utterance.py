@@ -1,0 +1,427 @@
+"""A player's English utterance to an intent.
+
+Each sentence is read on its own, then the readings are combined: any question makes
+the utterance a question (lead-in remarks are ignored), else a clear guess, else a count
+query, a remark or other talk. Anything unreadable makes the whole utterance Unclear,
+so nothing is charged for a half-understood question.
+
+The addressee comes from a vocative ("A, ...", "..., A?", "Question for A: ...",
+"Everyone, ...") and carries over to the following sentences of the same utterance.
+A question with no addressee ("Did A eat it?") is Unclear: asking it of A, of B or of
+everyone are all plausible, and a wrongly charged question costs the player more than
+a request to name whom they ask.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from referee.lang.context import Context
+from referee.lang.en.clause import SELF, Claim, People, Unreadable, is_person, read
+from referee.lang.en.words import (
+    AUX,
+    EVERYONE,
+    HEDGES,
+    OTHER_INCIDENT_WORDS,
+    THINKING,
+    Sentence,
+    incident_nouns,
+    is_ref,
+    name_of,
+    predicate_words,
+    sentences,
+)
+from referee.liar.intent import (
+    Confirm,
+    CountQuery,
+    Guess,
+    Intent,
+    Other,
+    Query,
+    Question,
+    Remark,
+    Unclear,
+)
+from referee.liar.proposition import Proposition, Says, literal
+
+_BOUNDARY = frozenset("and or but nor too either then right again huh".split())
+_FILLERS = frozenset(
+    """ok so well hey hi hello yo oi um uh umm er erm now then alright right and also next oh
+    hmm hm hmmm sorry please first second third lastly finally again great cool thanks good
+    interesting fine wait listen look actually but , : - lol haha nice""".split()
+)
+_TWO_WORD_FILLERS = ("excuse me", "thank you", "i see", "got it", "one more", "let us see")
+
+_INTRO = re.compile(
+    r"^(?:(?:i have |got )?(?:a |my |one more |another |next |quick |the next |last )?question "
+    r"(?:for|to) |(?:this one is |this is |now |and |then )?for |to |"
+    r"i (?:want to |would like to |will |need to |am going to |wanna )?ask |"
+    r"(?:let me|can i|may i|could i) ask |asking |ask )"
+)
+_WRAPPERS = tuple(
+    re.compile(p)
+    for p in (
+        r"^please ",
+        r"^(?:could|can|would|will) you (?:please )?(?:tell|let) me (?:know )?(?:honestly |truthfully )?",
+        r"^(?:could|can|would|will) you (?:please )?(?:confirm|say|answer)(?: me)? (?:honestly )?",
+        r"^(?:please )?(?:tell|answer) me (?:honestly |truthfully |this |something )?",
+        r"^i (?:want|would like|need|wanna|have) to (?:know|ask you|ask) ",
+        r"^i (?:wonder|am wondering|was wondering) ",
+        r"^(?:do|did) you (?:know|remember) ",
+        r"^(?:is it|would it be|is that|was it) true (?:that )?",
+        r"^(?:would|do|will) you say (?:that )?",
+        r"^(?:do|did) you (?:think|believe|reckon|suppose) (?:that )?",
+        r"^(?:please )?confirm ",
+        r"^(?:would|do) you mind telling me ",
+        r"^(?:let me|can i|may i|could i|i want to|i would like to|i will) ask (?:you )?"
+        r"(?:something|a question|this|one thing)? ?",
+        r"^i am asking (?:you )?",
+        r"^(?:quick|another|one more|next|my|a|the|last) question(?: for you)?(?: is)? ",
+        r"^(?:honestly|truthfully|seriously|be honest|be truthful|in your opinion|just wondering|"
+        r"just curious|out of curiosity) ",
+        r"^(?:whether|if) ",
+        r"^(?:,|:|-) ",
+    )
+)
+_WHO_THINK = re.compile(
+    r"^(who|which(?: one)?(?: of (?:you|them|these|those))?) (?:do|did) you (?:think|believe|reckon|suppose|suspect) "
+)
+_TAG = re.compile(
+    r"(?: ,)? (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no)$"
+    r"| , (?:yes|no|true|ok|yes\?)$"
+    r"| , (?:" + "|".join(sorted(AUX)) + r")(?: not)? (?:you|he|she|they|it|@\d+|everyone|i)(?: not)?$"
+)
+_POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|thanks|thank you)$")
+_REF_LIST = r"(?:@\d+|everyone)(?: (?:,|and|&|/|, and) (?:@\d+|everyone))*"
+_TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
+_BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
+_LEADING_LIST = re.compile(r"^(" + _REF_LIST + r")(?: (?:,|:|-))?")
+_GUESS_INTRO = re.compile(
+    r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
+    r"(?: is| would be| will be)?(?: :| ,| -)? "
+    r"|^i (?:am going|will go|go|choose|pick|accuse|say|declare|conclude|know)(?: with)?(?: that)? "
+)
+_COUNT = re.compile(
+    r"\bhow many\b(?:.* )?(?:questions?|left|remain|remaining|more|tries|turns|chances|asks|used|budget)\b"
+    r"|\b(?:questions?|tries|turns|chances) (?:do i have )?(?:left|remaining)\b"
+    r"|\bremaining questions\b|\bquestion count\b|\bhow much (?:budget|left)\b"
+)
+_META = re.compile(
+    r"\b(?:rules?|how (?:do|does|to) (?:i |you |we )?(?:play|win|this work)|help|restart|start over|"
+    r"new game|quit|exit|joke|weather|your name|who are you|what are you|hint)\b"
+)
+_YES = re.compile(
+    r"^(?:yes|sure|ok|alright|fine|confirm|confirmed|proceed|absolutely|of course|go|go ahead|"
+    r"do it|why not|please|please do|agreed|deal|sounds good|go for it|accept|yes please)"
+    r"(?: (?:yes|sure|ok|go|ahead|do|it|please|thanks|confirm|proceed|ask|them|that|is|fine))*$"
+)
+_NO = re.compile(
+    r"^(?:no|cancel|never mind|nevermind|stop|skip|abort|forget it|do not|not now|no way|"
+    r"hold on|decline|no thanks|no thank you|i changed my mind|changed my mind)\b"
+)
+
+
+@dataclass(frozen=True)
+class _Addressed:
+    """A sentence with its vocative taken off: who is asked, and the rest of the words."""
+
+    addressees: tuple[str, ...]
+    words: tuple[str, ...]
+
+
+def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
+    while words:
+        joined = " ".join(words[:2])
+        if joined in _TWO_WORD_FILLERS:
+            words = words[2:]
+        elif words[0] in _FILLERS:
+            words = words[1:]
+        else:
+            return words
+    return words
+
+
+def _names(listed: str, ctx: Context) -> tuple[str, ...]:
+    if EVERYONE in listed.split():
+        return ctx.roster.names
+    return tuple(dict.fromkeys(name_of(w, ctx.roster) for w in listed.split() if is_ref(w)))
+
+
+def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None:
+    """"A, ...", "A and B: ...", "Question for C: ...", "ask A whether ...", "B did you ...".
+
+    A list of names is a vocative when punctuation follows it, when an intro
+    ("question for") precedes it, or when an auxiliary and a subject follow it
+    ("B did you eat it", "A is C the liar"), but not in "B did it" or "C is the liar".
+    """
+    text = " ".join(words)
+    intro = _INTRO.match(text)
+    body = text[intro.end():] if intro else text
+    found = _LEADING_LIST.match(body)
+    if not found:
+        return None
+    listed = found.group(1)
+    rest = tuple(body[found.end():].split())
+    punctuated = found.group(0) != listed
+    if not rest:
+        return None
+    if not (intro or punctuated):
+        following = rest[1] if len(rest) > 1 else ""
+        third = rest[2] if len(rest) > 2 else ""
+        subject_follows = rest[0] in AUX and (
+            is_person(following) or following in ("it", "there") and third.isalpha() and third not in _BOUNDARY
+        )
+        if not subject_follows and rest[0] not in ("tell", "please", "who", "which", "whether", "if"):
+            first = listed.split()
+            if len(first) > 2 and first[1] == ",":  # "A, B ate it?": A is asked about B
+                return _Addressed(_names(first[0], ctx), tuple(first[2:]) + rest)
+            return None
+    return _Addressed(_names(listed, ctx), rest)
+
+
+def _strip_tail(words: tuple[str, ...], ctx: Context) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """Take tags ("..., right?", "..., didn't you?") and a trailing vocative (", A?") off.
+
+    Returns the words left, the trailing addressees and whether a tag was found.
+    """
+    text = " " + " ".join(words)
+    addressees: tuple[str, ...] = ()
+    tagged = False
+    while True:
+        before = text
+        text = _POLITE_TAIL.sub("", text)
+        if _TAG.search(text):
+            text, tagged = _TAG.sub("", text), True
+        vocative = _TRAILING_VOCATIVE.search(text)
+        if vocative and not addressees:
+            addressees, text = _names(vocative.group(1), ctx), text[: vocative.start()]
+        if text == before:
+            return tuple(text.split()), addressees, tagged
+
+
+def _strip_wrappers(words: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+    """Take politeness and embedding off the front ("could you tell me whether ...")."""
+    text = " ".join(words) + " "
+    wrapped = False
+    changed = True
+    while changed:
+        changed = False
+        text = _WHO_THINK.sub(r"\1 ", text)
+        for wrapper in _WRAPPERS:
+            stripped = wrapper.sub("", text, count=1)
+            if stripped != text:
+                text, wrapped, changed = stripped, True, True
+    return tuple(text.split()), wrapped
+
+
+_NESTED = (
+    re.compile(r"^if i (?:were to |had )?ask(?:ed)? (?P<via>@\d+) (?:whether |if )?(?P<inner>.+?) (?:, )?"
+               r"(?:would|will|does|do|could|might) (?:he|she|they|@\d+) (?:say|answer|reply|respond)"
+               r"(?: (?P<answer>yes|no))?(?: to that)?$"),
+    re.compile(r"^(?:would|will|does) (?P<via>@\d+) (?:say|answer|reply) (?P<answer>yes|no) "
+               r"(?:if i asked (?:him|her|them) |to )(?:whether |if )?(?P<inner>.+)$"),
+    re.compile(r"^what would (?P<via>@\d+) (?:say|answer|reply) if i asked (?:him|her|them) "
+               r"(?:whether |if )?(?P<inner>.+)$"),
+    re.compile(r"^would (?P<via>@\d+) (?:say|claim|tell me) (?:that )?(?P<inner>.+)$"),
+)
+
+
+def _nested(words: tuple[str, ...], ctx: Context, people: People) -> tuple[str, tuple[Claim, ...]] | None:
+    """"If I asked B whether C ate it, would B say yes?": whom it goes via, and what he is asked.
+
+    "Would B say no" is read as "would B say yes to the opposite".
+    """
+    text = " ".join(words)
+    for pattern in _NESTED:
+        found = pattern.match(text)
+        if not found:
+            continue
+        via = name_of(found.group("via"), ctx.roster)
+        says_no = found.groupdict().get("answer") == "no"
+        inner_people = People(ctx.roster, you=people.you, antecedent=via, group=people.group)
+        claims = read(tuple(found.group("inner").split()), ctx.incident, inner_people)
+        if not claims:
+            raise Unreadable("it is not clear what the other person would be asked")
+        return via, tuple(Claim(c.subjects, c.predicate, c.negated != says_no) for c in claims)
+    return None
+
+
+def _queries(addressees: tuple[str, ...], claims: tuple[Claim, ...], via: str | None = None) -> tuple[Query, ...]:
+    """Every addressee asked every claim; SELF is each addressee himself."""
+    queries = []
+    for addressee in addressees:
+        for claim in claims:
+            for subject in claim.subjects:
+                p: Proposition = literal(claim.predicate, addressee if subject == SELF else subject, claim.negated)
+                queries.append(Query(addressee, Says(via, p) if via else p))
+    return tuple(queries)
+
+
+def _mentions_game(words: tuple[str, ...], ctx: Context) -> bool:
+    lexicon = predicate_words(ctx.incident)
+    return any(
+        is_ref(w) or w in lexicon or w in OTHER_INCIDENT_WORDS or w in ("who", "culprit", "liar")
+        for w in words
+    )
+
+
+def _guess(claims: tuple[Claim, ...], addressees: tuple[str, ...]) -> Intent:
+    """Positive culprit/liar claims about one person each: a guess. Else thinking aloud."""
+    named: dict[str, set[str]] = {"culprit": set(), "liar": set()}
+    for claim in claims:
+        if claim.negated or claim.predicate == "honest":
+            continue
+        if len(claim.subjects) != 1:
+            return Remark()
+        subject = claim.subjects[0]
+        if subject == SELF:
+            if len(addressees) != 1:
+                return Remark()
+            subject = addressees[0]
+        named[claim.predicate].add(subject)
+    if any(len(names) > 1 for names in named.values()):
+        return Unclear("name one culprit and one liar")
+    culprit, liar = (next(iter(named[k]), None) for k in ("culprit", "liar"))
+    return Guess(culprit, liar) if culprit or liar else Remark()
+
+
+def _wrong_incident(words: tuple[str, ...], ctx: Context) -> str | None:
+    nouns = incident_nouns(ctx.incident)
+    for word in words:
+        if word in OTHER_INCIDENT_WORDS and word not in nouns:
+            return f"this game is about the {ctx.incident.noun['en']}, not the {word}"
+    return None
+
+
+def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None
+                   ) -> tuple[Intent | None, tuple[str, ...]]:
+    """One sentence's intent (None: pure flavour) and the addressees from here on."""
+    original = sentence.words
+    text = " ".join(original)
+    if _COUNT.search(text):
+        return CountQuery(), carried
+    words = _strip_fillers(original)
+    if not words:
+        return (Remark() if any(w in THINKING for w in original) else None), carried
+    guess_intro = _GUESS_INTRO.match(" ".join(words) + " ")
+    if guess_intro:
+        words = tuple((" ".join(words) + " ")[guess_intro.end():].split())
+    addressed = _leading_vocative(words, ctx)
+    addressees, words = (addressed.addressees, addressed.words) if addressed else ((), words)
+    words, trailing, tagged = _strip_tail(words, ctx)
+    addressees = addressees or trailing
+    words = _strip_fillers(words)
+    nested_words = words
+    words, wrapped = _strip_wrappers(words)
+    if not addressees and "you" in words:
+        bare = _BARE_TRAILING_VOCATIVE.search(" " + " ".join(words))
+        if bare and len(words) > 2:
+            addressees = _names(bare.group(1), ctx)
+            words = tuple((" " + " ".join(words))[: bare.start()].split())
+    addressees = addressees or carried
+    open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
+    asking = sentence.asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX)
+    if guess_intro:
+        asking = False
+    if wrong := _wrong_incident(words, ctx):
+        return Unclear(wrong), addressees
+    people = People(ctx.roster, you=SELF if addressees else None, antecedent=antecedent,
+                    group=len(addressees) > 1)
+    try:
+        nested = (_nested(nested_words, ctx, people) or _nested(words, ctx, people)) if asking else None
+        if nested is not None:
+            if not addressees:
+                return Unclear("say whom you are asking, for example 'A, ...'"), addressees
+            return Question(_queries(addressees, nested[1], via=nested[0])), addressees
+        claims = read(words, ctx.incident, people, open_=open_)
+    except Unreadable as problem:
+        if asking or addressees:
+            return Unclear(problem.reason), addressees
+        return Remark(), addressees
+    if asking:
+        return _question(claims, words, ctx, addressees, open_, text), addressees
+    if not claims:
+        if _META.search(text):
+            return Other(), addressees
+        thinking = any(w in THINKING for w in original) or _mentions_game(words, ctx)
+        return (Remark() if thinking else Other()), addressees
+    if guess_intro and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
+        return Unclear("say which one is the culprit and which one the liar"), addressees
+    if not guess_intro and any(w in HEDGES for w in original):
+        return Remark(), addressees
+    return _guess(claims, addressees), addressees
+
+
+def _question(claims: tuple[Claim, ...], words: tuple[str, ...], ctx: Context,
+              addressees: tuple[str, ...], open_: bool, text: str) -> Intent:
+    if not claims:
+        if addressees and _mentions_game(words, ctx):
+            return Unclear("ask whether someone ate it, is the liar or is honest")
+        return Other()
+    if not addressees:
+        if not open_ and not any(map(is_person, words)):
+            return Other()  # about the rules: "does the liar always lie?"
+        return Unclear("say whom you are asking, for example 'A, did B eat it?'")
+    return Question(_queries(addressees, claims), open=open_)
+
+
+def _confirmation(sentences_: tuple[Sentence, ...]) -> bool | None:
+    words = " ".join(w for s in sentences_ for w in s.words if w not in (",", ":", "-"))
+    if len(words.split()) > 6:
+        return None
+    if _NO.match(words):
+        return False
+    if _YES.match(words):
+        return True
+    return None
+
+
+_PRIORITY = (Question, Guess, CountQuery, Remark, Other)
+
+
+def parse(text: str, ctx: Context) -> Intent:
+    """Read one English utterance into an intent (see the module docstring)."""
+    read_text = sentences(text, ctx.roster)
+    if not read_text.sentences:
+        return Unclear("say something: a question, a guess or a remark")
+    if read_text.unknown:
+        known = ", ".join(ctx.roster.names)
+        return Unclear(f"{read_text.unknown[0]} is not one of {known}")
+    if ctx.pending and (accept := _confirmation(read_text.sentences)) is not None:
+        return Confirm(accept)
+    intents: list[Intent] = []
+    addressees: tuple[str, ...] = ()
+    antecedent: str | None = None
+    for sentence in read_text.sentences:
+        intent, addressees = _read_sentence(sentence, ctx, addressees, antecedent)
+        named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
+        others = [n for n in dict.fromkeys(named) if n not in addressees]
+        antecedent = others[-1] if len(others) == 1 else antecedent
+        if intent is not None:
+            intents.append(intent)
+    return _combine(intents)
+
+
+def _combine(intents: list[Intent]) -> Intent:
+    unclear = [i for i in intents if isinstance(i, Unclear)]
+    if unclear:
+        return unclear[0]
+    questions = [i for i in intents if isinstance(i, Question)]
+    guesses = [i for i in intents if isinstance(i, Guess)]
+    if questions and guesses:
+        return Unclear("ask a question or give an answer, one at a time")
+    if questions:
+        queries = tuple(q for question in questions for q in question.queries)
+        return Question(queries, open=any(q.open for q in questions))
+    if guesses:
+        culprits = {g.culprit for g in guesses if g.culprit}
+        liars = {g.liar for g in guesses if g.liar}
+        if len(culprits) > 1 or len(liars) > 1:
+            return Unclear("name one culprit and one liar")
+        return Guess(next(iter(culprits), None), next(iter(liars), None))
+    for kind in _PRIORITY[2:]:
+        for intent in intents:
+            if isinstance(intent, kind):
+                return intent
+    return Other()

@@ -1,0 +1,327 @@
+"""English text to sentences of normalised tokens, and the game's English vocabulary.
+
+Everything the parser and the extractor read goes through `sentences`: NFKC (so a
+full-width "Ａ" is "A"), roster names replaced by reference tokens ("@0" for the first
+name) with honorifics such as "Mr." or "Person" dropped, lower case, contractions and
+chat spellings expanded ("didn't" -> "did not", "u" -> "you"), group words folded
+("all of you" -> "everyone"), and the text cut into sentences at . ? ! ; and newlines.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from referee.lang.incident import Incident
+from referee.liar.proposition import Predicate
+from referee.liar.world import Roster
+
+REF = "@"  # prefix of a reference token: "@" + the name's index in the roster
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence as tokens; `asked` is True when it ended with a question mark."""
+
+    words: tuple[str, ...]
+    asked: bool
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A whole utterance read into sentences, with person-like names not on the roster."""
+
+    sentences: tuple[Sentence, ...]
+    unknown: tuple[str, ...]
+
+
+def display(words: tuple[str, ...], roster: Roster) -> str:
+    """Normalised words as readable text, names put back (for `unread` and statement sources)."""
+    return " ".join(name_of(w, roster) if is_ref(w) else w for w in words)
+
+
+def is_ref(word: str) -> bool:
+    return word.startswith(REF) and word[1:].isdigit()
+
+
+def ref(index: int) -> str:
+    return f"{REF}{index}"
+
+
+def name_of(word: str, roster: Roster) -> str:
+    return roster.names[int(word[1:])]
+
+
+# --- vocabulary ---------------------------------------------------------------
+
+AUX = frozenset(
+    "do does did is are was were am have has had can could would will should shall may might must".split()
+)
+COPULA = frozenset("is are was were am be been being".split())
+CONJUNCTIONS = frozenset(["and", "or", "but", "nor", ",", "&", "plus", "also", "/"])
+NEGATORS = frozenset(["not", "never", "no", "neither"])
+PREPOSITIONS = frozenset("to about from with for than at by of against on among between".split())
+# Verbs that put another clause (or another person's word) inside this one.
+EMBEDDING = frozenset(
+    """see sees saw seen watch watched hear heard say says said tell tells told think thinks
+    thought know knows knew believe believes claim claims claimed accuse accuses accused
+    suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
+    make made let lets saying telling claiming""".split()
+)
+PLAYER = frozenset(["i", "me", "myself", "my", "we", "us", "ourselves"])
+YOU = frozenset(["you", "yourself", "yourselves"])
+THIRD = frozenset(["he", "she", "him", "her", "himself", "herself", "they", "them", "themselves"])
+ANYONE = "anyone"  # "any of you", "someone": nobody in particular
+EVERYONE = "everyone"  # "all of you", "you guys": every addressee
+
+_EAT = "eat eats ate eaten eating eated devour devoured munch munched scoff scoffed scarf scarfed gobble gobbled nibble nibbled"
+_DRINK = "drink drinks drank drunk drinking sip sipped gulp gulped chug chugged slurp slurped guzzle guzzled"
+_EITHER = """take takes took taken taking steal steals stole stolen stealing swipe swiped
+    pinch pinched snatch snatched grab grabbed nick nicked finish finished finishing consume
+    consumed touch touched polish polished"""
+_CULPRIT_NOUNS = "culprit culprits guilty thief perpetrator perp responsible criminal eater drinker"
+_LIAR = "liar liars lying lie lies lied fib fibs fibbed fibbing fibber dishonest deceiving deceiver"
+_HONEST = "honest truthful honesty truth truthteller sincere trustworthy"
+
+HAVE = frozenset(["have", "has", "had", "having"])
+DO = frozenset(["do", "does", "did", "done", "doing"])
+DEMONSTRATIVE = frozenset(["it", "this", "that"])
+# Words after "have"/"had" that make it the incident verb ("had the cake") and not an auxiliary.
+HAVE_OBJECTS = frozenset(["it", "the", "that", "this", "some", "any", "a", "one", "last", "any"])
+INNOCENT = "innocent"
+
+# Hedges: a declarative with one of these is thinking aloud, never a guess.
+HEDGES = frozenset(
+    """maybe perhaps probably possibly might may could think thinking guess guessing suspect
+    suspicious sus reckon seems seem seemed likely unlikely wonder wondering feel feeling
+    believe if unless either assume assuming hypothetically suppose supposing hmm hm or
+    whether""".split()
+)
+THINKING = frozenset(
+    """hmm hm huh oh ah aha wait interesting think thinking see so ok right weird strange odd
+    suspicious sus wonder figure confusing tricky hmmm okay alright well noted makes sense
+    let hmmmm""".split()
+)
+NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten".split())
+
+_CONTRACTED = {
+    "can't": ["can", "not"], "cannot": ["can", "not"], "won't": ["will", "not"],
+    "ain't": ["is", "not"], "shan't": ["shall", "not"], "let's": ["let", "us"],
+    "cant": ["can", "not"], "wont": ["will", "not"], "aint": ["is", "not"],
+}
+_SLANG = {
+    "u": "you", "ya": "you", "yu": "you", "yuo": "you", "r": "are", "ur": "you are",
+    "im": "i am", "youre": "you are", "whos": "who is", "whats": "what is", "thats": "that is",
+    "its": "it is", "hes": "he is", "shes": "she is", "theyre": "they are", "ive": "i have",
+    "lets": "let us", "pls": "please", "plz": "please", "plx": "please", "thx": "thanks",
+    "ty": "thanks", "okay": "ok", "k": "ok", "kk": "ok", "okey": "ok", "yeah": "yes",
+    "yep": "yes", "yup": "yes", "yea": "yes", "yah": "yes", "yass": "yes", "nope": "no",
+    "nah": "no", "naw": "no", "lier": "liar", "lyer": "liar", "lyar": "liar", "liers": "liars",
+    "culprint": "culprit", "culpit": "culprit", "culprite": "culprit", "honset": "honest",
+    "honnest": "honest", "onest": "honest", "teh": "the", "hte": "the", "waht": "what",
+    "wat": "what", "wut": "what", "wanna": "want to", "gonna": "going to", "dunno": "do not know",
+    "idk": "i do not know", "cuz": "because", "coz": "because", "bc": "because",
+    "wether": "whether", "wheather": "whether", "doughnut": "donut", "doughnuts": "donuts",
+    "y'all": "everyone", "yall": "everyone", "tho": "though", "pudd": "pudding",
+    "didnt": "did not", "dont": "do not", "doesnt": "does not", "isnt": "is not",
+    "wasnt": "was not", "werent": "were not", "arent": "are not", "havent": "have not",
+    "hasnt": "has not", "hadnt": "had not", "couldnt": "could not", "wouldnt": "would not",
+    "shouldnt": "should not", "eated": "ate", "ated": "ate", "drinked": "drank",
+    "liyng": "lying", "lyin": "lying", "lyng": "lying", "tellin": "telling", "eatin": "eating",
+}
+_S_IS = frozenset("it he she that who what there where here how liar culprit one everyone".split())
+_SUFFIXES = {"'re": "are", "'m": "am", "'ve": "have", "'ll": "will", "'d": "would"}
+
+# Multi-word phrases folded to one word, longest first (applied to the joined sentence).
+_GROUPS = (
+    (r"\b(?:all (?:three|3|two|2) of you|all of you|every one of you|each (?:one )?of you|"
+     r"each of ya|everybody|you all|you guys|you three|all three|you lot|all suspects|"
+     r"every suspect|you folks|folks|guys)\b", EVERYONE),
+    (r"\b(?:both of you|you two|you both|the two of you)\b", "you"),
+    (r"\b(?:any of you|any one of you|either of you|one of you|anybody|someone|somebody|"
+     r"no one|nobody|anyone else)\b", ANYONE),
+    (r"\bas well\b", "too"),
+    (r"\btruth - teller\b", "truthteller"),
+    (r"\bto blame\b", "responsible"),
+    (r"\bwhether or not\b", "whether"),
+    (r"\bor not\b", ""),
+)
+_GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
+
+HONORIFICS = frozenset(
+    "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
+    "monsieur mme mlle senor".split()
+)
+_TOKEN = re.compile(r"\w+(?:'\w+)*|[^\w\s]")
+_END = frozenset(".?!;")
+# After a one-letter name "A" these show that it is a name and not the article "a".
+_NAME_FOLLOWERS = AUX | CONJUNCTIONS | NEGATORS | frozenset(
+    """ate eat eats eaten drank drink drinks drunk had took take takes stole lied lies lying
+    lie tells told telling says said honest guilty innocent the too either also really
+    actually definitely then did please right is was yes no so and or nor who that it
+    you could would did says said looks seems smiles nods shrugs answers replies laughs sighs
+    frowns will should ?""".split()
+)
+# After a sentence-initial capital "A" these make it the article ("A question for B").
+_ARTICLE_NOUNS = frozenset(
+    """question quick few little lot bit good great real simple person thought moment hint clue
+    final new strange small big nice second minute single liar culprit cake cookie donut pudding
+    juice funny weird tough hard follow""".split()
+)
+
+
+def _name_table(roster: Roster) -> dict[str, list[tuple[tuple[str, ...], int]]]:
+    table: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+    for index, name in enumerate(roster.names):
+        parts = tuple(t.lower() for t in _TOKEN.findall(unicodedata.normalize("NFKC", name)))
+        table.setdefault(parts[0], []).append((parts, index))
+    for entries in table.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return table
+
+
+@lru_cache(maxsize=32)
+def _cached_table(roster: Roster) -> dict[str, list[tuple[tuple[str, ...], int]]]:
+    return _name_table(roster)
+
+
+def _is_article(raw: list[str], i: int) -> bool:
+    """Whether a one-letter "a"/"A" at `raw[i]` is the English article rather than a name."""
+    following = raw[i + 1].lower() if i + 1 < len(raw) else None
+    if raw[i] == "A":
+        sentence_start = i == 0 or raw[i - 1] in _END or raw[i - 1] in {'"', "("}
+        return sentence_start and following in _ARTICLE_NOUNS
+    if following is None or not following[0].isalnum():
+        return False
+    return following not in _NAME_FOLLOWERS and len(following) > 1
+
+
+def _drop_honorific(out: list[str]) -> None:
+    """Remove "Mr." / "Person" just before a name: the name alone identifies the person."""
+    if len(out) > 1 and out[-1] == "." and out[-2].lower() in HONORIFICS:
+        del out[-2:]
+    elif out and out[-1].lower() in HONORIFICS:
+        out.pop()
+
+
+def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
+    """Replace roster names with reference tokens; collect person-like unknown names."""
+    table = _cached_table(roster)
+    single_letters = all(len(n) == 1 for n in roster.names)
+    out: list[str] = []
+    unknown: list[str] = []
+    i = 0
+    while i < len(raw):
+        word = raw[i]
+        low = word.lower()
+        possessive = low.endswith("'s") and low[:-2] in table
+        key = low[:-2] if possessive else low
+        matched = False
+        for parts, index in table.get(key, []):
+            span = len(parts)
+            window = [t.lower() for t in raw[i : i + span]]
+            if possessive:
+                window[0] = key
+            if window == list(parts) and not (parts == ("a",) and _is_article(raw, i)):
+                _drop_honorific(out)
+                out.append(ref(index))
+                if possessive:
+                    out.append("is")
+                i += span
+                matched = True
+                break
+        if matched:
+            continue
+        previous = raw[i - 1].lower() if i else ""
+        before = raw[i - 2].lower() if i > 1 else ""
+        after_honorific = previous in HONORIFICS or (previous == "." and before in HONORIFICS)
+        if (after_honorific and word[:1].isupper()) or (
+            single_letters and len(word) == 1 and word.isupper() and word not in {"I", "A"}
+        ):
+            unknown.append(word)
+        out.append(word)
+        i += 1
+    return out, unknown
+
+
+def _expand(word: str) -> list[str]:
+    """Lower-case one token and expand contractions and chat spellings."""
+    if is_ref(word):
+        return [word]
+    low = word.lower()
+    if low in _CONTRACTED:
+        return list(_CONTRACTED[low])
+    if low in _SLANG:
+        return _SLANG[low].split()
+    if low.endswith("n't"):
+        return [low[:-3], "not"]
+    if low.endswith("'s"):
+        base = low[:-2]
+        return [base, "is"] if base in _S_IS else [base]
+    for suffix, full in _SUFFIXES.items():
+        if low.endswith(suffix):
+            return [low[: -len(suffix)], full]
+    return [low]
+
+
+def _fold_groups(words: list[str]) -> tuple[str, ...]:
+    joined = " ".join(words)
+    for pattern, replacement in _GROUP_RES:
+        joined = pattern.sub(replacement, joined)
+    return tuple(joined.split())
+
+
+def sentences(text: str, roster: Roster) -> Text:
+    """Cut `text` into normalised sentences (see the module docstring)."""
+    text = unicodedata.normalize("NFKC", text)
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+    found: list[Sentence] = []
+    unknown: list[str] = []
+    for line in text.splitlines():
+        raw = _TOKEN.findall(line)
+        tagged, strangers = _tag_names(raw, roster)
+        unknown.extend(strangers)
+        current: list[str] = []
+        for word in tagged + ["\n"]:
+            if word in _END or word == "\n":
+                folded = _fold_groups(current)
+                if folded:
+                    found.append(Sentence(folded, word == "?"))
+                elif word == "?" and found:
+                    found[-1] = Sentence(found[-1].words, True)
+                current = []
+            else:
+                current.extend(_expand(word))
+    return Text(tuple(found), tuple(dict.fromkeys(unknown)))
+
+
+# --- the predicates --------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def predicate_words(incident: Incident) -> dict[str, Predicate]:
+    """Every single word that names a predicate in a game about `incident`."""
+    verbs = _DRINK if incident.verb == "drink" else _EAT
+    words: dict[str, Predicate] = {}
+    for group, predicate in ((verbs, "culprit"), (_EITHER, "culprit"), (_CULPRIT_NOUNS, "culprit"),
+                             (_LIAR, "liar"), (_HONEST, "honest")):
+        for word in group.split():
+            words[word] = predicate  # type: ignore[assignment]
+    words[INNOCENT] = "culprit"
+    return words
+
+
+OTHER_INCIDENT_WORDS = frozenset(
+    "cake cakes pudding puddings cookie cookies donut donuts juice juices".split()
+)
+
+
+def incident_nouns(incident: Incident) -> frozenset[str]:
+    noun = incident.noun["en"]
+    return frozenset({noun, noun + "s", noun + "es"})
