@@ -14,6 +14,7 @@ whom the question is for instead of charging a guess at it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
@@ -37,8 +38,6 @@ META = re.compile(
 LEADS = frozenset({"で", "じゃ", "じゃあ", "では", "それでは", "それじゃ", "それじゃあ", "さて", "ねえ", "ねぇ",
                    "あの", "あのー", "よし", "次", "今度", "最後", "まず", "改めて", "其れ", "それ", "なら",
                    "ok", "OK", "もう", "一度", "一つ", "ひとつ", "別", "続いて", "続けて"})
-PLURAL = ("達", "たち", "方", "ら", "がた")
-NUMBER_OF_PEOPLE = ("二人", "2", "3", "三", "二", "人", "とも", "全員", "お")
 
 
 def parse(text: str, ctx: Context) -> Intent:
@@ -58,7 +57,7 @@ def parse(text: str, ctx: Context) -> Intent:
     stray = strangers(text, roster)
     if stray:
         return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
-    if not named and META.search(text) and not any(t.kind == "you" for s in tokens for t in s):
+    if not named and META.search(text) and not any(t.kind == "you" and t.lemma != "自分" for s in tokens for t in s):
         return Other()
     return _combine([_sentence(s) for s in tokens], ctx, roster)
 
@@ -72,12 +71,26 @@ def _confirmation(text: str) -> Confirm | None:
     return None
 
 
-def _sentence(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...], bool]:
-    """(addressees or None, the rest, whether a guess lead-in like 答えます was given)."""
+@dataclass(frozen=True)
+class _Sentence:
+    """One sentence split into whom it addresses (None: nobody new) and what it says."""
+
+    addressees: tuple[str, ...] | None
+    tokens: tuple[Token, ...]
+    lead: bool
+    hedged: bool
+
+
+def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
     rest = _skip_leads(tokens)
+    leads = tokens[:len(tokens) - len(rest)]
     addressees, rest = _addressed(rest)
-    lead = any(t.lemma in GUESS_LEADS for t in tokens)
-    return addressees, rest, lead
+    return _Sentence(
+        addressees,
+        rest,
+        lead=any(t.lemma in GUESS_LEADS or t.lemma in THINKING or t.surface in THINKING for t in tokens),
+        hedged=any(t.lemma in HEDGES or t.surface in HEDGES for t in leads),
+    )
 
 
 def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
@@ -96,39 +109,61 @@ def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
 
 
 def _name_list(tokens: tuple[Token, ...], start: int) -> tuple[list[str], int, bool]:
-    """Names joined by と/・/や/、 from `start`: (names or ["*"] for everyone, end index, comma-joined)."""
+    """Names joined by と/・/や/、 from `start`: (names, or ["*"] for everyone; end index; comma-joined)."""
     found: list[str] = []
     i, comma = start, False
     while i < len(tokens):
-        t = tokens[i]
-        if t.kind == "name":
-            found.append(t.lemma)
+        everyone = _everyone_end(tokens, i)
+        if tokens[i].kind == "name":
+            found.append(tokens[i].lemma)
             i += 1
-        elif t.kind == "group" or t.surface in NUMBER_OF_PEOPLE and (found or i + 1 < len(tokens)
-                                                                   and tokens[i + 1].surface in ("人", "方", "とも")):
-            if t.kind == "group" or t.surface not in ("と", "お"):
-                found = ["*"]
-            i += 1
-            while i < len(tokens) and tokens[i].surface in ("さん", "様", "人", "方", "とも", "と", "も", "全員"):
-                if tokens[i].surface == "と" and not (i + 1 < len(tokens) and tokens[i + 1].surface == "も"):
-                    break
-                i += 1
-        elif found and t.surface in ("と", "・", "や", "、", ",", "&") and i + 1 < len(tokens) and (
-            tokens[i + 1].kind in ("name", "group")
+        elif everyone is not None:
+            return found or ["*"], everyone, comma
+        elif found and tokens[i].surface in ("と", "・", "や", "、", ",") and i + 1 < len(tokens) and (
+            tokens[i + 1].kind == "name" or _everyone_end(tokens, i + 1) is not None
         ):
-            comma = comma or t.surface in ("、", ",")
+            comma = comma or tokens[i].surface in ("、", ",")
             i += 1
         else:
             break
     return found, i, comma
 
 
+def _everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
+    """Where a word for everyone starting at `i` ends: 全員, みなさん, 三人とも, お三方."""
+    def surface(k: int) -> str:
+        return tokens[k].surface if k < len(tokens) else ""
+
+    t = tokens[i]
+    if t.kind == "group":
+        j = i + 1
+    elif t.surface == "お" and i + 1 < len(tokens) and tokens[i + 1].pos2 == "数詞" and surface(i + 2) == "方":
+        j = i + 3
+    elif t.pos2 == "数詞" and surface(i + 1) in ("人", "方"):
+        j = i + 2
+    elif t.lemma in ("三人", "二人", "3人"):
+        j = i + 1
+    else:
+        return None
+    while surface(j) in ("さん", "様", "とも", "共", "全員", "皆"):
+        j += 1
+    if surface(j) == "と" and surface(j + 1) == "も":
+        j += 2
+    return j
+
+
 def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...]]:
     """Addressees named at the start, by an introduction, or at the end, and the remaining words."""
     found, end, comma = _name_list(tokens, 0)
+    if found and end < len(tokens) and tokens[end].surface in ("、", ",") and _which(tokens[end + 1:]):
+        if not comma and len(found) > 1:
+            return None, tokens
+        if comma:
+            first, first_end, _ = _name_list_plain(tokens)
+            return tuple(first), tokens[first_end + 1:]
     if found:
         after = tokens[end] if end < len(tokens) else None
-        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end + 1):
+        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end):
             return tuple(found), _after_clause(tokens, end + 1)
         if after is None or after.punct or after.surface in ("よ", "ね"):
             if after is None or after.surface not in (".", "。") or end == len(tokens) - 1:
@@ -138,7 +173,7 @@ def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple
             if first_end < len(tokens) and tokens[first_end].punct:
                 return tuple(first), tokens[first_end + 1:]
     for i in range(1, len(tokens)):
-        if tokens[i].kind in ("name", "group") and tokens[i - 1].surface in ("、", ","):
+        if (tokens[i].kind == "name" or _everyone_end(tokens, i) is not None) and tokens[i - 1].surface in ("、", ","):
             found, end, _ = _name_list(tokens, i)
             trailing = tokens[end:]
             if found and all(t.punct or t.surface in ("ね", "よ", "さ") for t in trailing):
@@ -146,9 +181,14 @@ def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple
     for i, t in enumerate(tokens):
         if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
             found, end, _ = _name_list(tokens, _list_start(tokens, i))
-            if end == i + 1 and _asks_from(tokens, end + 1):
+            if end == i + 1 and _asks_from(tokens, end):
                 return tuple(found), tokens[:_list_start(tokens, i)] + _after_clause(tokens, end + 1)
     return None, tokens
+
+
+def _which(tokens: tuple[Token, ...]) -> bool:
+    """"どちらが…": the names before it are the candidates, not the people asked."""
+    return any(t.kind == "who" and t.lemma in ("どっち", "どちら", "何方") for t in tokens)
 
 
 def _list_start(tokens: tuple[Token, ...], i: int) -> int:
@@ -168,15 +208,18 @@ def _name_list_plain(tokens: tuple[Token, ...]) -> tuple[list[str], int, bool]:
     return found, i, False
 
 
-def _asks_from(tokens: tuple[Token, ...], start: int) -> bool:
-    """"に質問です", "に聞きます" (but not the nested "に聞いたら")."""
+def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:
+    """After "Aさんに": "質問です", "聞きます", or "Aさんへ、" (but not the nested "に聞いたら")."""
+    start = particle + 1
+    if tokens[particle].surface == "へ" and (start == len(tokens) or tokens[start].punct):
+        return True
     for j in range(start, min(start + 3, len(tokens))):
         t = tokens[j]
         if t.lemma in ASK_VERBS:
             follow = [x.surface for x in tokens[j + 1:j + 3]]
-            return not any(f in ("たら", "ば", "と", "たとき", "ても") for f in follow[:2])
-        if t.punct and t.surface not in ("、",):
-            return j == start
+            return not any(f in ("たら", "ば", "と", "ても") for f in follow)
+        if t.punct:
+            return False
     return False
 
 
@@ -187,11 +230,7 @@ def _after_clause(tokens: tuple[Token, ...], start: int) -> tuple[Token, ...]:
     return ()
 
 
-def _combine(
-    read_sentences: list[tuple[tuple[str, ...] | None, tuple[Token, ...], bool]],
-    ctx: Context,
-    roster: Roster,
-) -> Intent:
+def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> Intent:
     addressees: tuple[str, ...] = ()
     queries: list[Query] = []
     opened = False
@@ -199,15 +238,19 @@ def _combine(
     problem = ""
     remark = thinking = unaddressed = False
     previous: tuple[Claim, ...] = ()
-    for found, tokens, lead in read_sentences:
-        if found is not None:
+    for sentence in read_sentences:
+        if sentence.addressees is not None:
+            found = sentence.addressees
             addressees = tuple(roster.names) if "*" in found else found
+        tokens = sentence.tokens
         if not tokens:
             continue
         here = addressees
         if not here:
             here, tokens = _thinker(tokens)
         reading = read(tokens, ctx.incident)
+        if sentence.hedged:
+            reading = replace(reading, hedged=True)
         claims = reading.claims
         if not claims and previous and reading.ask and reading.people:
             claims = tuple(Claim(c.predicate, reading.people, c.negated, via=c.via) for c in previous[:1])
@@ -224,14 +267,14 @@ def _combine(
             previous = claims
         elif claims and (reading.ask and not reading.hedged):
             unaddressed = True
+        elif here and reading.ask and not claims:
+            return Unclear("I could not tell what you are asking; ask whether someone ate it, lies or is honest")
         elif claims and not reading.hedged and not reading.problem and _guessable(claims, here):
             guesses.extend(_resolved(c, here) for c in claims)
         elif claims or reading.people or reading.roles or reading.hedged:
             remark = True
             problem = problem or (reading.problem if here else "")
-        elif here and reading.ask:
-            return Unclear("I could not tell what you are asking; ask whether someone ate it, lies or is honest")
-        elif any(t.lemma in THINKING or t.surface in THINKING or t.lemma in HEDGES for t in tokens) or lead:
+        elif sentence.lead or sentence.hedged:
             thinking = True
     if queries and guesses:
         return Unclear("that is both a question and an answer: one at a time, please")

@@ -14,7 +14,7 @@ addressee) or "I" (the speaker). Negation is counted on the words after the pred
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
@@ -34,6 +34,7 @@ COPULA = ("だ", "です", "で", "じゃ", "な", "では", "でしょう", "�
 OR_WORDS = ("か", "または", "又は", "それとも", "あるいは", "或いは", "もしくは")
 SPEAK_TO = ("に", "へ", "から")
 NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
+CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,9 @@ def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
             pass
         elif t.lemma in CULPRIT_NOUNS:
             found.append(_Predicate("culprit", i, i + 1))
-        elif t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS or t.lemma in ANY_VERBS):
+        elif t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS or (
+            t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で"))
+        )):
             found.append(_Predicate("culprit", i, i + 1, t.lemma))
         elif t.pos == "動詞" and t.lemma == "起こす" and incident_named:
             found.append(_Predicate("culprit", i, i + 1))
@@ -121,18 +124,26 @@ def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
 
 
 def _negated(tail: tuple[Token, ...]) -> bool:
-    """Odd number of negators after the predicate, tag forms (の/ん + じゃ/では + ない) excluded."""
-    count = 0
-    for j, t in enumerate(tail):
-        if t.lemma not in NEGATORS or t.pos not in ("助動詞", "形容詞"):
-            continue
-        before = [x.surface for x in tail[max(0, j - 4):j] if x.lemma not in ("有る", "ます")]
-        if len(before) >= 2 and before[-1] in ("じゃ", "では", "は", "じゃあ") and (
-            before[-2] in ("の", "ん", "で") and (before[-2] != "で" or before[-3:-2] in (["の"], ["ん"]))
-        ):
-            continue
-        count += 1
+    """An odd number of negators after the predicate, tag forms excluded."""
+    count = sum(
+        1 for j, t in enumerate(tail)
+        if t.lemma in NEGATORS and t.pos in ("助動詞", "形容詞") and not _tag(tail, j)
+    )
     return count % 2 == 1
+
+
+def _tag(tail: tuple[Token, ...], j: int) -> bool:
+    """Whether the negator at `j` closes a tag (食べたんじゃない, 食べたのではありませんか)."""
+    k = j - 1
+    while k >= 0 and tail[k].lemma in ("有る", "ます", "です"):
+        k -= 1
+    if k >= 0 and tail[k].surface in ("じゃ", "じゃあ", "では"):
+        k -= 1
+    elif k >= 1 and tail[k].surface == "は" and tail[k - 1].surface == "で":
+        k -= 2
+    else:
+        return False
+    return k >= 0 and tail[k].surface in ("の", "ん")
 
 
 def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool) -> tuple[Token, ...]:
@@ -172,11 +183,18 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
         nxt = tokens[j + 1] if j + 1 < len(tokens) else None
         if t.kind == "who" and not (nxt is not None and nxt.surface == "か" and found == []):
             who = True
-        elif t.person and not (nxt is not None and nxt.surface in SPEAK_TO and nxt.pos == "助詞"):
+        elif t.person and not (nxt is not None and nxt.pos == "助詞" and (
+            nxt.surface in SPEAK_TO or nxt.surface == "の" and _possessed(tokens, j + 2)
+        )):
             found.append(j)
         elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
             either = True
     return found, who, either
+
+
+def _possessed(tokens: tuple[Token, ...], j: int) -> bool:
+    """"私の答え", "Bさんの証言": the person owns a thing, he is not the subject ("Bさんのこと" is)."""
+    return j < len(tokens) and tokens[j].pos == "名詞" and tokens[j].lemma not in ("こと", "事", "うち", "内", "中")
 
 
 def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> Reading:
@@ -187,10 +205,12 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
     problem = _incident_problem(tokens, predicates, incident)
+    if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
+        problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     claims: list[Claim] = []
     taken: set[int] = set()
     back_from = 0
-    subject_tokens: dict[int, Token] = {}
+    shared: list[int] = []
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
         back, who, either = _people(tokens, back_from, p.start, taken)
@@ -200,18 +220,23 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             forward_subjects, who_after, either_after = _people(tokens, topic + 1, stop, taken)
             who, either = who or who_after, either or either_after
             if not forward_subjects and not who_after and not back and k + 1 < len(predicates):
-                problem = problem or "it asks about a role, not a person: name whom you mean"
+                if stop == topic + 1 and tokens[topic].surface == "も":
+                    shared.append(k)
+                else:
+                    problem = problem or "it asks about a role, not a person: name whom you mean"
         subjects = back + forward_subjects
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=topic is not None)
         negated = _negated(tail)
+        if any(t.surface in CONDITIONAL for t in tail):
+            problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens[j]) for j in subjects)
-        for j in subjects:
-            subject_tokens[j] = tokens[j]
         if not names and not who:
             names = claims[-1].subjects if claims and not claims[-1].open else (implied,)
         claims.append(Claim(p.kind, names, negated, open=who, either=either))
         back_from = p.end + len(tail)
+    for k in reversed(shared):
+        claims[k] = replace(claims[k], subjects=claims[k + 1].subjects, open=claims[k + 1].open)
     claims, problem = _nested(tokens, claims, problem)
     if claims and not problem:
         problem = _main_verb_problem(tokens, predicates)
