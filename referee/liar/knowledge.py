@@ -146,14 +146,14 @@ def optimal_depth(
     guesses: bool = False,
     worlds: Iterable[World] | None = None,
 ) -> int:
-    """The fewest questions that pin down both roles in the worst case, by memoised minimax.
+    """The fewest questions charged, in the worst case, to pin down both roles.
 
-    Each candidate costs one question whatever the answer. With `guesses`, the player may
-    also guess as section 9 allows: naming the culprit, the liar or both is free when right
-    and costs WRONG_GUESS_COST when wrong, and a wrong guess tells only that it was wrong.
-    A single world left costs nothing more: the final answer is then right and free.
-    Starts from `worlds` (all of them by default). Raises ValueError when the moves
-    cannot tell two of the worlds apart.
+    Exact, by memoised minimax over sets of worlds. Each candidate costs one question
+    whatever the answer. With `guesses`, the player may also guess as section 9 allows:
+    naming the culprit, the liar or both is free when right and costs WRONG_GUESS_COST
+    when wrong, and a wrong guess tells only that it was wrong. A single world left costs
+    nothing more: the final answer is then right and free. Starts from `worlds` (all of
+    them by default). Raises ValueError when the moves cannot tell two worlds apart.
     """
     full = _full(roster)
     start = full if worlds is None else _world_mask(roster, worlds)
