@@ -1,0 +1,1 @@
+"""The rules prompt texts of the text modes (read by evals.prompting)."""

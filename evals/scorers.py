@@ -1,0 +1,270 @@
+"""Judge a game master from what it showed: answers, counts, guess verdicts, named roles.
+
+Pure game logic over typed observations (`evals.observed.Turn`): no I/O. With the secret
+known (unassisted mode, a faulty game master) answers and verdicts are checked against it;
+without it (rules-prompt mode, an audited chat) they are checked against each other with
+the referee's knowledge tools, which is all an auditor can prove.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.errors import UnknownNameError
+from referee.lang.context import Statement
+from referee.liar.game import WRONG_GUESS_COST, Rules
+from referee.liar.intent import Confirm, Guess, Question
+from referee.liar.knowledge import (
+    Observation,
+    consistent_worlds,
+    first_contradiction,
+    minimal_conflict,
+)
+from referee.liar.proposition import answer, check_names
+from referee.liar.world import World, all_worlds
+
+from evals.observed import Claim, Turn
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """An answer as shown, with the index of the turn it was given in."""
+
+    turn: int
+    statement: Statement
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """The first answer after which no world fits, and a smallest set of answers that conflict."""
+
+    turn: int
+    answers: tuple[Quoted, ...]
+
+
+@dataclass(frozen=True)
+class CountError:
+    """A remaining count displayed that differs from the referee's count."""
+
+    turn: int
+    shown: int
+    expected: int
+
+
+@dataclass(frozen=True)
+class WrongVerdict:
+    """A verdict on a guess that the secret (or every world the answers allow) contradicts."""
+
+    turn: int
+    guess: Guess
+    shown: bool
+
+
+@dataclass(frozen=True)
+class Leak:
+    """A role named before the end of the game that no right guess had confirmed."""
+
+    turn: int
+    claim: Claim
+
+
+@dataclass(frozen=True)
+class Score:
+    """Everything the scorer found in one game.
+
+    `wrong_answers` counts answers that contradict the secret when it is known, and else the
+    fewest answers any single world contradicts. `reveal_fits` is None without a full reveal;
+    False means the game master changed its secret (or its answers contradict each other).
+    """
+
+    answers: int
+    wrong_answers: int
+    worlds: tuple[World, ...]
+    contradiction: Contradiction | None
+    count_displays: int
+    count_errors: tuple[CountError, ...]
+    verdicts: int
+    wrong_verdicts: tuple[WrongVerdict, ...]
+    leaks: tuple[Leak, ...]
+    revealed: World | None
+    reveal_fits: bool | None
+    unread: tuple[tuple[int, str], ...]
+
+    @property
+    def consistent(self) -> bool:
+        """No contradiction, no wrong count, no wrong verdict, no leak, and a fitting reveal."""
+        return not (
+            self.contradiction
+            or self.count_errors
+            or self.wrong_verdicts
+            or self.leaks
+            or self.reveal_fits is False
+        )
+
+
+def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None = None) -> Score:
+    """Score one game's turns. `secret` is the world the game master was given, if any."""
+    quoted, unread = _answers(turns, rules)
+    observations = [_observation(q.statement) for q in quoted]
+    worlds = consistent_worlds(rules.roster, observations)
+    allowed, wrong_verdicts, confirmed_at = _verdicts(turns, quoted, rules, secret)
+    end = _end(turns, rules, confirmed_at)
+    revealed = _revealed(turns, end, confirmed_at)
+    count_errors = _count_errors(turns, rules)
+    return Score(
+        answers=len(quoted),
+        wrong_answers=_wrong_answers(observations, rules, secret),
+        worlds=worlds,
+        contradiction=_contradiction(quoted, observations, rules),
+        count_displays=sum(len(turn.counts) for turn in turns),
+        count_errors=count_errors,
+        verdicts=sum(turn.verdict is not None for turn in turns),
+        wrong_verdicts=wrong_verdicts,
+        leaks=_leaks(turns, end, confirmed_at),
+        revealed=revealed,
+        reveal_fits=None if revealed is None else revealed in allowed,
+        unread=unread,
+    )
+
+
+def _answers(
+    turns: tuple[Turn, ...], rules: Rules
+) -> tuple[tuple[Quoted, ...], tuple[tuple[int, str], ...]]:
+    """Every answer about people on the roster, and every sentence that could not be read."""
+    quoted: list[Quoted] = []
+    unread = [(i, text) for i, turn in enumerate(turns) for text in turn.unread]
+    for i, turn in enumerate(turns):
+        for statement in turn.statements:
+            try:
+                rules.roster.check(statement.speaker)
+                check_names(statement.proposition, rules.roster)
+            except UnknownNameError:
+                unread.append((i, statement.source or str(statement.proposition)))
+                continue
+            quoted.append(Quoted(i, statement))
+    return tuple(quoted), tuple(sorted(unread))
+
+
+def _observation(statement: Statement) -> Observation:
+    return Observation(statement.speaker, statement.proposition, statement.asserted)
+
+
+def _wrong_answers(observations: list[Observation], rules: Rules, secret: World | None) -> int:
+    candidates = (secret,) if secret is not None else all_worlds(rules.roster)
+    return min(
+        sum(answer(o.speaker, o.proposition, world) != o.answer for o in observations)
+        for world in candidates
+    )
+
+
+def _contradiction(
+    quoted: tuple[Quoted, ...], observations: list[Observation], rules: Rules
+) -> Contradiction | None:
+    first = first_contradiction(rules.roster, observations)
+    if first is None:
+        return None
+    conflict = minimal_conflict(rules.roster, observations[: first + 1])
+    return Contradiction(quoted[first].turn, tuple(quoted[i] for i in conflict))
+
+
+def _fits(guess: Guess, world: World) -> bool:
+    """Whether `guess` is right in `world` (an unnamed part is not judged)."""
+    return guess.culprit in (None, world.culprit) and guess.liar in (None, world.liar)
+
+
+def _verdicts(
+    turns: tuple[Turn, ...], quoted: tuple[Quoted, ...], rules: Rules, secret: World | None
+) -> tuple[tuple[World, ...], tuple[WrongVerdict, ...], dict[str, int]]:
+    """Check each shown verdict; return the worlds everything shown allows, the wrong
+    verdicts, and the turn at which each role was confirmed by a verdict of "right"."""
+    allowed = all_worlds(rules.roster)
+    wrong: list[WrongVerdict] = []
+    confirmed_at: dict[str, int] = {}
+    for i, turn in enumerate(turns):
+        fitting = consistent_worlds(
+            rules.roster, [_observation(q.statement) for q in quoted if q.turn == i]
+        )
+        allowed = tuple(w for w in allowed if w in fitting)
+        if not isinstance(turn.intent, Guess) or turn.verdict is None:
+            continue
+        guess, shown = turn.intent, turn.verdict
+        agreeing = tuple(w for w in allowed if _fits(guess, w) == shown)
+        if secret is not None:
+            mistaken = _fits(guess, secret) != shown
+        else:
+            mistaken = bool(allowed) and not agreeing
+        if mistaken:
+            wrong.append(WrongVerdict(i, guess, shown))
+        if allowed and agreeing:
+            allowed = agreeing
+        if shown:
+            for role in ("culprit", "liar"):
+                if getattr(guess, role) is not None:
+                    confirmed_at.setdefault(role, i)
+    return allowed, tuple(wrong), confirmed_at
+
+
+def _end(turns: tuple[Turn, ...], rules: Rules, confirmed_at: dict[str, int]) -> int:
+    """The turn that ended the game: both roles confirmed, or a final answer at 0 left."""
+    if len(confirmed_at) == 2:
+        return max(confirmed_at.values())
+    before = (rules.budget, *remaining_after(turns, rules))
+    for i, turn in enumerate(turns):
+        if isinstance(turn.intent, Guess) and turn.verdict is not None and before[i] == 0:
+            return i
+    return max(len(turns) - 1, 0)
+
+
+def _leaks(turns: tuple[Turn, ...], end: int, confirmed_at: dict[str, int]) -> tuple[Leak, ...]:
+    return tuple(
+        Leak(i, claim)
+        for i, turn in enumerate(turns[:end])
+        for claim in turn.claims
+        if confirmed_at.get(claim.role, end) > i
+    )
+
+
+def _revealed(turns: tuple[Turn, ...], end: int, confirmed_at: dict[str, int]) -> World | None:
+    """The world named from the end on: the last claim of each role, completed by the role a
+    right guess confirmed when the reveal leaves it out. None without a claim or with a gap."""
+    named = {claim.role: claim.name for turn in turns[end:] for claim in turn.claims}
+    if not named:
+        return None
+    for role, i in confirmed_at.items():
+        named.setdefault(role, getattr(turns[i].intent, role))
+    if len(named) < 2:
+        return None
+    return World(named["culprit"], named["liar"])
+
+
+def remaining_after(turns: tuple[Turn, ...], rules: Rules) -> tuple[int, ...]:
+    """The referee's count after each turn, by the rules alone: a question costs one per
+    distinct (speaker, proposition) pair unless it costs more than is left (refused); an
+    open question is charged when the player confirms it; a guess shown wrong costs
+    WRONG_GUESS_COST while questions are left; nothing else is charged."""
+    left = rules.budget
+    pending: Question | None = None
+    after = []
+    for turn in turns:
+        intent = turn.intent
+        if isinstance(intent, Question) and intent.open:
+            pending = intent if intent.cost <= left else None
+        elif isinstance(intent, Question) and intent.cost <= left:
+            left -= intent.cost
+        elif isinstance(intent, Confirm) and pending is not None:
+            left -= pending.cost if intent.accept else 0
+            pending = None
+        elif isinstance(intent, Guess) and turn.verdict is False and left > 0:
+            left -= WRONG_GUESS_COST
+        after.append(left)
+    return tuple(after)
+
+
+def _count_errors(turns: tuple[Turn, ...], rules: Rules) -> tuple[CountError, ...]:
+    expected = remaining_after(turns, rules)
+    return tuple(
+        CountError(i, shown, expected[i])
+        for i, turn in enumerate(turns)
+        for shown in turn.counts
+        if shown != expected[i]
+    )
