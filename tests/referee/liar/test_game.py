@@ -252,7 +252,7 @@ def test_the_guess_cases(
     liar_ok: bool,
     outcome: str,
 ) -> None:
-    state, verdict = step(game(World("B", "C"), budget, *before), guess)
+    state, verdict = step(game(B_ATE_C_LIES, budget, *before), guess)
     assert isinstance(verdict, GuessVerdict)
     assert (verdict.correct, verdict.cost, verdict.remaining) == (correct, cost, remaining)
     assert (verdict.culprit_confirmed, verdict.liar_confirmed) == (culprit_ok, liar_ok)
@@ -271,7 +271,7 @@ def test_the_guess_cases(
     ],
 )
 def test_at_0_left_only_a_final_answer_is_accepted(intent: Intent) -> None:
-    before = game(World("B", "C"), 1, ask("A", ate("A")))
+    before = game(B_ATE_C_LIES, 1, ask("A", ate("A")))
     after, verdict = step(before, intent)
     assert verdict == FinalAnswerRequired()
     assert after == before
@@ -282,14 +282,14 @@ def test_at_0_left_only_a_final_answer_is_accepted(intent: Intent) -> None:
 )
 @pytest.mark.parametrize("ending", [Guess("B", "C"), Guess("A", "A")], ids=["won", "lost"])
 def test_nothing_is_accepted_after_the_end(ending: Guess, intent: Intent) -> None:
-    over = game(World("B", "C"), 1, ask("A", ate("A")), ending)
+    over = game(B_ATE_C_LIES, 1, ask("A", ate("A")), ending)
     assert over.over
     with pytest.raises(GameOverError):
         step(over, intent)
 
 
 def test_the_reveal_lists_every_answer_and_marks_the_liars_inversions() -> None:
-    state = game(World("B", "C"), 7, EVERYONE_ATE, ask("C", lies("C"), honest("A")))
+    state = game(B_ATE_C_LIES, 7, EVERYONE_ATE, ask("C", lies("C"), honest("A")))
     _, verdict = step(state, Guess("B", "C"))
     assert isinstance(verdict, GuessVerdict) and verdict.reveal is not None
     reveal = verdict.reveal
@@ -414,7 +414,7 @@ def test_a_wrong_guess_reads_the_same_whichever_part_was_wrong(
 
 
 def test_a_culprit_guess_at_0_left_needs_the_liar_too() -> None:
-    before = game(World("B", "C"), 1, Guess("A", "A"))
+    before = game(B_ATE_C_LIES, 1, Guess("A", "A"))
     assert before.remaining == 0
     _, verdict = step(before, Guess("B"))
     assert verdict == FinalAnswerRequired()
