@@ -108,25 +108,39 @@ def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
     return tokens[i:]
 
 
-def _name_list(tokens: tuple[Token, ...], start: int) -> tuple[list[str], int, bool]:
-    """Names joined by と/・/や/、 from `start`: (names, or ["*"] for everyone; end index; comma-joined)."""
+@dataclass(frozen=True)
+class _Names:
+    """A list of names at the start of a sentence ("AさんとBさん", "A・B・C全員", "みなさん").
+
+    `names` holds "*" for everyone; `first` ends the part before the first comma, which
+    is the vocative when commas join more names ("Aさん、BさんとCさんは…").
+    """
+
+    names: tuple[str, ...]
+    end: int
+    first: int
+    everyone: bool
+
+
+def _name_list(tokens: tuple[Token, ...], start: int) -> _Names:
     found: list[str] = []
-    i, comma = start, False
+    i, first = start, -1
     while i < len(tokens):
         everyone = _everyone_end(tokens, i)
         if tokens[i].kind == "name":
             found.append(tokens[i].lemma)
             i += 1
         elif everyone is not None:
-            return found or ["*"], everyone, comma
+            return _Names(tuple(found or ["*"]), everyone, everyone if first < 0 else first, True)
         elif found and tokens[i].surface in ("と", "・", "や", "、", ",") and i + 1 < len(tokens) and (
             tokens[i + 1].kind == "name" or _everyone_end(tokens, i + 1) is not None
         ):
-            comma = comma or tokens[i].surface in ("、", ",")
+            if tokens[i].surface in ("、", ",") and first < 0:
+                first = i
             i += 1
         else:
             break
-    return found, i, comma
+    return _Names(tuple(found), i, i if first < 0 else first, False)
 
 
 def _everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
@@ -154,36 +168,39 @@ def _everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
 
 def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...]]:
     """Addressees named at the start, by an introduction, or at the end, and the remaining words."""
-    found, end, comma = _name_list(tokens, 0)
-    if found and end < len(tokens) and tokens[end].surface in ("、", ",") and _which(tokens[end + 1:]):
-        if not comma and len(found) > 1:
-            return None, tokens
-        if comma:
-            first, first_end, _ = _name_list_plain(tokens)
-            return tuple(first), tokens[first_end + 1:]
-    if found:
-        after = tokens[end] if end < len(tokens) else None
-        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end):
-            return tuple(found), _after_clause(tokens, end + 1)
-        if after is None or after.punct or after.surface in ("よ", "ね"):
-            if after is None or after.surface not in (".", "。") or end == len(tokens) - 1:
-                return tuple(found), tokens[end + 1:]
-        if comma and not found == ["*"]:
-            first, first_end, _ = _name_list_plain(tokens)
-            if first_end < len(tokens) and tokens[first_end].punct:
-                return tuple(first), tokens[first_end + 1:]
+    lead = _name_list(tokens, 0)
+    if lead.names:
+        after = tokens[lead.end] if lead.end < len(tokens) else None
+        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, lead.end):
+            return lead.names, _after_clause(tokens, lead.end + 1)
+        pause = after is None or after.punct
+        rest = tokens[lead.end + 1:] if pause else tokens[lead.end:]
+        split = lead.first < lead.end
+        vocative = lead.names[:_count_names(tokens, lead.first)] if split else lead.names
+        if pause and _which(rest):
+            if split:
+                return vocative, tokens[lead.first + 1:]
+            return (None, tokens) if len(lead.names) > 1 else (lead.names, rest)
+        if pause or lead.everyone:
+            return lead.names, rest
+        if split:
+            return vocative, tokens[lead.first + 1:]
     for i in range(1, len(tokens)):
-        if (tokens[i].kind == "name" or _everyone_end(tokens, i) is not None) and tokens[i - 1].surface in ("、", ","):
-            found, end, _ = _name_list(tokens, i)
-            trailing = tokens[end:]
-            if found and all(t.punct or t.surface in ("ね", "よ", "さ") for t in trailing):
-                return tuple(found), tokens[:i - 1] + tuple(t for t in trailing if t.punct)
+        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or _everyone_end(tokens, i) is not None):
+            trailing = _name_list(tokens, i)
+            if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
+                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct)
     for i, t in enumerate(tokens):
         if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
-            found, end, _ = _name_list(tokens, _list_start(tokens, i))
-            if end == i + 1 and _asks_from(tokens, end):
-                return tuple(found), tokens[:_list_start(tokens, i)] + _after_clause(tokens, end + 1)
+            start = _list_start(tokens, i)
+            intro = _name_list(tokens, start)
+            if intro.end == i + 1 and _asks_from(tokens, intro.end):
+                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1)
     return None, tokens
+
+
+def _count_names(tokens: tuple[Token, ...], end: int) -> int:
+    return sum(1 for t in tokens[:end] if t.kind == "name")
 
 
 def _which(tokens: tuple[Token, ...]) -> bool:
@@ -195,17 +212,6 @@ def _list_start(tokens: tuple[Token, ...], i: int) -> int:
     while i >= 2 and tokens[i - 1].surface in ("と", "・", "や", "、") and tokens[i - 2].kind in ("name", "group"):
         i -= 2
     return i
-
-
-def _name_list_plain(tokens: tuple[Token, ...]) -> tuple[list[str], int, bool]:
-    """The leading names joined without commas ("AさんとBさん、…"): the vocative part of a list."""
-    found, i = [], 0
-    while i < len(tokens) and tokens[i].kind == "name":
-        found.append(tokens[i].lemma)
-        i += 1
-        if i + 1 < len(tokens) and tokens[i].surface in ("と", "・", "や") and tokens[i + 1].kind == "name":
-            i += 1
-    return found, i, False
 
 
 def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:

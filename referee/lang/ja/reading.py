@@ -181,8 +181,11 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
         if j in taken:
             continue
         nxt = tokens[j + 1] if j + 1 < len(tokens) else None
-        if t.kind == "who" and not (nxt is not None and nxt.surface == "か" and found == []):
-            who = True
+        if t.kind == "who":
+            if nxt is not None and nxt.surface == "か":
+                either = True
+            elif not (nxt is not None and nxt.surface == "も"):
+                who = True
         elif t.person and not (nxt is not None and nxt.pos == "助詞" and (
             nxt.surface in SPEAK_TO or nxt.surface == "の" and _possessed(tokens, j + 2)
         )):
@@ -240,7 +243,18 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     claims, problem = _nested(tokens, claims, problem)
     if claims and not problem:
         problem = _main_verb_problem(tokens, predicates)
-    return Reading(tuple(claims), people, problem, *mood, roles=roles)
+    ask, hedged, firm = mood
+    if not ask and _embedded_question(tokens):
+        ask, firm = True, False
+    return Reading(tuple(claims), people, problem, ask, hedged, firm, roles=roles)
+
+
+def _embedded_question(tokens: tuple[Token, ...]) -> bool:
+    """"…食べたか答えて", "…かどうか教えてください": a question put as a request."""
+    return any(
+        t.lemma in EMBED_VERBS and j > 0 and tokens[j - 1].surface in ("か", "かどうか", "どうか")
+        for j, t in enumerate(tokens)
+    )
 
 
 def _ref(t: Token) -> str:
@@ -255,6 +269,8 @@ def _nested(tokens: tuple[Token, ...], claims: list[Claim], problem: str) -> tup
     via = None
     for j, t in enumerate(tokens[:-2]):
         if t.kind == "name" and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS:
+            if via is not None or j > 1 and tokens[j - 1].surface in ("と", "・", "や", "、"):
+                return claims, problem or "ask what one person would answer, one at a time"
             via = t.lemma
     if via is None and reports:
         for j, t in enumerate(tokens[:-1]):
