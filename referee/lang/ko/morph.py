@@ -55,7 +55,7 @@ def _kiwi() -> Kiwi:
 
 def normalize(text: str) -> str:
     """Full-width letters and punctuation to ASCII, composed Hangul, tidy spaces."""
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("。", ".")
     return re.sub(r"[ \t\u3000]+", " ", text).strip()
 
 
@@ -82,7 +82,9 @@ def mask_names(text: str, roster: Roster) -> tuple[str, dict[str, str]]:
 
     def replace(match: re.Match[str]) -> str:
         index = next(i for i in range(len(roster.names)) if match.group(f"n{i}") is not None)
-        return f" {PLACEHOLDER}{chr(ord('a') + index)}"
+        # kiwi reads "Xqb." as one foreign word: keep punctuation apart
+        gap = " " if text[match.end() : match.end() + 1] in {".", "!", "?", "~", "…"} else ""
+        return f" {PLACEHOLDER}{chr(ord('a') + index)}{gap}"
 
     return _name_pattern(roster).sub(replace, text), placeholders
 
@@ -90,9 +92,14 @@ def mask_names(text: str, roster: Roster) -> tuple[str, dict[str, str]]:
 _UNKNOWN = re.compile(r"(?<![A-Za-z])([A-Za-z]+)(?=\s?(?:씨|님)|(?![A-Za-z])\s?(?:가|는|도|랑|한테|에게|께|야|이|은)?[\s,.?!]|$)")
 
 
+# A Korean name with 씨 ("민수씨") left after masking; these words only look like one.
+_UNKNOWN_HANGUL = re.compile(r"(?<![가-힣])([가-힣]{2,3})\s?씨(?=[\s,.!?]|[가-힣]{1,2}[\s,.!?]|$)")
+_NOT_NAMES = frozenset({"아저", "아가", "마음", "아줌", "솜", "날", "글", "말", "불", "맵"})
+
+
 def unknown_names(masked: str) -> tuple[str, ...]:
-    """Latin-letter names left after masking ("D씨", "E가"): people not on the roster."""
-    found = []
+    """Names left after masking ("D씨", "E가", "민수씨"): people not on the roster."""
+    found = [w for w in _UNKNOWN_HANGUL.findall(masked) if w not in _NOT_NAMES]
     for word in _UNKNOWN.findall(masked):
         if word.startswith(PLACEHOLDER) or word.lower() in {"ok", "okay", "yes", "no", "gm"}:
             continue

@@ -53,6 +53,7 @@ _TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
 _ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
 _QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
 _CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
+_ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 _CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
 
 
@@ -87,7 +88,8 @@ class Reading:
     question: bool
     musing: bool
     hedged: bool
-    relational: bool  # two roles in one clause ("did the liar eat it?"): not one proposition
+    tangled: bool  # two roles in one clause ("did the liar eat it?") or a question in a question
+    possibility: bool  # "...일 수도 있나요?": asks what the rules allow
     persons: bool  # mentions anyone at all
     thinking: bool  # an interjection or "그렇군요": thinking aloud
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
@@ -109,7 +111,9 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         ref, after = EVERYBODY, after + 1
     elif m.tag == "NP" and m.form in {"당신", "너"} and after < len(morphs) and morphs[after].form == "들":
         ref, after = EVERYBODY, after + 1
-    elif (m.tag == "NP" and m.form in YOU) or m.form == "본인":
+    elif (m.tag == "NP" and m.form in YOU) or m.form == "본인" or (
+        m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기")
+    ):
         ref = SELF
     elif m.tag == "NP" and m.form in ME:
         ref = SPEAKER
@@ -152,6 +156,8 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
     if m.tag == "VCP":
         if j + 1 < len(morphs) and morphs[j + 1].form in {"라면", "면", "이라면", "라도"}:
             return "cond", j + 2
+        if j + 2 < len(morphs) and morphs[j + 1].form in {"야", "아"}:
+            return "call", j + 2  # kiwi reads the vocative "B야, ..." as a copula
         return "copula", j + 1
     if m.form in {"라면", "이라면"}:
         return "cond", j + 1
@@ -211,11 +217,19 @@ def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[l
             take([found.index(c) for c in chain])
             if mention.ref in (GROUP, SELF) and len(chain) == 1:
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
+    verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) or m.form in _ROLE_WORDS for m in morphs)
+    if found and not verbal and all(m.ref not in (SELF, SPEAKER, ANYONE) and m.role != "topic" for m in found):
+        take(list(range(len(found))))  # "A씨!", "다음은 C씨.": a sentence that only calls someone
     if found and not names:
         first = found[0]
         if first.start == _lead(morphs) and first.ref not in (SELF, SPEAKER, ANYONE):
             chain = [0]
-            while chain[-1] + 1 < len(found) and found[chain[-1]].role in {"comma", "list"} and found[chain[-1]].end == found[chain[-1] + 1].start:
+            while (
+                chain[-1] + 1 < len(found)
+                and found[chain[-1]].role in {"comma", "list"}
+                and found[chain[-1]].end == found[chain[-1] + 1].start
+                and found[chain[-1] + 1].ref not in (GROUP, SELF, SPEAKER, ANYONE)
+            ):
                 chain.append(chain[-1] + 1)
             last = found[chain[-1]]
             if last.role in {"comma", "list"} and len(chain) > 1 or last.role == "comma":
@@ -266,6 +280,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
                 break
         return None
     if m.form in HONEST_STEMS and m.tag in {"NNG", "XR"}:
+        if k + 2 < b and morphs[k + 2].form in {"게", "히"}:
+            return None  # 솔직하게 말해 주세요: an adverb, not a question about honesty
         return "honest", nxt is not None and nxt.tag == "XSN"
     if m.form in TRUTH_NOUNS and m.tag in {"NNG", "MAG"}:
         for j in range(k + 1, min(k + 4, b)):
@@ -342,7 +358,7 @@ def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | N
 @dataclass(frozen=True)
 class _ClauseReading:
     claim: Claim | None
-    relational: bool = False
+    tangled: bool = False
     holder: str | None = None
 
 
@@ -377,7 +393,7 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
     if "honest" in kinds and "liar" in kinds:
         kinds.discard("honest")  # "정직합니까 아니면 거짓말쟁이입니까": one question
     if len(kinds) > 1:
-        return _ClauseReading(None, relational=True)
+        return _ClauseReading(None, tangled=True)
     about = tuple(m.ref for m in inside if m.role not in {"to", "call", "cond", "among", "except"})
     candidates = tuple(m.ref for m in inside if m.role == "among")
     if ANYONE not in about:
@@ -402,12 +418,13 @@ def read(sentence: Sentence) -> Reading:
     found = mentions(morphs)
     addressees, used = _addressed(morphs, found)
     claims: list[Claim] = []
-    relational = False
     holder = None
     previous: Claim | None = None
+    quotes = sum(m.tag == "EC" and m.form in _QUOTATIVES for m in morphs)
+    tangled = quotes > 1
     for a, b in _clauses(morphs):
         clause = _read_clause(morphs, a, b, found, used)
-        relational |= clause.relational
+        tangled |= clause.tangled
         holder = holder or clause.holder
         claim = clause.claim
         if claim is None:
@@ -447,10 +464,11 @@ def read(sentence: Sentence) -> Reading:
         question=question,
         musing=musing,
         hedged=hedged,
-        relational=relational,
+        tangled=tangled,
         persons=persons,
         thinking=thinking,
         holder=holder,
         topic_only=topic_only,
+        possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
     )

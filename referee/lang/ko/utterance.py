@@ -95,7 +95,11 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
             if claim.predicate is None:
                 if previous is None:
                     continue
-                claim = Claim(previous.predicate, claim.about, previous.negated, previous.via, claim.candidates)
+                if previous.about in {(), (SELF,)} and not reading.addressees and all(r in roster for r in claim.about):
+                    # "A씨, 먹었어요? B씨는요?": the same question, now to B about himself
+                    addressees, claim = claim.about, Claim(previous.predicate, (SELF,), previous.negated)
+                else:
+                    claim = Claim(previous.predicate, claim.about, previous.negated, previous.via, claim.candidates)
             claims.append(claim)
             previous = claim
         asked = addressees or ((reading.holder,) if reading.holder in roster else ())
@@ -103,10 +107,12 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
         if not asking:
             statements.append((reading, addressees))
             continue
-        if not claims:
-            if reading.relational:
+        if reading.tangled:
+            if asked or reading.persons or not reading.possibility:
                 problems.append("ambiguous: ask about one person and one role at a time")
-            elif reading.persons or reading.addressees:
+            continue  # otherwise a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
+        if not claims:
+            if reading.persons or reading.addressees:
                 empty_question = empty_question or "no proposition: ask whether someone ate it, lies or tells the truth"
             continue
         if not asked:
@@ -132,7 +138,7 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
         return guess
     if empty_question:
         return Unclear(empty_question)
-    if any(r.claims or r.persons or r.relational for r, _ in statements):
+    if any(r.claims or r.persons or r.tangled for r, _ in statements):
         return Remark()
     if any(r.question for r in readings):
         return Other()
@@ -181,7 +187,7 @@ def _guess(statements: list[tuple[Reading, tuple[str, ...]]], roster: Roster) ->
     for reading, addressees in statements:
         if not reading.claims:
             continue
-        if reading.hedged or reading.musing or reading.relational:
+        if reading.hedged or reading.musing or reading.tangled:
             return None
         for claim in reading.claims:
             people = [addressees[0] if ref == SELF and len(addressees) == 1 else ref for ref in claim.about]
