@@ -49,25 +49,21 @@ class OfflineActor:
 def phrasings(script: Script, line: ScriptLine) -> tuple[str, ...]:
     """Every text the offline actor may say for `line` (the property tests check them all)."""
     renderer = Renderer(script.lang, script.incident, Roster())
-    values = {"via": None, **_voice_values(line.speaker, line.proposition, line.answer)}
+    values = _voice_values(line.speaker, line.proposition, line.answer)
     text = renderer.render("voices", voice=line.persona, **values)
     return tuple(dict.fromkeys(t.strip() for t in text.splitlines() if t.strip()))
 
 
 def _voice_values(speaker: str, proposition: Proposition, answer: bool) -> dict[str, object]:
-    """What voices.j2 needs: the fact asserted (about, predicate, value) or, nested, what `via` would say."""
+    """What voices.j2 needs: the fact asserted (about, predicate, value), and `via` when it
+    is what someone else would say. "No" to "would C say p?" is voiced "C would say not p",
+    which means the same (C's answer to `not p` is the opposite of his answer to `p`)."""
+    via = None
     if isinstance(proposition, Says):
-        inner = as_literal(proposition.inner)
-        if inner is None:
-            raise ValueError(f"cannot voice a doubly nested proposition: {proposition}")
-        atom, negated = inner
-        return {"via": proposition.speaker, "value": answer, "inner_about": atom.about,
-                "inner_predicate": atom.predicate, "inner_value": not negated,
-                "about": atom.about, "predicate": atom.predicate,
-                "me": atom.about == speaker}
+        via, proposition = proposition.speaker, proposition.inner
     flat = as_literal(proposition)
     if flat is None:
-        raise ValueError(f"cannot voice {proposition}")
+        raise ValueError(f"cannot voice a doubly nested proposition: {proposition}")
     atom, negated = flat
-    return {"about": atom.about, "predicate": atom.predicate, "value": answer != negated,
-            "me": atom.about == speaker}
+    return {"via": via, "about": atom.about, "predicate": atom.predicate,
+            "value": answer != negated, "me": atom.about == speaker}
