@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from referee.lang.context import Context, Extraction, Statement
+from referee.lang.incident import INCIDENTS
 from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
 from referee.lang.ja.reading import SELF, YOU, Claim, Reading, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
@@ -68,7 +69,7 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
         found = _stated(reading, tokens, speaker, statements, mine, sentence) if speaker else []
         if found:
             statements.extend(found)
-        elif reading.people or reading.roles or reading.claims or NUMBER.search(sentence):
+        elif reading.people or reading.roles or reading.claims or NUMBER.search(sentence) or _incident_named(sentence):
             unread.append(sentence)
     if agreement is not None and speaker is not None:
         stated = {(canonical(s.proposition)) for s in statements}
@@ -125,7 +126,20 @@ def _elliptic(
             atom, flipped = last
             return (Claim(atom.predicate, reading.people, flipped == before[-1].asserted),)
     atoms = {flat[0].predicate for q in asked if (flat := as_literal(q.proposition)) is not None}
-    if len(atoms) == 1 and not any(t.pos == "動詞" and t.lemma not in AUXILIARY_VERBS for t in tokens):
+    if len(atoms) == 1 and all(_bare(t) for t in tokens):
         return (Claim(atoms.pop(), reading.people, negated),)
     return ()
+
+
+def _bare(t: Token) -> bool:
+    """A word that may stand in a bare answer like "私じゃありません" or "いいえ、Bさんです"."""
+    return (
+        t.person or t.punct or t.pos in ("助詞", "助動詞", "感動詞", "接続詞")
+        or t.lemma in AUXILIARY_VERBS or t.lemma in ("無い", "ない")
+        or bool(AGREE.match(t.surface) or DISAGREE.match(t.surface))
+    )
+
+
+def _incident_named(sentence: str) -> bool:
+    return any(i.noun["ja"] in sentence for i in INCIDENTS.values())
 

@@ -231,7 +231,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=topic is not None)
         negated = _negated(tail)
-        if any(t.surface in CONDITIONAL for t in tail):
+        if any(t.surface in CONDITIONAL and (j == 0 or tail[j - 1].surface != "って") for j, t in enumerate(tail)):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens[j]) for j in subjects)
         if not names and not who:
