@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from pydantic import BaseModel, Field
@@ -26,20 +26,7 @@ from referee.liar.knowledge import consistent_worlds
 from referee.liar.verdict import Answered, Answers, GuessVerdict, Verdict
 from referee.liar.world import World, all_worlds
 
-FAULTS: tuple[str, ...] = ("polarity", "inversion", "count", "verdict", "leak", "change")
-"""What a faulty game master can get wrong, each at its own rate per opportunity:
-polarity (an answer flipped), inversion (the liar forgets to invert), count (a displayed
-count off by one), verdict (a guess judged the wrong way), leak (a role named before the
-end), change (a reveal that contradicts the answers given)."""
-
-_LEAK: dict[Lang, dict[str, str]] = {
-    "ko": {"culprit": "(여기서만 하는 말인데, 범인은 {}씨예요.)",
-           "liar": "(여기서만 하는 말인데, 거짓말쟁이는 {}씨예요.)"},
-    "ja": {"culprit": "（ここだけの話、犯人は{}さんです。）",
-           "liar": "（ここだけの話、嘘つきは{}さんです。）"},
-    "en": {"culprit": "(Between us: the culprit is {}.)", "liar": "(Between us: the liar is {}.)"},
-}
-
+from evals.faults import LEAK, FaultLog, Faults
 
 _PROBE = 987_654  # a count no game shows, to see where a template displays the count
 
@@ -110,50 +97,6 @@ class ModelGameMaster:
         return await self.reply(utterance, Other())
 
 
-@dataclass(frozen=True)
-class Faults:
-    """Error rates per kind (see FAULTS), parsed from `faulty:<spec>`.
-
-    The spec is `kind=rate` pairs separated by commas (`faulty:polarity=0.1,count=0.05`),
-    or one rate for every kind (`faulty:0.1`).
-    """
-
-    rates: dict[str, float] = field(default_factory=dict)
-
-    @classmethod
-    def parse(cls, spec: str) -> Faults:
-        spec = spec.strip()
-        try:
-            if "=" not in spec:
-                return cls.check({kind: float(spec) for kind in FAULTS})
-            pairs = (part.split("=", 1) for part in spec.split(",") if part.strip())
-            return cls.check({kind.strip(): float(rate) for kind, rate in pairs})
-        except ValueError as err:
-            if "fault" in str(err):
-                raise
-            raise ValueError(f"faulty:{spec}: rates are numbers, as in faulty:polarity=0.1") from None
-
-    @classmethod
-    def check(cls, rates: dict[str, float]) -> Faults:
-        for kind, rate in rates.items():
-            if kind not in FAULTS:
-                raise ValueError(f"unknown fault {kind!r}; known: {', '.join(FAULTS)}")
-            if not 0.0 <= rate <= 1.0:
-                raise ValueError(f"a fault rate is between 0 and 1, not {rate} for {kind}")
-        return cls(rates)
-
-    def rate(self, kind: str) -> float:
-        return self.rates.get(kind, 0.0)
-
-
-@dataclass
-class FaultLog:
-    """How often each fault could have happened and how often it was injected."""
-
-    chances: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULTS, 0))
-    injected: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FAULTS, 0))
-
-
 class OracleGameMaster:
     """The referee writing whole replies; with `faults`, a faulty game master.
 
@@ -185,11 +128,7 @@ class OracleGameMaster:
         return self.state.secret
 
     def _err(self, kind: str) -> bool:
-        """One chance of fault `kind`: True when it is injected."""
-        self.log.chances[kind] += 1
-        hit = self.rng.random() < self.faults.rate(kind)
-        self.log.injected[kind] += hit
-        return hit
+        return self.log.roll(kind, self.faults, self.rng)
 
     async def reply(self, utterance: str, intent: Intent) -> Reply:
         self.turn += 1
@@ -265,4 +204,4 @@ class OracleGameMaster:
         if not open_roles or not self._err("leak"):
             return []
         role = self.rng.choice(open_roles)
-        return [_LEAK[self.lang][role].format(getattr(self.secret, role))]
+        return [LEAK[self.lang][role].format(getattr(self.secret, role))]

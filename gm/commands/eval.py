@@ -1,0 +1,130 @@
+"""`refgm eval`: many seeded games per model x mode x language x player, scored by the referee."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from evals.faults import Faults
+from evals.modes import MODES
+from evals.players import PLAYERS
+from evals.runner import ERRORS, FAULTY, RESULTS, Plan, Runner
+from gm.backends import BackendError, ModelSpec
+from referee.lang.incident import INCIDENTS, LANGS
+
+
+def _choices(known: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """An argparse type for a comma-separated subset of `known` ("all" for every one)."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        if text == "all":
+            return known
+        picked = tuple(part.strip() for part in text.split(",") if part.strip())
+        unknown = [p for p in picked if p not in known]
+        if unknown or not picked:
+            raise argparse.ArgumentTypeError(
+                f"{', '.join(unknown) or text!r}: choose from {', '.join(known)} or all")
+        return picked
+
+    return parse
+
+
+def _model(text: str) -> str:
+    """`offline`, `faulty:<spec>` or any backend's `provider:model`, checked before the run."""
+    name, _, detail = text.partition(":")
+    try:
+        if name == FAULTY:
+            Faults.parse(detail)
+        else:
+            ModelSpec.parse(text)
+    except (BackendError, ValueError) as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
+def _price(text: str) -> tuple[str, tuple[float, float]]:
+    model, _, prices = text.rpartition("=")
+    try:
+        price_in, price_out = (float(x) for x in prices.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: expected MODEL=IN,OUT in USD per million tokens") from None
+    return model, (price_in, price_out)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "eval",
+        help="score models as game masters over many simulated games",
+        description="Play N seeded games for every combination of model, mode, language and "
+        "player simulator, score each with the referee, and append one JSON line per game to "
+        f"RUN_DIR/{RESULTS}. Re-running with the same RUN_DIR skips finished games. "
+        "Summarise with: refgm report RUN_DIR",
+    )
+    p.add_argument("--model", dest="models", action="append", type=_model, metavar="SPEC",
+                   help="offline (default), faulty:<kind=rate,...>, openai:<model>, "
+                   "anthropic:<model>, local:smollm2 ... (repeatable)")
+    p.add_argument("--mode", dest="modes", type=_choices(MODES), default=MODES,
+                   help=f"comma-separated: {', '.join(MODES)} (default all)")
+    p.add_argument("--lang", dest="langs", type=_choices(LANGS), default=LANGS,
+                   help="comma-separated: ko, ja, en (default all)")
+    p.add_argument("--player", dest="players", type=_choices(PLAYERS), default=PLAYERS,
+                   help=f"comma-separated simulators: {', '.join(PLAYERS)} (default all)")
+    p.add_argument("--games", type=int, default=10, help="seeds per combination (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--incident", choices=sorted(INCIDENTS), default="cake")
+    p.add_argument("--budget", type=int, default=7, help="questions per game (default 7)")
+    p.add_argument("--system-prompt", type=Path, metavar="FILE",
+                   help="your own rules prompt for the text modes instead of the project's")
+    p.add_argument("--window", type=int, metavar="N",
+                   help="text modes: send only the last N chat messages (small context models)")
+    p.add_argument("--connections", type=int, default=4,
+                   help="concurrent games per remote provider (default 4)")
+    p.add_argument("--price", dest="prices", action="append", type=_price, default=[],
+                   metavar="MODEL=IN,OUT", help="USD per million input,output tokens")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--out", type=Path, default=Path("runs/eval"), metavar="RUN_DIR",
+                   help="where results go (default runs/eval)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1 or args.connections < 1:
+        print("refgm eval: --games and --connections are at least 1", file=sys.stderr)
+        return 2
+    system = None
+    if args.system_prompt:
+        try:
+            system = args.system_prompt.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            print(f"refgm eval: cannot read {args.system_prompt}: {err}", file=sys.stderr)
+            return 2
+    plan = Plan(models=tuple(args.models or ("offline",)), modes=args.modes, langs=args.langs,
+                players=args.players, games=args.games, first_seed=args.seed,
+                incident=args.incident, budget=args.budget, system_prompt=system,
+                window=args.window, prices=dict(args.prices), connections=args.connections)
+    show = sys.stderr.isatty() and not args.quiet
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), disable=not show, transient=False) as progress:
+        runner = Runner(plan, args.out)
+        todo = runner.pending()
+        task = progress.add_task(f"eval -> {args.out}", total=len(todo))
+        runner.on_result = lambda _line: progress.advance(task)
+        try:
+            asyncio.run(runner.run(todo))
+        except BackendError as err:
+            print(f"refgm eval: {err}", file=sys.stderr)
+            return 2
+    played = len(todo) - len(runner.failures)
+    print(f"{played} game(s) played, results in {args.out / RESULTS}; "
+          f"summarise with: refgm report {args.out}")
+    if runner.failures:
+        key, error = runner.failures[0]
+        print(f"refgm eval: {len(runner.failures)} game(s) failed and will be retried by a "
+              f"re-run (see {args.out / ERRORS}); the first: {key}: {error}", file=sys.stderr)
+        return 1
+    return 0
