@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from referee.errors import IllegalIntentError
 from referee.liar.proposition import Proposition, canonical
 
 
@@ -37,7 +38,7 @@ class Question:
 
     def __post_init__(self) -> None:
         if not self.queries:
-            raise ValueError("a question asks at least one thing")
+            raise IllegalIntentError("a question asks at least one thing")
 
     def unique(self) -> tuple[Query, ...]:
         """The queries with duplicates dropped (first phrasing kept), in order."""
@@ -71,7 +72,7 @@ class Guess:
 
     def __post_init__(self) -> None:
         if self.culprit is None and self.liar is None:
-            raise ValueError("a guess names the culprit, the liar or both")
+            raise IllegalIntentError("a guess names the culprit, the liar or both")
 
 
 @dataclass(frozen=True)

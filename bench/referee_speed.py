@@ -1,4 +1,4 @@
-"""Speed of the liar-game referee: prints median timings (run `python bench/referee.py`).
+"""Speed of the liar-game referee: prints median timings (run `python bench/referee_speed.py`).
 
 Goals (issue 2): adjudicating one question and the consistency check over a 7-answer
 history each well under 50 µs median; the best-question search from the start under
@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path and its name would shadow
-# the `referee` package: put the repository root there instead.
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
-
-from referee.liar import (  # noqa: E402
+from referee.liar import (
     Atom,
     Not,
     Query,
@@ -30,7 +24,7 @@ from referee.liar import (  # noqa: E402
     new_game,
     step,
 )
-from referee.liar.knowledge import (  # noqa: E402
+from referee.liar.knowledge import (
     Observation,
     best_question,
     consistent_worlds,
