@@ -260,6 +260,10 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         claims = reading.claims
         if not claims and previous and reading.ask and reading.people:
             claims = tuple(Claim(c.predicate, reading.people, c.negated, via=c.via) for c in previous[:1])
+        elif previous and sentence.addressees is None and not previous[-1].open:
+            claims = tuple(
+                replace(c, subjects=previous[-1].subjects) if c.implicit and not c.open else c for c in claims
+            )
         if claims and here and (reading.ask or not reading.firm):
             if reading.problem:
                 return Unclear(reading.problem)

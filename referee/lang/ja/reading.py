@@ -43,7 +43,8 @@ class Claim:
 
     `subjects` are roster names, YOU or SELF; with `open` they are the candidates of a
     who-question (empty: everyone). `either` marks "B or C" (never a guess). `via` is
-    the person a nested question quotes ("if you asked B, would he say ...").
+    the person a nested question quotes ("if you asked B, would he say ..."); `implicit`
+    that no subject was written, so an earlier sentence's topic may still hold.
     """
 
     predicate: Predicate
@@ -52,6 +53,7 @@ class Claim:
     open: bool = False
     either: bool = False
     via: str | None = None
+    implicit: bool = False
 
 
 @dataclass(frozen=True)
@@ -234,9 +236,10 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         if any(t.surface in CONDITIONAL and (j == 0 or tail[j - 1].surface != "って") for j, t in enumerate(tail)):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens[j]) for j in subjects)
-        if not names and not who:
+        implicit = not names and not who
+        if implicit:
             names = claims[-1].subjects if claims and not claims[-1].open else (implied,)
-        claims.append(Claim(p.kind, names, negated, open=who, either=either))
+        claims.append(Claim(p.kind, names, negated, open=who, either=either, implicit=implicit))
         back_from = p.end + len(tail)
     for k in reversed(shared):
         claims[k] = replace(claims[k], subjects=claims[k + 1].subjects, open=claims[k + 1].open)

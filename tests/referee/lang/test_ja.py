@@ -1,0 +1,193 @@
+"""Japanese parser and extractor: the tricky cases the corpus does not pin down on its own."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.lang import Context, incident
+from referee.lang.ja import extract, parse
+from referee.liar import (
+    Atom, Confirm, CountQuery, Guess, Not, Other, Query, Question, Remark, Roster, Says, Unclear,
+    literal,
+)
+
+JA = Context(lang="ja")
+
+
+def queries(text: str, ctx: Context = JA) -> set[tuple[str, str, str, bool]]:
+    intent = parse(text, ctx)
+    assert isinstance(intent, Question), intent
+    out = set()
+    for q in intent.queries:
+        p, negated = q.proposition, False
+        if isinstance(p, Not):
+            p, negated = p.inner, True
+        assert isinstance(p, Atom)
+        out.add((q.speaker, p.about, p.predicate, negated))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # second person is the addressee, whatever the word
+        ("Bさん、ご自身は嘘つきですか？", {("B", "B", "liar", False)}),
+        ("Cさん、お前が食べたんだろ？", {("C", "C", "culprit", False)}),
+        ("Aさん、きみは正直者？", {("A", "A", "honest", False)}),
+        ("Cさん、自分が犯人だと思いますか？", {("C", "C", "culprit", False)}),
+        # each addressee answers about himself
+        ("AさんとBさんに質問です。あなたは嘘つきですか？", {("A", "A", "liar", False), ("B", "B", "liar", False)}),
+        # the addressee may come last, or in full-width, lower case or katakana letters
+        ("Bさんは食べましたか、Cさん？", {("C", "B", "culprit", False)}),
+        ("ｃさん、ａさんは嘘つき？", {("C", "A", "liar", False)}),
+        ("シーさん、エーさんは食べてない？", {("C", "A", "culprit", True)}),
+        # negation is what is phrased; tags ask the positive
+        ("Aさん、Bさんは食べませんでしたか？", {("A", "B", "culprit", True)}),
+        ("Aさん、Bさんが食べたんじゃないですか？", {("A", "B", "culprit", False)}),
+        ("Aさん、Bさんが食べたのではありませんか？", {("A", "B", "culprit", False)}),
+        ("Aさん、Bさんが食べたと思いませんか？", {("A", "B", "culprit", False)}),
+        ("Aさん、Bさんは嘘つきではないのですか？", {("A", "B", "liar", True)}),
+    ],
+)
+def test_questions(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+def test_a_roster_of_other_names() -> None:
+    ctx = Context(roster=Roster(("太郎", "花子", "健")), lang="ja")
+    assert queries("太郎さん、花子ちゃんはケーキを食べましたか？", ctx) == {("太郎", "花子", "culprit", False)}
+    assert queries("健くん、君は嘘つき？", ctx) == {("健", "健", "liar", False)}
+    assert parse("嘘つきは花子さんですね", ctx) == Guess(liar="花子")
+    unknown = parse("Aさん、食べましたか？", ctx)
+    assert isinstance(unknown, Unclear) and "A" in unknown.reason
+
+
+def test_a_fourth_letter_is_a_person_only_on_a_roster_of_four() -> None:
+    four = Context(roster=Roster(("A", "B", "C", "D")), lang="ja")
+    assert queries("ディーさん、Aさんは食べた？", four) == {("D", "A", "culprit", False)}
+    assert isinstance(parse("ディーさん、Aさんは食べた？", JA), Unclear)
+
+
+def test_open_questions_are_marked_open_and_compounds_are_not() -> None:
+    who = parse("Aさん、誰が食べましたか？", JA)
+    assert isinstance(who, Question) and who.open and who.cost == 3
+    which = parse("Aさん、BさんとCさんのどちらが嘘つき？", JA)
+    assert isinstance(which, Question) and which.open and which.cost == 2
+    both = parse("Aさん、BさんもCさんも食べていませんか？", JA)
+    assert isinstance(both, Question) and not both.open and both.cost == 2
+
+
+def test_a_nested_question_quotes_the_other_speaker() -> None:
+    intent = parse("Aさん、Bさんに聞いたらCさんが食べたと答えますか？", JA)
+    assert intent == Question((Query("A", Says("B", Atom("culprit", "C"))),))
+
+
+def test_asking_the_same_thing_twice_costs_once() -> None:
+    intent = parse("Bさん、Aさんは嘘つきですか？それとも正直者ですか？", JA)
+    assert isinstance(intent, Question) and intent.cost == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "reason_mentions"),
+    [
+        ("Aさんは食べましたか？", "whom"),  # a topic is not an addressee
+        ("食べましたか？", "whom"),
+        ("Dさん、食べましたか？", "D"),
+        ("Aさん、嘘つきが食べましたか？", "role"),
+        ("Aさん、Bさんはプリンを食べましたか？", "ケーキ"),
+        ("Aさん、私が食べたと思いますか？", "suspect"),
+        ("Aさん、Bさんは何を食べましたか？", "what"),
+        ("Aさん、Bさんについてどう思う？", "could not tell"),
+    ],
+)
+def test_unclear_says_why(text: str, reason_mentions: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear), intent
+    assert reason_mentions in intent.reason
+
+
+def test_juice_is_drunk_not_eaten() -> None:
+    juice = Context(lang="ja", incident=incident("juice"))
+    assert queries("Aさん、Bさんはジュースを飲みましたか？", juice) == {("A", "B", "culprit", False)}
+    assert isinstance(parse("Aさん、Bさんはジュースを食べましたか？", juice), Unclear)
+
+
+def test_confirmations_only_while_a_question_waits() -> None:
+    pending = Context(lang="ja", pending=True)
+    assert parse("はい、お願いします", pending) == Confirm(True)
+    assert parse("やっぱりやめます", pending) == Confirm(False)
+    assert parse("はい", JA) == Other()
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("犯人はB、嘘つきはCです", Guess(culprit="B", liar="C")),
+        ("Bさん、あなたが食べたんですね！", Guess(culprit="B")),
+        ("BかCのどちらかが嘘つきだな", Remark()),
+        ("Bさんは食べていないね", Remark()),
+        ("犯人はAだと思う", Remark()),
+        ("あと何回聞けますか", CountQuery()),
+        ("犯人と嘘つきが同一人物ってこともある？", Other()),
+    ],
+)
+def test_guesses_remarks_and_meta(text: str, intent: object) -> None:
+    assert parse(text, JA) == intent
+
+
+def facts(text: str, speaker: str | None, *asked: Query) -> set[tuple[str, object, bool]]:
+    found = extract(text, JA, speaker, asked)
+    return {(s.speaker, s.proposition, s.asserted) for s in found.statements}
+
+
+def test_yes_agrees_with_the_question_as_phrased() -> None:
+    not_b = literal("culprit", "B", negated=True)
+    assert facts("はい。", "A", Query("A", not_b)) == {("A", not_b, True)}
+    assert facts("いいえ。", "A", Query("A", not_b)) == {("A", not_b, False)}
+
+
+def test_the_stated_fact_wins_over_yes_or_no() -> None:
+    asked = Query("A", literal("culprit", "B", negated=True))
+    assert facts("はい、Bさんは食べました。", "A", asked) == {("A", Atom("culprit", "B"), True)}
+
+
+def test_a_subjectless_answer_is_about_whom_the_question_was_about() -> None:
+    asked = Query("C", Atom("liar", "A"))
+    assert facts("いいえ、嘘つきではありません。", "C", asked) == {("C", Atom("liar", "A"), False)}
+    assert facts("いいえ、嘘つきではありません。", "C") == {("C", Atom("liar", "C"), False)}
+
+
+def test_first_person_is_the_speaker_of_each_labelled_line() -> None:
+    text = "A: 私は食べていません。\nB：僕が食べました。\nC「俺は嘘つきじゃない」"
+    assert facts(text, None) == {
+        ("A", Atom("culprit", "A"), False),
+        ("B", Atom("culprit", "B"), True),
+        ("C", Atom("liar", "C"), False),
+    }
+
+
+def test_unread_sentences_are_listed_and_flavour_is_not() -> None:
+    found = extract("えっと…。Bさんはよく知りません。残り4回です。", JA, "A", ())
+    assert found.statements == ()
+    assert found.unread == ("Bさんはよく知りません。", "残り4回です。")
+
+
+PIECES = list("ABCDabcＡＢＣエービーシーさん君ちゃん氏、。？！?!はがもとかのにへ誰嘘つき正直者犯人食べ飲ん「」:\n ") + [
+    "ました", "ません", "ない", "ですか", "じゃない", "全員", "みなさん", "聞いたら", "と答え", "あなた", "私",
+]
+JAPANESE = st.lists(st.sampled_from(PIECES), max_size=25).map("".join)
+"""Text built from the words the parser acts on, so the search reaches its branches."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(JAPANESE, st.text(max_size=40)), st.booleans())
+def test_parse_never_raises(text: str, pending: bool) -> None:
+    parse(text, Context(lang="ja", pending=pending))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(JAPANESE, st.text(max_size=40)), st.sampled_from([None, "A", "B"]))
+def test_extract_never_raises(text: str, speaker: str | None) -> None:
+    extract(text, JA, speaker, (Query("A", Atom("culprit", "B")),))
