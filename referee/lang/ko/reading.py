@@ -20,6 +20,7 @@ from referee.lang.ko.lexicon import (
     HEDGE_FORMS,
     HONEST_STEMS,
     INTERJECTIONS,
+    PUZZLING,
     LIAR_NOUNS,
     LIAR_STEMS,
     LIE_VERBS,
@@ -53,6 +54,7 @@ _TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
 _ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
 _QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
 _CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
+_REQUESTS = frozenset({"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"})
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 _CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
 
@@ -77,6 +79,7 @@ class Claim:
     via: str | None = None
     candidates: tuple[str, ...] = ()
     generic: bool = False  # about the role itself ("거짓말쟁이는 항상 ..."), no person named
+    excluded: tuple[str, ...] = ()  # "A씨 말고 누가 ...": left out of the candidates
 
 
 @dataclass(frozen=True)
@@ -145,9 +148,9 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
         return "to", j + 1
     if m.tag == "JKV":
         return "call", j + 1
-    if m.tag == "JC" or (m.tag == "SP" and m.form != ","):
+    if m.tag == "JC" or (m.tag == "SP" and m.form not in {",", ":"}):
         return "list", j + 1
-    if m.tag == "SP":
+    if m.tag == "SP" or m.form == ":":
         return "comma", j + 1
     if m.tag == "JKO":
         return "object", j + 1
@@ -175,6 +178,8 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             i += 1
             continue
         role, end = _role(morphs, after)
+        if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
+            role = "copula"  # "범인은 당신이야, B씨!": only a name is called with 야
         found.append(Mention(ref, role, i, end))
         i = max(end, i + 1)
     return tuple(found)
@@ -198,7 +203,12 @@ def _lead(morphs: tuple[Morph, ...]) -> int:
 
 
 def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[list[str], set[int]]:
-    """The people a sentence speaks to, and the indexes of the mentions that said so."""
+    """The people a sentence speaks to, and the indexes of the mentions that said so.
+
+    Tried in order: "A한테"/"A야"/"다들" anywhere; a sentence that only calls people
+    ("A씨!", "모두 대답해 주세요."); a leading vocative ("A씨, ..."); a trailing one
+    ("..., A씨?").
+    """
     names: list[str] = []
     used: set[int] = set()
 
@@ -217,36 +227,63 @@ def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[l
             take([found.index(c) for c in chain])
             if mention.ref in (GROUP, SELF) and len(chain) == 1:
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
-    verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) or m.form in _ROLE_WORDS for m in morphs)
-    if found and not verbal and all(m.ref not in (SELF, SPEAKER, ANYONE) and m.role != "topic" for m in found):
-        take(list(range(len(found))))  # "A씨!", "다음은 C씨.": a sentence that only calls someone
-    if found and not names:
-        first = found[0]
-        if first.start == _lead(morphs) and first.ref not in (SELF, SPEAKER, ANYONE):
-            chain = [0]
-            while (
-                chain[-1] + 1 < len(found)
-                and found[chain[-1]].role in {"comma", "list"}
-                and found[chain[-1]].end == found[chain[-1] + 1].start
-                and found[chain[-1] + 1].ref not in (GROUP, SELF, SPEAKER, ANYONE)
-            ):
-                chain.append(chain[-1] + 1)
-            last = found[chain[-1]]
-            if last.role in {"comma", "list"} and len(chain) > 1 or last.role == "comma":
-                take(chain)
-            elif first.role == "comma":
-                take([0])
-            elif first.role == "bare" and any(m.role in {"subject", "topic", "copula"} or m.ref == SELF for m in found[1:]):
-                take([0])
+    if found and not names and _only_calls(morphs, found):
+        take(list(range(len(found))))
         if not names:
-            last = found[-1]
-            trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end:])
-            before_verbal = any(m.tag.startswith("E") for m in morphs[: last.start])
-            if trailing and before_verbal and last.role in {"bare", "comma", "topic"} and last.ref not in (SELF, SPEAKER, ANYONE, GROUP):
-                take([len(found) - 1])
+            names.append(EVERYBODY)
+    if found and not names:
+        take(_leading_vocatives(morphs, found))
+    if found and not names:
+        take(_trailing_vocative(morphs, found))
     if EVERYBODY in names:
         names = [EVERYBODY]
     return names, used
+
+
+def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
+    """A sentence that names people and asks nothing of them yet ("다음은 C씨.", "모두 대답해 주세요")."""
+    if any(m.ref in (SELF, SPEAKER, ANYONE) or m.role == "topic" for m in found):
+        return False
+    if any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs):
+        return False
+    verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) for m in morphs)
+    request = any(m.form in SPEECH_STEMS | {"질문", "묻", "여쭈", "여쭙"} for m in morphs) and _ending(morphs) in _REQUESTS
+    return not verbal or request
+
+
+def _leading_vocatives(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """ "A씨, ...", "A씨랑 B씨, ...", "A씨 당신 ..." at the start of a sentence."""
+    first = found[0]
+    if first.start != _lead(morphs) or first.ref in (SELF, SPEAKER, ANYONE):
+        return []
+    chain = [0]
+    while (
+        chain[-1] + 1 < len(found)
+        and found[chain[-1]].role in {"comma", "list"}
+        and found[chain[-1]].end == found[chain[-1] + 1].start
+        and found[chain[-1] + 1].ref not in (GROUP, SELF, SPEAKER, ANYONE)
+    ):
+        chain.append(chain[-1] + 1)
+    last = found[chain[-1]]
+    if last.role == "comma" or (last.role == "list" and len(chain) > 1):
+        return chain
+    if first.role == "comma":
+        return [0]
+    if first.role == "bare" and any(m.role in {"subject", "topic", "copula"} or m.ref == SELF for m in found[1:]):
+        return [0]
+    return []
+
+
+def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """ "먹었어요, A씨?": a name after the sentence's own ending."""
+    last = found[-1]
+    trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end :])
+    after_ending = last.start > 0 and morphs[last.start - 1].tag in {"SP", "EF", "EC"} and any(
+        m.tag in {"EF", "EC"} for m in morphs[: last.start]
+    )
+    if trailing and after_ending and last.role in {"bare", "comma", "topic"} and last.ref not in (SELF, SPEAKER, ANYONE, GROUP):
+        return [len(found) - 1]
+    return []
 
 
 def _ending(morphs: tuple[Morph, ...]) -> str:
@@ -395,6 +432,7 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
     if len(kinds) > 1:
         return _ClauseReading(None, tangled=True)
     about = tuple(m.ref for m in inside if m.role not in {"to", "call", "cond", "among", "except"})
+    excluded = tuple(m.ref for m in inside if m.role == "except")
     candidates = tuple(m.ref for m in inside if m.role == "among")
     if ANYONE not in about:
         about += candidates
@@ -408,7 +446,7 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
     (predicate, noun), at = predicates[0]
     generic = noun and not about and at + 1 < b and morphs[at + 1].tag in {"JX", "JKS", "XSN"}
     negated = _negations(morphs, a, b) % 2 == 1
-    claim = Claim(predicate, about, negated, via, candidates, generic)
+    claim = Claim(predicate, about, negated, via, candidates, generic, excluded)
     return _ClauseReading(claim, holder=holder)
 
 
@@ -420,7 +458,7 @@ def read(sentence: Sentence) -> Reading:
     claims: list[Claim] = []
     holder = None
     previous: Claim | None = None
-    quotes = sum(m.tag == "EC" and m.form in _QUOTATIVES for m in morphs)
+    quotes = sum((m.tag == "EC" and m.form in _QUOTATIVES) or m.tag == "JKQ" for m in morphs)
     tangled = quotes > 1
     for a, b in _clauses(morphs):
         clause = _read_clause(morphs, a, b, found, used)
@@ -440,7 +478,7 @@ def read(sentence: Sentence) -> Reading:
     question = (
         sentence.marked_question
         or ending in STRICT_QUESTION_ENDINGS
-        or (addressed and ending not in STATEMENT_ENDINGS and bool(claims))
+        or (addressed and ending not in STATEMENT_ENDINGS and bool(claims) and "!" not in sentence.end)
     )
     musing = not addressed and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}
@@ -455,9 +493,7 @@ def read(sentence: Sentence) -> Reading:
         and unaddressed[0].role in {"topic", "bare"}
         and unaddressed[0].ref not in (SELF, SPEAKER, ANYONE, GROUP, EVERYBODY)
     )
-    thinking = any(m.tag == "IC" and m.form in INTERJECTIONS for m in morphs) or any(
-        m.form == "그렇" and m.tag.startswith("VA") for m in morphs
-    )
+    thinking = any(m.tag == "IC" and m.form in INTERJECTIONS for m in morphs) or bool(forms & PUZZLING)
     return Reading(
         addressees=tuple(addressees),
         claims=tuple(claims),

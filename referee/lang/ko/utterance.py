@@ -94,6 +94,8 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
         for claim in reading.claims:
             if claim.predicate is None:
                 if previous is None:
+                    if all(r in roster for r in claim.about):
+                        addressees = claim.about  # "A씨는요? 먹었어요?": turning to A
                     continue
                 if previous.about in {(), (SELF,)} and not reading.addressees and all(r in roster for r in claim.about):
                     # "A씨, 먹었어요? B씨는요?": the same question, now to B about himself
@@ -167,7 +169,8 @@ def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list
             if ref == SELF or (ref == GROUP and len(asked) > 1):
                 people.append(speaker)
             elif ref == ANYONE:
-                people.extend(claim.candidates or roster.names)
+                left_out = {speaker if r == SELF else r for r in claim.excluded}
+                people.extend(p for p in claim.candidates or roster.names if p not in left_out)
             elif ref in roster:
                 people.append(ref)
             else:
