@@ -206,10 +206,8 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
             predicate = "culprit"
         elif segment.ellipsis and claims:
             predicate = claims[-1].predicate
-        elif claims or any(map(is_person, segment.words)):
-            raise Unreadable("it is not clear what you ask: who ate it, who lies, who is honest?")
         else:
-            continue
+            continue  # no predicate: only a first segment can lack one (see _segments)
         subjects = _subjects(segment, people, seen)
         if not subjects and open_:
             subjects = list(people.roster.names)
@@ -221,8 +219,9 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
     return tuple(claims)
 
 
-def elliptical(words: tuple[str, ...], incident: Incident, people: People) -> tuple[tuple[str, ...], bool] | None:
-    """"I did", "not me", "C did too", "neither did C": the subjects and the negation of
+def elliptical(words: tuple[str, ...], incident: Incident, people: People
+               ) -> tuple[tuple[tuple[str, ...], bool], ...] | None:
+    """"I did", "not me", "B did, C didn't", "neither did C": (subjects, negated) groups of
     an answer whose predicate is left out; None when `words` are not such an answer."""
     lexicon = predicate_words(incident)
     if not words or any(_cue(words, i, lexicon) for i in range(len(words))):
@@ -231,5 +230,13 @@ def elliptical(words: tuple[str, ...], incident: Incident, people: People) -> tu
         return None
     if not all(is_person(w) or w in _ELLIPSIS_WORDS or w in CONJUNCTIONS for w in words):
         return None
-    segment = _Segment(list(words), [])
-    return tuple(_subjects(segment, people, [])), _negated(segment.words)
+    groups: list[tuple[tuple[str, ...], bool]] = []
+    pending: list[str] = []
+    seen: list[str] = []
+    for word in words + (",",):
+        if word in CONJUNCTIONS - {"nor"} and any(w in AUX or w in NEGATORS or w == "nor" for w in pending):
+            segment = _Segment(pending, [])
+            groups.append((tuple(_subjects(segment, people, seen)), _negated(pending)))
+            pending = []
+        pending.append(word)
+    return tuple(groups) if groups else None

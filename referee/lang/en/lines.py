@@ -31,7 +31,7 @@ from referee.lang.en.words import (
     sentences,
 )
 from referee.liar.intent import Query
-from referee.liar.proposition import Not, Proposition, Says, canonical, literal
+from referee.liar.proposition import Not, Predicate, Proposition, Says, canonical, literal
 
 _STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
 _LABEL = re.compile(r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered|asks))?(?: (?::|,|-))+ ?")
@@ -47,6 +47,10 @@ _FILLER = re.compile(
     r"^(?:(?:well|look|listen|honestly|seriously|oh|um|uh|hmm|ah|so|ok|okay|i swear|i promise|"
     r"trust me|believe me|i told you|like i said|as i said|to be honest|i mean|let me be clear|"
     r"just so you know|frankly|truthfully|sorry)(?: ,| !| -)? )+"
+)
+# A sentence with one of these is an opinion or a guess, not a statement to verify.
+_HEDGES = frozenset(
+    "maybe perhaps probably possibly might may could think suspect reckon seems seem likely unlikely guess if unless".split()
 )
 _WOULD_SAY = re.compile(r"^(?P<via>@\d+|he|she) would (?:say|answer) (?:(?P<answer>yes|no)$|(?:that )?(?P<inner>.+))")
 
@@ -82,7 +86,7 @@ def _mentions(words: tuple[str, ...], ctx: Context) -> bool:
     lexicon = predicate_words(ctx.incident)
     return any(
         is_ref(w) or w in THIRD or w in lexicon or w in OTHER_INCIDENT_WORDS or w in NUMBER_WORDS
-        or w.isdigit() or w in ("question", "questions")
+        or w.isdigit()
         for w in words
     )
 
@@ -110,7 +114,7 @@ class _Reader:
         answers: list[tuple[bool, str]] = []
         for sentence in line.sentences:
             source = display(sentence.words, self.ctx.roster)
-            words, answer = _answer_word(_FILLER.sub("", source + " ").split())
+            words, answer = _answer_word(_FILLER.sub("", " ".join(sentence.words) + " ").split())
             try:
                 read_any = self._sentence(words, source)
             except Unreadable:
@@ -137,13 +141,13 @@ class _Reader:
             return False
         if self._would_say(words, source):
             return True
-        ellipsis = elliptical(words, self.ctx.incident, self.people)
-        if ellipsis is not None:
-            subjects, negated = ellipsis
-            predicate = self._asked_predicate(subjects)
-            if predicate is None:
-                raise Unreadable("an elliptical answer to no known question")
-            self._add([literal(predicate, s) for s in subjects], not negated, source)
+        if _HEDGES.intersection(words):
+            raise Unreadable("a hedged claim is no statement")
+        groups = elliptical(words, self.ctx.incident, self.people)
+        if groups is not None:
+            for subjects, negated in groups:
+                predicate = self._left_out_predicate(subjects)
+                self._add([literal(predicate, s) for s in subjects], not negated, source)
             return True
         claims = read(words, self.ctx.incident, self.people)
         for claim in claims:
@@ -172,24 +176,35 @@ class _Reader:
         self._add([Says(via, literal(c.predicate, s, c.negated)) for c in claims for s in c.subjects], True, source)
         return True
 
-    def _asked_predicate(self, subjects: tuple[str, ...]) -> str | None:
+    def _left_out_predicate(self, subjects: tuple[str, ...]) -> Predicate:
+        """The predicate of "I did" / "neither did C": the line's last statement's, else the
+        one asked (about these subjects if several were asked)."""
+        for statement in reversed(self.statements):
+            if (atom := _atom(statement.proposition)) is not None:
+                return atom[0]
         atoms = [a for q in self.asked if (a := _atom(q.proposition)) is not None]
         about_them = {a[0] for a in atoms if a[1] in subjects}
         candidates = about_them or {a[0] for a in atoms}
-        return candidates.pop() if len(candidates) == 1 else None
+        if len(candidates) != 1:
+            raise Unreadable("an elliptical answer to no known question")
+        return candidates.pop()
 
     def _add(self, propositions: list[Proposition], asserted: bool, source: str) -> None:
         for p in propositions:
             self.statements.append(Statement(self.speaker, p, asserted, source))
 
     def _bare_answers(self, answers: list[tuple[bool, str]]) -> None:
-        """Apply a bare yes/no to the one asked proposition no explicit sentence covered."""
+        """Apply a bare yes/no to the one proposition asked, unless a sentence stated it.
+
+        After a compound question a bare yes/no answers nothing safely: it is unread
+        while some asked proposition is left unstated.
+        """
         if not answers:
             return
         covered = {canonical(s.proposition) for s in self.statements}
         open_ = [q for q in self.asked if canonical(q.proposition) not in covered]
         for answer, source in answers:
-            if len(open_) == 1:
+            if len(self.asked) == 1 and open_:
                 self._add([_positive(open_[0].proposition)], answer, source)
             elif open_:
                 self.unread.append(source)

@@ -45,11 +45,13 @@ from referee.liar.intent import (
 )
 from referee.liar.proposition import Proposition, Says, literal
 
+# Words that make an unaddressed question thinking aloud ("Perhaps C ate it?").
+_MUSING = frozenset("maybe perhaps probably possibly might wonder sure".split())
 _BOUNDARY = frozenset("and or but nor too either then right again huh".split())
 _FILLERS = frozenset(
     """ok so well hey hi hello yo oi um uh umm er erm now then alright right and also next oh
     hmm hm hmmm sorry please first second third lastly finally again great cool thanks good
-    interesting fine wait listen look actually but , : - lol haha nice""".split()
+    interesting fine wait listen look actually but dear , : - lol haha nice""".split()
 )
 _TWO_WORD_FILLERS = ("excuse me", "thank you", "i see", "got it", "one more", "let us see")
 
@@ -73,6 +75,8 @@ _WRAPPERS = tuple(
         r"^(?:would|do|will) you say (?:that )?",
         r"^(?:do|did) you (?:think|believe|reckon|suppose) (?:that )?",
         r"^(?:please )?confirm ",
+        r"^(?:would|could) you be so kind as to ",
+        r"^if you do not mind(?: me asking| my asking)?(?: ,)? ",
         r"^(?:would|do) you mind telling me ",
         r"^(?:let me|can i|may i|could i|i want to|i would like to|i will) ask (?:you )?"
         r"(?:something|a question|this|one thing)? ?",
@@ -88,14 +92,16 @@ _WHO_THINK = re.compile(
     r"^(who|which(?: one)?(?: of (?:you|them|these|those))?) (?:do|did) you (?:think|believe|reckon|suppose|suspect) "
 )
 _TAG = re.compile(
-    r"(?: ,)? (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no)$"
+    r"(?: ,)? (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no|or what)$"
     r"| , (?:yes|no|true|ok|yes\?)$"
     r"| , (?:" + "|".join(sorted(AUX)) + r")(?: not)? (?:you|he|she|they|it|@\d+|everyone|i)(?: not)?$"
+    r"|(?: ,)? (?:" + "|".join(sorted(AUX)) + r") not (?:you|he|she|they|it|@\d+|everyone|i)$"
 )
 _POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|thanks|thank you)$")
 _REF_LIST = r"(?:@\d+|everyone)(?: (?:,|and|&|/|, and) (?:@\d+|everyone))*"
 _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
+_INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
 _LEADING_LIST = re.compile(r"^(" + _REF_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(
     r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
@@ -152,15 +158,16 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
     """"A, ...", "A and B: ...", "Question for C: ...", "ask A whether ...", "B did you ...".
 
     A list of names is a vocative when punctuation follows it, when an intro
-    ("question for") precedes it, or when an auxiliary and a subject follow it
-    ("B did you eat it", "A is C the liar"), but not in "B did it" or "C is the liar".
+    ("question for") precedes it, when "you" follows it ("b you ate it?") or when an
+    auxiliary and a subject follow it ("B did you eat it", "A is C the liar"), but not
+    in "B did it" or "C is the liar".
     """
     text = " ".join(words)
     intro = _INTRO.match(text)
     body = text[intro.end():] if intro else text
     found = _LEADING_LIST.match(body)
     if not found:
-        return None
+        return _inner_vocative(text, ctx)
     listed = found.group(1)
     rest = tuple(body[found.end():].split())
     punctuated = found.group(0) != listed
@@ -172,12 +179,30 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
         subject_follows = rest[0] in AUX and (
             is_person(following) or following in ("it", "there") and third.isalpha() and third not in _BOUNDARY
         )
-        if not subject_follows and rest[0] not in ("tell", "please", "who", "which", "whether", "if"):
+        if not subject_follows and rest[0] not in ("you", "tell", "please", "who", "which", "whether", "if"):
             first = listed.split()
             if len(first) > 2 and first[1] == ",":  # "A, B ate it?": A is asked about B
                 return _Addressed(_names(first[0], ctx), tuple(first[2:]) + rest)
             return None
     return _Addressed(_names(listed, ctx), rest)
+
+
+def _inner_vocative(text: str, ctx: Context) -> _Addressed | None:
+    """"Sorry to bother you, A, but ..." / "Could you tell me, B, if ...": a name between commas.
+
+    What comes before it may not name anyone or anything of the game; it is kept when
+    it is a polite wrapper ("could you tell me") and dropped otherwise.
+    """
+    found = _INNER_VOCATIVE.search(text + " ")
+    if not found:
+        return None
+    before = tuple(text[: found.start()].split())
+    lexicon = predicate_words(ctx.incident)
+    if any(is_ref(w) or w in lexicon for w in before):
+        return None
+    _, wrapped = _strip_wrappers(before)
+    rest = tuple(text[found.end():].split())
+    return _Addressed(_names(found.group(1), ctx), (before if wrapped else ()) + rest)
 
 
 def _strip_tail(words: tuple[str, ...], ctx: Context) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
@@ -324,6 +349,7 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     asking = sentence.asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX)
     if guess_intro:
         asking = False
+    musing = bool(_MUSING.intersection(original)) or "could it be" in text
     if wrong := _wrong_incident(words, ctx):
         return Unclear(wrong), addressees
     people = People(ctx.roster, you=SELF if addressees else None, antecedent=antecedent,
@@ -336,8 +362,10 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
             return Question(_queries(addressees, nested[1], via=nested[0])), addressees
         claims = read(words, ctx.incident, people, open_=open_)
     except Unreadable as problem:
-        if asking or addressees:
+        if addressees or (asking and not musing):
             return Unclear(problem.reason), addressees
+        return Remark(), addressees
+    if asking and musing and not addressees:
         return Remark(), addressees
     if asking:
         return _question(claims, words, ctx, addressees, open_, text), addressees

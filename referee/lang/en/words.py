@@ -74,7 +74,7 @@ EMBEDDING = frozenset(
     suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
     make made let lets saying telling claiming""".split()
 )
-PLAYER = frozenset(["i", "me", "myself", "my", "we", "us", "ourselves"])
+PLAYER = frozenset(["i", "me", "myself", "we", "us", "ourselves"])
 YOU = frozenset(["you", "yourself", "yourselves"])
 THIRD = frozenset(["he", "she", "him", "her", "himself", "herself", "they", "them", "themselves"])
 ANYONE = "anyone"  # "any of you", "someone": nobody in particular
@@ -140,6 +140,7 @@ _SUFFIXES = {"'re": "are", "'m": "am", "'ve": "have", "'ll": "will", "'d": "woul
 
 # Multi-word phrases folded to one word, longest first (applied to the joined sentence).
 _GROUPS = (
+    (r"\bwhich (?:one )?of (?:you|them|us|the three)\b", "which"),
     (r"\b(?:all (?:three|3|two|2) of you|all of you|every one of you|each (?:one )?of you|"
      r"each of ya|everybody|you all|you guys|you three|all three|you lot|all suspects|"
      r"every suspect|you folks|folks|guys)\b", EVERYONE),
@@ -154,6 +155,9 @@ _GROUPS = (
 )
 _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 
+# Curly quotes and CJK punctuation NFKC leaves alone.
+_PUNCTUATION = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u3001": ",", "\u3002": ".",
+                              "\u201c": '"', "\u201d": '"'})
 HONORIFICS = frozenset(
     "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
     "monsieur mme mlle senor".split()
@@ -193,7 +197,7 @@ def _cached_table(roster: Roster) -> dict[str, list[tuple[tuple[str, ...], int]]
 
 def _is_article(raw: list[str], i: int) -> bool:
     """Whether a one-letter "a"/"A" at `raw[i]` is the English article rather than a name."""
-    following = raw[i + 1].lower() if i + 1 < len(raw) else None
+    following = _expand(raw[i + 1])[0] if i + 1 < len(raw) else None
     if raw[i] == "A":
         sentence_start = i == 0 or raw[i - 1] in _END or raw[i - 1] in {'"', "("}
         return sentence_start and following in _ARTICLE_NOUNS
@@ -280,7 +284,7 @@ def _fold_groups(words: list[str]) -> tuple[str, ...]:
 def sentences(text: str, roster: Roster) -> Text:
     """Cut `text` into normalised sentences (see the module docstring)."""
     text = unicodedata.normalize("NFKC", text)
-    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "'")
+    text = text.translate(_PUNCTUATION)
     found: list[Sentence] = []
     unknown: list[str] = []
     for line in text.splitlines():
