@@ -66,7 +66,7 @@ class ModelGameMaster:
     """A model running the game from a system prompt and the chat so far."""
 
     def __init__(self, backend: Backend, system: str, seed: int, window: int | None = None,
-                 max_tokens: int = 300) -> None:
+                 max_tokens: int = 200) -> None:
         self.backend = backend
         self.system = system
         self.seed = seed
@@ -90,7 +90,7 @@ class ModelGameMaster:
             return Reply("", calls=1, failed=str(failure))
         text = completion.parsed.message if completion.parsed else completion.text
         self.history.append(Message("assistant", text))
-        return Reply(text, 1, completion.input_tokens, completion.output_tokens,
+        return Reply(text, 1, completion.reply.input_tokens, completion.reply.output_tokens,
                      completion.latency_s)
 
     async def reveal(self, utterance: str) -> Reply:
