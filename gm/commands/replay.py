@@ -134,10 +134,12 @@ def run(args: argparse.Namespace) -> int:
     for column in ("turn", "player", "verdict", "cost", "left", "attempts", "match"):
         table.add_column(column)
     for r in checked:
-        match = "yes" if not r.problems else "NO: " + "; ".join(r.problems)
         table.add_row(str(r.number), r.player, r.verdict, str(r.cost), str(r.remaining),
-                      r.attempts, match)
+                      r.attempts, "NO" if r.problems else "yes")
     Console(highlight=False).print(table)
+    for r in checked:
+        for problem in r.problems:
+            print(f"turn {r.number}: {problem}")
     bad = sum(1 for r in checked if r.problems)
     print(f"{len(checked)} turns replayed, {bad} mismatched.")
     return 1 if bad else 0
