@@ -35,6 +35,9 @@ META = re.compile(
 )
 """Rules, meta and small talk, recognised only when no suspect is named."""
 
+SAME_AGAIN = re.compile(r"同じ(質問|こと|事)|さっきの(質問|と同じ)|同様に|同じく")
+""""Aさんにも同じ質問です": the parser keeps no history, so it asks for the question in full."""
+
 LEADS = frozenset({"で", "じゃ", "じゃあ", "では", "それでは", "それじゃ", "それじゃあ", "さて", "ねえ", "ねぇ",
                    "あの", "あのー", "よし", "次", "今度", "最後", "まず", "改めて", "其れ", "それ", "なら",
                    "ok", "OK", "もう", "一度", "一つ", "ひとつ", "別", "続いて", "続けて"})
@@ -59,7 +62,10 @@ def parse(text: str, ctx: Context) -> Intent:
         return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
     if not named and META.search(text) and not any(t.kind == "you" and t.lemma != "自分" for s in tokens for t in s):
         return Other()
-    return _combine([_sentence(s) for s in tokens], ctx, roster)
+    intent = _combine([_sentence(s) for s in tokens], ctx, roster)
+    if isinstance(intent, (Other, Remark)) and SAME_AGAIN.search(text):
+        return Unclear("each question is read on its own: please say it again in full")
+    return intent
 
 
 def _confirmation(text: str) -> Confirm | None:
@@ -77,6 +83,7 @@ class _Sentence:
 
     addressees: tuple[str, ...] | None
     tokens: tuple[Token, ...]
+    problem: str
     lead: bool
     hedged: bool
 
@@ -84,10 +91,11 @@ class _Sentence:
 def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
     rest = _skip_leads(tokens)
     leads = tokens[:len(tokens) - len(rest)]
-    addressees, rest = _addressed(rest)
+    addressees, rest, problem = _addressed(rest)
     return _Sentence(
         addressees,
         rest,
+        problem,
         lead=any(t.lemma in GUESS_LEADS or t.lemma in THINKING or t.surface in THINKING for t in tokens),
         hedged=any(t.lemma in HEDGES or t.surface in HEDGES for t in leads),
     )
@@ -166,37 +174,40 @@ def _everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
     return j
 
 
-def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...]]:
-    """Addressees named at the start, by an introduction, or at the end, and the remaining words."""
+def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...], str]:
+    """Addressees named at the start, by an introduction, or at the end; the remaining words; a problem."""
     lead = _name_list(tokens, 0)
     if lead.names:
         after = tokens[lead.end] if lead.end < len(tokens) else None
         if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, lead.end):
-            return lead.names, _after_clause(tokens, lead.end + 1)
+            return lead.names, _after_clause(tokens, lead.end + 1), ""
         pause = after is None or after.punct
         rest = tokens[lead.end + 1:] if pause else tokens[lead.end:]
         split = lead.first < lead.end
         vocative = lead.names[:_count_names(tokens, lead.first)] if split else lead.names
         if pause and _which(rest):
             if split:
-                return vocative, tokens[lead.first + 1:]
-            return (None, tokens) if len(lead.names) > 1 else (lead.names, rest)
+                return vocative, tokens[lead.first + 1:], ""
+            return (None, tokens, "") if len(lead.names) > 1 else (lead.names, rest, "")
+        joined_later = any(t.surface in ("と", "・", "や") for t in tokens[lead.first:lead.end])
+        if split and pause and joined_later and not any(t.person for t in rest) and not all(t.punct for t in rest):
+            return None, rest, "who is asked, and about whom? e.g. 'Aさん、BさんとCさんは食べましたか？'"
         if pause or lead.everyone:
-            return lead.names, rest
+            return lead.names, rest, ""
         if split:
-            return vocative, tokens[lead.first + 1:]
+            return vocative, tokens[lead.first + 1:], ""
     for i in range(1, len(tokens)):
         if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or _everyone_end(tokens, i) is not None):
             trailing = _name_list(tokens, i)
             if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
-                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct)
+                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
     for i, t in enumerate(tokens):
         if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
             start = _list_start(tokens, i)
             intro = _name_list(tokens, start)
             if intro.end == i + 1 and _asks_from(tokens, intro.end):
-                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1)
-    return None, tokens
+                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1), ""
+    return None, tokens, ""
 
 
 def _count_names(tokens: tuple[Token, ...], end: int) -> int:
@@ -217,8 +228,8 @@ def _list_start(tokens: tuple[Token, ...], i: int) -> int:
 def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:
     """After "Aさんに": "質問です", "聞きます", or "Aさんへ、" (but not the nested "に聞いたら")."""
     start = particle + 1
-    if tokens[particle].surface == "へ" and (start == len(tokens) or tokens[start].punct):
-        return True
+    if start == len(tokens) or tokens[start].punct and (tokens[particle].surface == "へ" or tokens[start].surface != "、"):
+        return True  # "Aさんへ、…", "ではCさんに。"
     for j in range(start, min(start + 3, len(tokens))):
         t = tokens[j]
         if t.lemma in ASK_VERBS:
@@ -245,6 +256,8 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
     remark = thinking = unaddressed = False
     previous: tuple[Claim, ...] = ()
     for sentence in read_sentences:
+        if sentence.problem:
+            return Unclear(sentence.problem)
         if sentence.addressees is not None:
             found = sentence.addressees
             addressees = tuple(roster.names) if "*" in found else found

@@ -160,18 +160,20 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     return tuple(out)
 
 
-def _topic_at(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
-    """Where the topic particle after a predicate is ("嘘つきは", "食べたのは"), if it is one."""
+def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
+    """Where the subjects of a topic predicate start ("嘘つきはCさん", "食べたのは誰", "犯人A")."""
     j = p.end
     if p.verb or tokens[p.start].pos == "動詞":
-        while j < stop and tokens[j].pos in ("助動詞",):
+        while j < stop and tokens[j].pos == "助動詞":
             j += 1
         if j < stop and tokens[j].surface in NOMINAL:
             j += 1
         else:
             return None
-    if j < stop and tokens[j].surface in TOPIC and tokens[j].pos == "助詞":
+    elif j < stop and tokens[j].kind == "name":
         return j
+    if j < stop and tokens[j].surface in TOPIC and tokens[j].pos == "助詞":
+        return j + 1
     return None
 
 
@@ -215,34 +217,29 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     claims: list[Claim] = []
     taken: set[int] = set()
     back_from = 0
-    shared: list[int] = []
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
         back, who, either = _people(tokens, back_from, p.start, taken)
-        topic = _topic_at(tokens, p, stop)
-        forward_subjects: list[int] = []
-        if topic is not None:
-            forward_subjects, who_after, either_after = _people(tokens, topic + 1, stop, taken)
+        forward = _forward_from(tokens, p, stop)
+        ahead: list[int] = []
+        if forward is not None:
+            ahead, who_after, either_after = _people(tokens, forward, stop, taken)
             who, either = who or who_after, either or either_after
-            if not forward_subjects and not who_after and not back and k + 1 < len(predicates):
-                if stop == topic + 1 and tokens[topic].surface == "も":
-                    shared.append(k)
-                else:
-                    problem = problem or "it asks about a role, not a person: name whom you mean"
-        subjects = back + forward_subjects
+            shared = stop == forward and tokens[forward - 1].surface == "も"  # 犯人も嘘つきもB
+            if not ahead and not who and not back and not shared and k + 1 < len(predicates):
+                problem = problem or "it asks about a role, not a person: name whom you mean"
+        subjects = back + ahead
         taken.update(subjects)
-        tail = _tail(tokens, p.end, stop, through_people=topic is not None)
-        negated = _negated(tail)
+        tail = _tail(tokens, p.end, stop, through_people=forward is not None)
         if any(t.surface in CONDITIONAL and (j == 0 or tail[j - 1].surface != "って") for j, t in enumerate(tail)):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens[j]) for j in subjects)
         implicit = not names and not who
         if implicit:
             names = claims[-1].subjects if claims and not claims[-1].open else (implied,)
-        claims.append(Claim(p.kind, names, negated, open=who, either=either, implicit=implicit))
+        claims.append(Claim(p.kind, names, _negated(tail), open=who, either=either, implicit=implicit))
         back_from = p.end + len(tail)
-    for k in reversed(shared):
-        claims[k] = replace(claims[k], subjects=claims[k + 1].subjects, open=claims[k + 1].open)
+    _share_with_next(claims, predicates, tokens)
     claims, problem = _nested(tokens, claims, problem)
     if claims and not problem:
         problem = _main_verb_problem(tokens, predicates)
@@ -250,6 +247,18 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     if not ask and _embedded_question(tokens):
         ask, firm = True, False
     return Reading(tuple(claims), people, problem, ask, hedged, firm, roles=roles)
+
+
+def _share_with_next(claims: list[Claim], predicates: list[_Predicate], tokens: tuple[Token, ...]) -> None:
+    """"犯人も嘘つきもBさん" shares the subject, "嘘つきでも犯人でもない" the negation."""
+    for k in range(len(claims) - 2, -1, -1):
+        between = [t.surface for t in tokens[predicates[k].end:predicates[k + 1].start]]
+        if between not in (["も"], ["で", "も"]):
+            continue
+        later = claims[k + 1]
+        if between == ["も"] and claims[k].implicit:
+            claims[k] = replace(claims[k], subjects=later.subjects, open=later.open, implicit=later.implicit)
+        claims[k] = replace(claims[k], negated=later.negated)
 
 
 def _embedded_question(tokens: tuple[Token, ...]) -> bool:
@@ -350,5 +359,8 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
             hedged = True
     if any(t.lemma == "思う" and t.pos == "動詞" for t in tokens) and not ask:
         hedged = True
+    if any(t.surface in CONDITIONAL and t.pos in ("助詞", "助動詞") and (j == 0 or tokens[j - 1].surface != "って")
+           for j, t in enumerate(tokens)):
+        hedged = True  # "Aさんが本当なら、Bさんが食べたことになる": reasoning, not an answer
     firm = not ask and ("!" in end or bool(finals) and finals[-1] in ("ね", "よ", "ぞ", "な", "ですね", "わ"))
     return ask, hedged, firm
