@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from referee.lang.en.words import (
     ANYONE,
     AUX,
+    CHOOSING,
     CONJUNCTIONS,
     COPULA,
     DEMONSTRATIVE,
@@ -171,13 +172,19 @@ def _negated(words: list[str]) -> bool:
     return count % 2 == 1
 
 
-def _subjects(segment: _Segment, people: People, seen: list[str]) -> list[str]:
+def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = False) -> list[str]:
+    """The persons a segment is about; objects ("lying to me") are left out.
+
+    In a who-question a name after "of"/"among" is a candidate ("which of A and B").
+    """
     subjects: list[str] = []
     words = segment.words
     for i, word in enumerate(words):
         if word in EMBEDDING and not _TRUTH_PHRASE.intersection(words[i + 1 : i + 3]):
             raise Unreadable("that is more than one question in one: ask it directly")
-        if not is_person(word) or (i > 0 and words[i - 1] in PREPOSITIONS):
+        after = words[i - 1] if i > 0 else ""
+        candidate = open_ and after in CHOOSING and is_ref(word)
+        if not is_person(word) or (after in PREPOSITIONS and not candidate):
             continue
         name = _resolve(word, people, seen)
         if name != SELF and name not in subjects:
@@ -208,7 +215,7 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
             predicate = claims[-1].predicate
         else:
             continue  # no predicate: only a first segment can lack one (see _segments)
-        subjects = _subjects(segment, people, seen)
+        subjects = _subjects(segment, people, seen, open_)
         if not subjects and open_:
             subjects = list(people.roster.names)
         if not subjects and claims:

@@ -29,6 +29,7 @@ from referee.lang.en.words import (
     name_of,
     predicate_words,
     sentences,
+    wrong_verbs,
 )
 from referee.liar.intent import Query
 from referee.liar.proposition import Not, Predicate, Proposition, Says, canonical, literal
@@ -84,8 +85,9 @@ def _lines(text: str, ctx: Context, speaker: str | None) -> list[_Line]:
 def _mentions(words: tuple[str, ...], ctx: Context) -> bool:
     """A person, a role, the incident or a number: a sentence a verifier must not ignore."""
     lexicon = predicate_words(ctx.incident)
+    other_verbs = wrong_verbs(ctx.incident)
     return any(
-        is_ref(w) or w in THIRD or w in lexicon or w in OTHER_INCIDENT_WORDS or w in NUMBER_WORDS
+        is_ref(w) or w in THIRD or w in lexicon or w in other_verbs or w in OTHER_INCIDENT_WORDS or w in NUMBER_WORDS
         or w.isdigit()
         for w in words
     )

@@ -31,6 +31,7 @@ from referee.lang.en.words import (
     name_of,
     predicate_words,
     sentences,
+    wrong_verbs,
 )
 from referee.liar.intent import (
     Confirm,
@@ -43,7 +44,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
-from referee.liar.proposition import Proposition, Says, literal
+from referee.liar.proposition import Proposition, Says, as_literal, literal
 
 # Words that make an unaddressed question thinking aloud ("Perhaps C ate it?").
 _MUSING = frozenset("maybe perhaps probably possibly might wonder sure".split())
@@ -101,17 +102,19 @@ _POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|than
 _REF_LIST = r"(?:@\d+|everyone)(?: (?:,|and|&|/|, and) (?:@\d+|everyone))*"
 _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
+_FOLLOW_UP = re.compile(r"^(?:what about |how about )?(" + _REF_LIST + r")(?: too)?$")
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
 _LEADING_LIST = re.compile(r"^(" + _REF_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(
     r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
     r"(?: is| would be| will be)?(?: :| ,| -)? "
     r"|^i (?:am going|will go|go|choose|pick|accuse|say|declare|conclude|know)(?: with)?(?: that)? "
+    r"|^i am (?:sure|certain|positive|confident)(?: that)? "
 )
 _COUNT = re.compile(
     r"\bhow many\b(?:.* )?(?:questions?|left|remain|remaining|more|tries|turns|chances|asks|used|budget)\b"
     r"|\b(?:questions?|tries|turns|chances) (?:do i have )?(?:left|remaining)\b"
-    r"|\bremaining questions\b|\bquestion count\b|\bhow much (?:budget|left)\b"
+    r"|\bremaining questions\b|\bquestion count\b|\bhow much (?:budget|left)\b|\bmy budget\b"
 )
 _META = re.compile(
     r"\b(?:rules?|how (?:do|does|to) (?:i |you |we )?(?:play|win|this work)|help|restart|start over|"
@@ -312,10 +315,16 @@ def _guess(claims: tuple[Claim, ...], addressees: tuple[str, ...]) -> Intent:
 
 
 def _wrong_incident(words: tuple[str, ...], ctx: Context) -> str | None:
+    """Another incident's object or verb ("did you eat the juice?"): better asked again."""
     nouns = incident_nouns(ctx.incident)
+    verbs = wrong_verbs(ctx.incident)
+    noun = ctx.incident.noun["en"]
     for word in words:
         if word in OTHER_INCIDENT_WORDS and word not in nouns:
-            return f"this game is about the {ctx.incident.noun['en']}, not the {word}"
+            return f"this game is about the {noun}, not the {word}"
+        if word in verbs:
+            done = "drank" if ctx.incident.verb == "drink" else "ate"
+            return f"this game is about who {done} the {noun}"
     return None
 
 
@@ -422,6 +431,10 @@ def parse(text: str, ctx: Context) -> Intent:
     addressees: tuple[str, ...] = ()
     antecedent: str | None = None
     for sentence in read_text.sentences:
+        follow_up = _FOLLOW_UP.match(" ".join(_strip_fillers(sentence.words)))
+        if follow_up and intents and isinstance(intents[-1], Question):
+            intents.append(_follow_up(intents[-1], _names(follow_up.group(1), ctx)))
+            continue
         intent, addressees = _read_sentence(sentence, ctx, addressees, antecedent)
         named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
         others = [n for n in dict.fromkeys(named) if n not in addressees]
@@ -429,6 +442,23 @@ def parse(text: str, ctx: Context) -> Intent:
         if intent is not None:
             intents.append(intent)
     return _combine(intents)
+
+
+def _follow_up(previous: Question, names: tuple[str, ...]) -> Intent:
+    """"A, did B eat it? And C?": the previous question again, about other people."""
+    last = as_literal(previous.queries[-1].proposition)
+    speakers = tuple(dict.fromkeys(q.speaker for q in previous.queries))
+    abouts = {_about(q) for q in previous.queries}
+    asked_about_self = any(q.speaker == _about(q) for q in previous.queries)
+    if last is None or asked_about_self and (len(speakers) == 1 or len(abouts) > 1):
+        return Unclear("say the whole question again for the next person")  # "you" or "him"?
+    atom, negated = last
+    return Question(tuple(Query(s, literal(atom.predicate, n, negated)) for s in speakers for n in names))
+
+
+def _about(query: Query) -> str | None:
+    flat = as_literal(query.proposition)
+    return flat[0].about if flat else None
 
 
 def _combine(intents: list[Intent]) -> Intent:

@@ -66,7 +66,9 @@ AUX = frozenset(
 COPULA = frozenset("is are was were am be been being".split())
 CONJUNCTIONS = frozenset(["and", "or", "but", "nor", ",", "&", "plus", "also", "/"])
 NEGATORS = frozenset(["not", "never", "no", "neither"])
-PREPOSITIONS = frozenset("to about from with for than at by of against on among between".split())
+PREPOSITIONS = frozenset("to about from with for than at of against on among between".split())
+# In a who-question these introduce the candidates: "which of A and B", "who among B and C".
+CHOOSING = frozenset(["of", "among", "between"])
 # Verbs that put another clause (or another person's word) inside this one.
 EMBEDDING = frozenset(
     """see sees saw seen watch watched hear heard say says said tell tells told think thinks
@@ -157,7 +159,7 @@ _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 
 # Curly quotes and CJK punctuation NFKC leaves alone.
 _PUNCTUATION = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u3001": ",", "\u3002": ".",
-                              "\u201c": '"', "\u201d": '"'})
+                              "\u201c": '"', "\u201d": '"', "\u2014": "-", "\u2013": "-"})
 HONORIFICS = frozenset(
     "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
     "monsieur mme mlle senor".split()
@@ -324,6 +326,11 @@ def predicate_words(incident: Incident) -> dict[str, Predicate]:
 OTHER_INCIDENT_WORDS = frozenset(
     "cake cakes pudding puddings cookie cookies donut donuts juice juices".split()
 )
+
+
+def wrong_verbs(incident: Incident) -> frozenset[str]:
+    """Eating words in a game about a drink, drinking words in a game about food."""
+    return frozenset((_EAT if incident.verb == "drink" else _DRINK).split())
 
 
 def incident_nouns(incident: Incident) -> frozenset[str]:

@@ -1,0 +1,114 @@
+"""`refgm parse`: read player utterances with the deterministic parser.
+
+Human mode prints each reading; `--jsonl` is the stable machine interface of DESIGN.md
+("Machine interfaces"): one JSON object per input line on stdin, one per output line.
+
+A malformed input line (not JSON, not an object, `text` missing or not a string, an
+unknown `lang` or `incident`) gets the output line
+`{"kind": "unclear", "cost": 0, "propositions": [], "guess": null, "error": "<what is wrong>"}`
+so output lines stay aligned with input lines; unknown extra keys are ignored. The exit
+code is 0 when every line was well formed and 1 when at least one was not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from referee.lang import LANGS, Context, Parsed, incident, parse
+from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS
+from referee.lang.wire import parsed_json
+from referee.liar.intent import Confirm, CountQuery, Question, Unclear
+
+MALFORMED = 1
+
+
+class MalformedLine(ValueError):
+    """An input line of `refgm parse --jsonl` that does not follow the interface."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = subparsers.add_parser(
+        "parse",
+        help="read player utterances into intents (questions, guesses, remarks ...)",
+        description="Read player utterances with the deterministic parser. "
+        "With --jsonl, read {\"text\", \"lang\"?, \"incident\"?} lines on stdin and write one "
+        "JSON reading per line (see README, 'refgm parse').",
+    )
+    command.add_argument("text", nargs="*", help="utterances to read (default: lines on stdin)")
+    command.add_argument("--jsonl", action="store_true", help="machine interface: JSON lines in and out")
+    command.add_argument("--lang", choices=LANGS, help="language (default: detected from the script)")
+    command.add_argument("--incident", choices=sorted(INCIDENTS), default=DEFAULT_INCIDENT,
+                         help="what was eaten or drunk (default: %(default)s)")
+    command.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.jsonl:
+        return run_jsonl(sys.stdin, sys.stdout, args.lang, args.incident)
+    ctx = Context(incident=incident(args.incident), lang=args.lang)
+    texts: Iterable[str] = args.text or (line.rstrip("\n") for line in sys.stdin)
+    for text in texts:
+        if text.strip():
+            print(describe(parse(text, ctx)))
+    return 0
+
+
+def run_jsonl(stdin: TextIO, stdout: TextIO, lang: str | None = None,
+              default_incident: str = DEFAULT_INCIDENT) -> int:
+    """One output line per input line; `lang`/`default_incident` apply when a line has none."""
+    status = 0
+    for line in stdin:
+        try:
+            out = parsed_json(_read_line(line, lang, default_incident))
+        except MalformedLine as problem:
+            out = {"kind": "unclear", "cost": 0, "propositions": [], "guess": None, "error": str(problem)}
+            status = MALFORMED
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return status
+
+
+def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
+    if not line.strip():
+        raise MalformedLine("empty line: expected a JSON object like {\"text\": \"...\"}")
+    try:
+        request: Any = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise MalformedLine(f"not JSON: {err.msg} at column {err.colno}") from None
+    if not isinstance(request, dict):
+        raise MalformedLine("expected a JSON object like {\"text\": \"...\"}")
+    text = request.get("text")
+    if not isinstance(text, str):
+        raise MalformedLine("\"text\" must be a string")
+    line_lang = request.get("lang", lang)
+    if line_lang is not None and line_lang not in LANGS:
+        raise MalformedLine(f"\"lang\" must be one of {', '.join(LANGS)}, not {line_lang!r}")
+    key = request.get("incident", default_incident)
+    if not isinstance(key, str) or key not in INCIDENTS:
+        raise MalformedLine(f"\"incident\" must be one of {', '.join(INCIDENTS)}, not {key!r}")
+    return parse(text, Context(incident=incident(key), lang=line_lang))
+
+
+def describe(parsed: Parsed) -> str:
+    """A reading for people: the kind, the cost and each (speaker, proposition) pair."""
+    intent = parsed.intent
+    wire = parsed_json(parsed)
+    head = f"[{parsed.lang}] {wire['kind']}"
+    if isinstance(intent, Question):
+        head += f", cost {intent.cost}" + (" (open: the cost is confirmed first)" if intent.open else "")
+        pairs = [f"  {q.speaker} is asked: {q.proposition}" for q in intent.unique()]
+        return "\n".join([head, *pairs])
+    if wire["guess"]:
+        parts = [f"{role} {name}" for role, name in wire["guess"].items() if name]
+        return f"{head}: {', '.join(parts)}"
+    if isinstance(intent, Unclear):
+        return f"{head}: {intent.reason}"
+    if isinstance(intent, Confirm):
+        return f"{head} (confirmation: {'yes' if intent.accept else 'no'})"
+    if isinstance(intent, CountQuery):
+        return f"{head} (how many questions are left)"
+    return head
