@@ -65,7 +65,8 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
         tokens = tokenize(sentence, ctx.roster, self_is_you=False)
         if agreement is None:
             agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
-        reading = read(tokens, ctx.incident, implied)
+        topic = as_literal(statements[-1].proposition) if statements else None
+        reading = read(tokens, ctx.incident, topic[0].about if topic else implied)
         found = _stated(reading, tokens, speaker, statements, mine, sentence) if speaker else []
         if found:
             statements.extend(found)

@@ -110,13 +110,18 @@ def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
             i += 1
         elif t.lemma == "正直" and (nxt is None or nxt.surface in COPULA or nxt.punct):
             found.append(_Predicate("honest", i, i + 1))
+        elif t.lemma == "口" and nxt is not None and nxt.surface == "に" and after is not None and after.lemma == "為る":
+            found.append(_Predicate("culprit", i, i + 3))  # 口にする: to eat or drink, politely
+            i += 2
         elif t.lemma in LIE or t.lemma in TRUTH:
-            verb = i + 2 if nxt is not None and nxt.surface in ("を", "は") else i + 1
+            verb = i + 1
+            while verb < len(tokens) and verb < i + 3 and tokens[verb].pos == "助詞":
+                verb += 1  # 嘘を, 嘘は, 嘘なんて
             if t.lemma in TRUTH and nxt is not None and nxt.surface == "の" and after and after.lemma == "こと":
                 verb = i + 4 if i + 3 < len(tokens) and tokens[i + 3].surface == "を" else i + 3
-            if verb < len(tokens) and tokens[verb].lemma in ("吐く", "つく", "言う", "話す", "答える"):
+            if verb < len(tokens) and tokens[verb].lemma in ("吐く", "付く", "つく", "言う", "話す", "答える"):
                 liar = t.lemma in LIE
-                if not liar and tokens[verb].lemma in ("吐く", "つく"):
+                if not liar and tokens[verb].lemma in ("吐く", "付く", "つく"):
                     i += 1
                     continue
                 found.append(_Predicate("liar" if liar else "honest", i, verb + 1))
