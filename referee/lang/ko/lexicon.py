@@ -27,6 +27,8 @@ ME = frozenset({"저", "나", "제", "내", "본인"})
 EVERYONE = frozenset({"다들", "여러분", "모두들", "너희", "너희들", "당신들", "모든", "전원"})
 QUANTIFIERS = frozenset({"모두", "다", "전부", "둘", "셋", "세", "두", "모든", "전원", "각자"})
 WHO = frozenset({"누구", "누"})
+# Third persons a line cannot resolve to a name ("걔가 먹었어").
+THIRD_PERSONS = frozenset({"걔", "쟤", "얘", "그녀", "그분", "그놈", "그", "저분", "이분"})
 
 # Verbs whose subject caused the incident; eating and drinking are both accepted
 # whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
@@ -63,7 +65,7 @@ STATEMENT_ENDINGS = frozenset({
 HEDGE_FORMS = frozenset({
     "겠", "같", "듯", "아마", "어쩌면", "혹시", "수상", "의심", "가능성", "패턴", "모르", "글쎄",
     "ᆯ지도", "을지도", "지도", "ᆫ데", "은데", "는데", "라면", "다면", "이라면", "면", "으면",
-    "하나", "중", "흠", "음", "추측", "예상", "경우", "아닐까", "걸", "ᆯ걸", "을걸", "생각", "느낌",
+    "하나", "중", "추측", "예상", "경우", "아닐까", "걸", "ᆯ걸", "을걸", "생각", "느낌",
     "보이", "냄새", "확률", "혹은", "거나", "든지", "인가", "수도", "일단", "가설", "만약",
 })
 INTERJECTIONS = frozenset({"음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허"})

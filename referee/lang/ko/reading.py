@@ -30,6 +30,7 @@ from referee.lang.ko.lexicon import (
     PERSON_NOUNS,
     QUANTIFIERS,
     SPEECH_STEMS,
+    THIRD_PERSONS,
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
     TRUTH_NOUNS,
@@ -45,6 +46,7 @@ SPEAKER = "@speaker"  # 저, 나: the one speaking
 ANYONE = "@who"  # 누구: every candidate of an open question
 GROUP = "@group"  # 모두, 둘 다: everyone under discussion
 EVERYBODY = "@everybody"  # 다들, 여러분: everyone on the roster, as addressees
+SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
     "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object",
@@ -122,6 +124,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         ref = SPEAKER
     elif m.tag == "NP" and m.form in WHO:
         ref = ANYONE
+    elif m.tag == "NP" and m.form in THIRD_PERSONS:
+        ref = SOMEONE
     elif m.form == "어느" and after < len(morphs) and morphs[after].form in {"쪽", "사람", "분"}:
         ref, after = ANYONE, after + 1
     elif m.form in QUANTIFIERS and m.tag in {"NNG", "MAG", "NR", "MM"}:
@@ -341,7 +345,7 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
             continue  # 아니면: "or", not a negation
         if (m.form, m.tag) in {("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")}:
             count += 1
-        elif m.form == "없" and m.tag == "VA" and k > 0 and morphs[k - 1].form in {"적", "일"}:
+        elif m.form == "없" and m.tag == "VA" and {x.form for x in morphs[max(a, k - 2) : k]} & {"적", "일"}:
             count += 1
     return count
 
@@ -441,13 +445,27 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
         about = tuple(r for r in about if r != GROUP)
     if not predicates:
         if about:
-            return _ClauseReading(Claim(None, about, False, candidates=candidates), holder=holder)
+            negated = _negations(morphs, a, b) % 2 == 1
+            return _ClauseReading(Claim(None, about, negated, candidates=candidates), holder=holder)
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
-    generic = noun and not about and at + 1 < b and morphs[at + 1].tag in {"JX", "JKS", "XSN"}
+    particle = next((m for m in morphs[at + 1 : b] if m.tag != "XSN"), None)
+    generic = noun and not about and particle is not None and (particle.tag == "JKS" or particle.form in {"는", "은", "ᆫ"})
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded)
     return _ClauseReading(claim, holder=holder)
+
+
+def carry(previous: Claim, elliptic: Claim) -> Claim:
+    """An elliptic claim ("C는요?", "저도 C씨도 아니에요") completed from the one before."""
+    return replace(
+        previous,
+        about=elliptic.about,
+        negated=elliptic.negated or previous.negated,
+        candidates=elliptic.candidates,
+        generic=False,
+        excluded=(),
+    )
 
 
 def read(sentence: Sentence) -> Reading:
@@ -458,8 +476,11 @@ def read(sentence: Sentence) -> Reading:
     claims: list[Claim] = []
     holder = None
     previous: Claim | None = None
-    quotes = sum((m.tag == "EC" and m.form in _QUOTATIVES) or m.tag == "JKQ" for m in morphs)
-    tangled = quotes > 1
+    quotes = sum(
+        m.tag == "JKQ" or (m.tag == "EC" and m.form in _QUOTATIVES - {"고"}) or _quotative(morphs, k, k + 2) is not None
+        for k, m in enumerate(morphs)
+    )
+    tangled = quotes > 1  # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question
     for a, b in _clauses(morphs):
         clause = _read_clause(morphs, a, b, found, used)
         tangled |= clause.tangled
@@ -468,9 +489,9 @@ def read(sentence: Sentence) -> Reading:
         if claim is None:
             continue
         if claim.predicate is None and previous is not None:
-            claim = replace(previous, about=claim.about, candidates=claim.candidates, generic=False)
-        elif not claim.about and previous is not None and not claim.generic:
-            claim = replace(claim, about=previous.about, candidates=previous.candidates)
+            claim = carry(previous, claim)
+        elif not claim.about and previous is not None:
+            claim = replace(claim, about=previous.about, candidates=previous.candidates, generic=False)
         claims.append(claim)
         previous = claim
     ending = _ending(morphs)

@@ -13,20 +13,33 @@ from __future__ import annotations
 import re
 
 from referee.lang.context import Context, Extraction, Statement
-from referee.lang.ko.lexicon import CULPRIT_NOUNS, CULPRIT_VERBS, HONEST_STEMS, LIAR_NOUNS, LIAR_STEMS
+from referee.lang.incident import INCIDENTS
+from referee.lang.ko.lexicon import (
+    CULPRIT_NOUNS,
+    CULPRIT_VERBS,
+    HONEST_STEMS,
+    LIAR_NOUNS,
+    LIAR_STEMS,
+    THIRD_PERSONS,
+)
 from referee.lang.ko.morph import Sentence, analyze, mask_names, normalize
-from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, read
+from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import Query
-from referee.liar.proposition import Predicate, as_literal, literal
+from referee.liar.proposition import Proposition, as_literal, literal
 from referee.liar.world import Roster
 
-_LABEL = re.compile(r"^\s*[\[【(「]?\s*(?P<label>[^:：\]】)」\n]{1,16}?)\s*[\]】)」]?\s*[:：]\s*")
+_LABEL = re.compile(
+    r"^\s*(?:[\[【]\s*(?P<bracketed>[^\]】\n]{1,16}?)\s*[\]】]\s*[:：]?|(?P<label>[^:：\n]{1,16}?)\s*[:：])\s*"
+)
 _SENTENCE_END = re.compile(r"(?<=[.?!…~])\s+")
 _QUOTES = str.maketrans("", "", "「」『』\"“”")
 _YES = re.compile(r"^(네|넵|예|응|어|그래요|그래|그렇습니다|그럼요|맞아요|맞습니다|맞아)(?=$|[\s,.!~…])")
 _NO = re.compile(r"^(아니요|아뇨|아니오|아니에요|아닙니다|아니야|아냐|아니|천만에요)(?=$|[\s,.!~…])")
 _NUMBER = re.compile(r"\d|[한두세네다섯]\s?(번|회|개|명)|(하나|둘|셋|넷)")
-_INCIDENT_WORDS = CULPRIT_NOUNS | CULPRIT_VERBS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
+_CASE_WORDS = (
+    CULPRIT_NOUNS | CULPRIT_VERBS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
+    | {i.noun["ko"] for i in INCIDENTS.values()} | {"케익", "거짓말쟁이"}
+)
 
 
 def _speaker_of(label: str, roster: Roster) -> str | None:
@@ -40,41 +53,46 @@ def _segments(text: str, roster: Roster, speaker: str | None) -> list[tuple[str 
     segments: list[tuple[str | None, str]] = []
     for line in text.splitlines():
         label = _LABEL.match(line)
-        if label is not None and (who := _speaker_of(label.group("label"), roster)) is not None:
+        name = label.group("bracketed") or label.group("label") if label else ""
+        if label is not None and (who := _speaker_of(name, roster)) is not None:
             speaker, line = who, line[label.end():]
-        elif label is not None and len(label.group("label").split()) <= 2:
-            speaker, line = None, line[label.end():]
+        elif label is not None and len(name.split()) <= 2:
+            speaker, line = None, line[label.end():]  # a narrator's or game master's line
         if line.strip():
             segments.append((speaker, line.translate(_QUOTES).strip()))
     return segments
 
 
-def _yes_no(sentence: str) -> bool | None:
-    if _NO.match(sentence):
-        return False
-    if _YES.match(sentence):
-        return True
-    return None
+def _yes_no(sentence: str) -> tuple[bool | None, str]:
+    """The leading yes or no word of a sentence, if any, and the rest of the sentence."""
+    for pattern, value in ((_NO, False), (_YES, True)):
+        match = pattern.match(sentence)
+        if match is not None:
+            return value, sentence[match.end() :].strip(" ,.!~…")
+    return None, sentence
 
 
-def _key(predicate: str, about: str) -> tuple[str, str]:
-    return ("liar" if predicate == "honest" else predicate, about)
+def _key(proposition: Proposition) -> tuple[str, str] | None:
+    """What a statement is about, whatever its phrasing: honest read as liar, negation dropped."""
+    flat = as_literal(proposition)
+    if flat is None:
+        return None
+    atom = flat[0]
+    return ("liar" if atom.predicate == "honest" else atom.predicate, atom.about)
 
 
-def _has_content(reading: Reading, sentence: Sentence, text: str) -> bool:
+def _has_content(sentence: Sentence, text: str) -> bool:
+    """Whether a sentence names someone, a role, the incident or a number (저/나 alone do not count)."""
     forms = {m.form for m in sentence.morphs}
-    return reading.persons or bool(forms & _INCIDENT_WORDS) or bool(_NUMBER.search(text)) or bool(reading.claims)
+    named = any(m.name is not None for m in sentence.morphs)
+    return named or bool(forms & (_CASE_WORDS | THIRD_PERSONS)) or bool(_NUMBER.search(text))
 
 
 def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ...]) -> list[str] | None:
     """Whom a claim in `speaker`'s line is about, or None when that cannot be told."""
     people: list[str] = []
-    mine = [q for q in asked if q.speaker == speaker]
-    abouts = []
-    for q in mine:
-        flat = as_literal(q.proposition)
-        if flat is not None and _key(flat[0].predicate, "")[0] == _key(claim.predicate or "", "")[0]:
-            abouts.append(flat[0].about)
+    wanted = "liar" if claim.predicate == "honest" else claim.predicate
+    abouts = [key[1] for q in asked if q.speaker == speaker and (key := _key(q.proposition)) and key[0] == wanted]
     for ref in claim.about or ((abouts[0],) if len(set(abouts)) == 1 else (SPEAKER,)):
         if ref == SPEAKER:
             people.append(speaker)
@@ -90,62 +108,51 @@ def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ..
 
 
 def _read_segment(
-    speaker: str | None, text: str, roster: Roster, asked: tuple[Query, ...]
-) -> tuple[list[Statement], list[str]]:
+    speaker: str | None, text: str, roster: Roster, asked: tuple[Query, ...], previous: Claim | None
+) -> tuple[list[Statement], list[str], Claim | None]:
+    """The statements and unread sentences of one speaker's text; `previous` completes "저도요"."""
     statements: list[Statement] = []
     unread: list[str] = []
     answer: bool | None = None
-    previous: Claim | None = None
     for sentence_text in _SENTENCE_END.split(text):
         sentence_text = sentence_text.strip()
         if not sentence_text:
             continue
-        yes_no = _yes_no(sentence_text)
-        if answer is None:
-            answer = yes_no
-        sentences, unknown = analyze(sentence_text, roster)
+        yes_no, rest = _yes_no(sentence_text)
+        answer = yes_no if answer is None else answer
+        sentences, unknown = analyze(rest, roster)
         read_any = False
         content = bool(unknown)
         for sentence in sentences:
             reading = read(sentence)
-            content |= _has_content(reading, sentence, sentence_text)
-            if speaker is None or reading.hedged or reading.question or reading.relational:
+            content |= _has_content(sentence, sentence_text)
+            if speaker is None or reading.hedged or reading.question or reading.tangled:
                 continue
             for claim in reading.claims:
-                if claim.predicate is None:
-                    if previous is None:
-                        continue
-                    claim = Claim(previous.predicate, claim.about, previous.negated)
-                previous = claim
-                people = _people(claim, speaker, reading, asked)
-                if people is None or claim.via is not None:
+                if claim.predicate is None and previous is not None:
+                    claim = carry(previous, claim)
+                if claim.predicate is None or claim.generic or claim.via is not None:
                     continue
-                predicate: Predicate = claim.predicate  # type: ignore[assignment]
-                for person in people:
-                    statements.append(Statement(speaker, literal(predicate, person), not claim.negated, sentence_text))
+                previous = claim
+                for person in _people(claim, speaker, reading, asked) or ():
+                    statements.append(Statement(speaker, literal(claim.predicate, person), not claim.negated, sentence_text))
                     read_any = True
-        if content and not read_any and not (yes_no is not None and not unknown and _bare(sentence_text)):
+        if content and not read_any:
             unread.append(sentence_text)
     if speaker is not None and answer is not None:
-        covered = {_key(s.proposition.predicate, s.proposition.about) for s in statements}  # type: ignore[union-attr]
+        covered = {_key(s.proposition) for s in statements}
         for query in asked:
-            flat = as_literal(query.proposition)
-            if query.speaker == speaker and flat is not None and _key(flat[0].predicate, flat[0].about) not in covered:
+            if query.speaker == speaker and _key(query.proposition) not in covered:
                 statements.append(Statement(speaker, query.proposition, answer, text))
-    return statements, unread
-
-
-def _bare(sentence: str) -> bool:
-    """A yes/no word with nothing else that matters ("네.", "아니요, 그렇습니다")."""
-    rest = (_NO.sub("", sentence) if _NO.match(sentence) else _YES.sub("", sentence)).strip(" ,.!~…")
-    return rest in {"", "그렇습니다", "그래요", "맞아요", "맞습니다", "아닙니다", "아니에요"}
+    return statements, unread, previous
 
 
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:
     statements: list[Statement] = []
     unread: list[str] = []
+    previous: Claim | None = None
     for who, segment in _segments(normalize(text), ctx.roster, speaker):
-        found, missed = _read_segment(who, segment, ctx.roster, asked)
+        found, missed, previous = _read_segment(who, segment, ctx.roster, asked, previous)
         statements.extend(found)
         unread.extend(missed)
     return Extraction(tuple(statements), tuple(unread), "ko")

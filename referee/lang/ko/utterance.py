@@ -22,10 +22,11 @@ Conventions, for a newcomer and for the reviewers of the corpus:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from referee.lang.context import Context
 from referee.lang.ko.morph import analyze, normalize
-from referee.lang.ko.reading import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER, Claim, Reading, read
+from referee.lang.ko.reading import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import (
     Confirm,
     CountQuery,
@@ -99,9 +100,9 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
                     continue
                 if previous.about in {(), (SELF,)} and not reading.addressees and all(r in roster for r in claim.about):
                     # "A씨, 먹었어요? B씨는요?": the same question, now to B about himself
-                    addressees, claim = claim.about, Claim(previous.predicate, (SELF,), previous.negated)
+                    addressees, claim = claim.about, carry(previous, replace(claim, about=(SELF,)))
                 else:
-                    claim = Claim(previous.predicate, claim.about, previous.negated, previous.via, claim.candidates)
+                    claim = carry(previous, claim)
             claims.append(claim)
             previous = claim
         asked = addressees or ((reading.holder,) if reading.holder in roster else ())
