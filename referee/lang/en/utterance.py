@@ -142,7 +142,7 @@ class _Addressed:
 def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
     while words:
         joined = " ".join(words[:2])
-        if joined in _TWO_WORD_FILLERS:
+        if joined in _TWO_WORD_FILLERS or joined in ("yes ,", "no ,"):
             words = words[2:]
         elif words[0] in _FILLERS:
             words = words[1:]

@@ -1,0 +1,218 @@
+"""Tricky English cases beyond the corpus: names, rosters, nesting, confirmations, extraction."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.lang import Context, incident
+from referee.lang.en import extract, parse
+from referee.liar.intent import Confirm, CountQuery, Guess, Other, Query, Question, Remark, Unclear
+from referee.liar.proposition import Not, Says, literal
+from referee.liar.world import Roster
+
+CAKE = Context(lang="en")
+
+
+def asked(text: str, ctx: Context = CAKE) -> set[tuple[str, str, str, bool]]:
+    """The (speaker, predicate, about, negated) pairs a question charges; fails on anything else."""
+    intent = parse(text, ctx)
+    assert isinstance(intent, Question), f"{text!r} read as {intent!r}"
+    pairs = set()
+    for query in intent.unique():
+        p = query.proposition
+        negated = isinstance(p, Not)
+        atom = p.inner if isinstance(p, Not) else p
+        pairs.add((query.speaker, atom.predicate, atom.about, negated))
+    return pairs
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "a" is a name before a verb or punctuation, the article before a noun.
+        ("b, is a a liar?", {("B", "liar", "A", False)}),
+        ("C, did a eat the cake?", {("C", "culprit", "A", False)}),
+        ("A question for B: is C honest?", {("B", "honest", "C", False)}),
+        # Vocatives anywhere: inside commas, at the end, after an intro, without a comma.
+        ("Could you tell me, B, whether C ate it?", {("B", "culprit", "C", False)}),
+        ("Is C lying, A?", {("A", "liar", "C", False)}),
+        ("did you eat it A", {("A", "culprit", "A", False)}),
+        ("I want to ask C whether B is lying", {("C", "liar", "B", False)}),
+        ("B — did you eat it?", {("B", "culprit", "B", False)}),
+        # Passive, cleft and alternative questions.
+        ("A, was the cake eaten by B?", {("A", "culprit", "B", False)}),
+        ("C, was it you or A?", {("C", "culprit", "C", False), ("C", "culprit", "A", False)}),
+        # Tags keep the polarity of the main clause, not the tag's.
+        ("A, B is the liar, isn't he?", {("A", "liar", "B", False)}),
+        ("A, B isn't the liar, is he?", {("A", "liar", "B", True)}),
+        # Asking whether someone lies or tells the truth is one question.
+        ("B, is A lying or telling the truth?", {("B", "liar", "A", False)}),
+        # A follow-up sentence reuses the previous question about a new person.
+        ("A, did B eat the cake? And C?", {("A", "culprit", "B", False), ("A", "culprit", "C", False)}),
+        # The addressee carries over to the next sentences.
+        ("A, are you honest? Did B eat it?", {("A", "honest", "A", False), ("A", "culprit", "B", False)}),
+        ("C, which of A and B is lying?", {("C", "liar", "A", False), ("C", "liar", "B", False)}),
+    ],
+)
+def test_questions(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+def test_duplicates_in_one_utterance_are_charged_once() -> None:
+    question = parse("A, did you eat it? Didn't you eat it, A?", CAKE)
+    assert isinstance(question, Question)
+    assert question.cost == 1
+
+
+def test_open_question_is_marked_open_and_counts_every_candidate() -> None:
+    question = parse("B, who ate it, A or C?", CAKE)
+    assert isinstance(question, Question) and question.open
+    assert {q.proposition for q in question.queries} == {literal("culprit", "A"), literal("culprit", "C")}
+
+
+def test_roster_names_are_whole_words_case_insensitive() -> None:
+    ctx = Context(roster=Roster(("Alice", "Bob", "Carol")), lang="en")
+    assert asked("alice, did BOB eat the cake?", ctx) == {("Alice", "culprit", "Bob", False)}
+    assert asked("Ms. Carol, are you the liar?", ctx) == {("Carol", "liar", "Carol", False)}
+    assert isinstance(parse("Bobby, did you eat it?", ctx), Unclear)  # no addressee: "Bobby" is nobody
+    assert parse("Alice ate it and Bob lied.", ctx) == Guess("Alice", "Bob")
+
+
+def test_multi_word_roster_names() -> None:
+    ctx = Context(roster=Roster(("Mr Kim", "Ms Lee")), lang="en")
+    assert asked("Mr Kim, is Ms Lee lying?", ctx) == {("Mr Kim", "liar", "Ms Lee", False)}
+
+
+def test_nested_question_reads_as_says() -> None:
+    question = parse("A, if I asked B whether C ate it, would B say yes?", CAKE)
+    assert question == Question((Query("A", Says("B", literal("culprit", "C"))),))
+    no = parse("C, would B say no if I asked him whether he is the liar?", CAKE)
+    assert no == Question((Query("C", Says("B", Not(literal("liar", "B")))),))
+
+
+@pytest.mark.parametrize(
+    ("text", "pending", "expected"),
+    [
+        ("yes", True, Confirm(True)),
+        ("ok, go ahead", True, Confirm(True)),
+        ("No, cancel that.", True, Confirm(False)),
+        ("never mind", True, Confirm(False)),
+        ("yes", False, Other()),
+        ("how many questions have I got left?", True, CountQuery()),
+    ],
+)
+def test_confirmations_only_while_pending(text: str, pending: bool, expected: object) -> None:
+    assert parse(text, Context(lang="en", pending=pending)) == expected
+
+
+def test_a_new_question_while_pending_is_a_question() -> None:
+    assert isinstance(parse("A, did you eat it?", Context(lang="en", pending=True)), Question)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Did B eat it?",  # no addressee: asked of whom?
+        "A, did he eat it?",  # "he" points to nobody
+        "A, did anyone eat it?",
+        "A, did you see B eat it?",  # another clause inside
+        "B, did the liar eat the cake?",  # a role, not a name
+        "A, did I eat it?",  # the player is no suspect
+        "D, are you the liar?",  # not on the roster
+        "B ate it. A, is C the liar?",  # a guess and a question at once
+        "A, did you eat the cookie?",  # another incident
+        "A ate it. No, B ate it.",  # two culprits
+    ],
+)
+def test_unclear_rather_than_a_wrong_charge(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It was B, and C is the liar.", Guess("B", "C")),
+        ("culprit: C, liar: A", Guess("C", "A")),
+        ("A, you're the liar!", Guess(None, "A")),
+        ("I'm sure it was C.", Guess("C", None)),
+        ("A is honest, B is honest, so C is the liar.", Guess(None, "C")),
+        ("I think B ate it.", Remark()),
+        ("B or C ate it.", Remark()),
+        ("So B didn't eat it.", Remark()),
+        ("Perhaps C ate it?", Remark()),
+    ],
+)
+def test_guesses_and_hedges(text: str, expected: object) -> None:
+    assert parse(text, CAKE) == expected
+
+
+def test_drink_incident_uses_drink_verbs() -> None:
+    juice = Context(incident=incident("juice"), lang="en")
+    assert asked("A, who drank it?", juice) == {("A", "culprit", n, False) for n in "ABC"}
+    assert isinstance(parse("A, did you eat it?", juice), Unclear)
+
+
+def statements(text: str, speaker: str | None = None, asked_: tuple[Query, ...] = ()) -> set[tuple]:
+    read = extract(text, CAKE, speaker, asked_)
+    return {(s.speaker, str(s.proposition), s.asserted) for s in read.statements}
+
+
+def test_extract_a_message_of_several_speakers() -> None:
+    text = "A: I didn't eat it.\nB (smiling): C is the liar. *points at C* He ate it, too."
+    assert statements(text) == {
+        ("A", "culprit(A)", False), ("B", "liar(C)", True), ("B", "culprit(C)", True),
+    }
+
+
+def test_extract_yes_after_a_negative_question_is_about_the_positive() -> None:
+    didnt = (Query("B", Not(literal("culprit", "B"))),)
+    assert statements("Yes.", "B", didnt) == {("B", "culprit(B)", True)}
+    assert statements("No, no.", "B", didnt) == {("B", "culprit(B)", False)}
+
+
+def test_extract_explicit_statement_wins_over_yes() -> None:
+    didnt = (Query("A", Not(literal("culprit", "A"))),)
+    assert statements("Yes, I didn't eat it.", "A", didnt) == {("A", "culprit(A)", False)}
+
+
+def test_extract_bare_yes_after_a_compound_question_is_unread() -> None:
+    both = (Query("A", literal("culprit", "B")), Query("A", literal("culprit", "C")))
+    read = extract("Yes.", CAKE, "A", both)
+    assert read.statements == () and read.unread == ("yes",)
+
+
+def test_extract_nested_answers() -> None:
+    nested = (Query("A", Says("B", literal("culprit", "C"))),)
+    assert statements("Yes.", "A", nested) == {("A", "says(B, culprit(C))", True)}
+    assert statements("B would say that C is honest.", "A") == {("A", "says(B, honest(C))", True)}
+
+
+def test_extract_unread_and_flavour() -> None:
+    read = extract("Hmm. *sighs* I saw C near the cake. You have 3 questions left. Oh well.", CAKE, "A", ())
+    assert read.statements == ()
+    assert len(read.unread) == 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120), st.booleans())
+def test_parse_never_raises(text: str, pending: bool) -> None:
+    intent = parse(text, Context(lang="en", pending=pending))
+    assert intent is not None
+
+
+game_words = st.sampled_from(
+    "A B C a b c Mr. you I he did didn't eat ate liar lying honest truth who which is not "
+    "neither nor and or , ? . ! : if would say asked whether everyone all of the cake it "
+    "yes no right tell me please culprit was".split()
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(game_words, max_size=16), st.text(max_size=20))
+def test_parse_and_extract_never_raise_on_game_vocabulary(words: list[str], speaker_text: str) -> None:
+    text = " ".join(words)
+    parse(text, CAKE)
+    extract(text, CAKE, "A", (Query("A", literal("culprit", "B")),))
+    extract(speaker_text + text, CAKE, None, ())
