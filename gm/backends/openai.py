@@ -60,6 +60,9 @@ class OpenAIBackend(RetryingBackend):
                 f"openai: set {KEY_VARIABLE}, or --base-url (or {BASE_URL_VARIABLE}) "
                 "for an OpenAI-compatible server such as Ollama or llama.cpp"
             )
+        # Servers that reject a `json_schema` response format (llama-cpp-python's) get
+        # `json_object` with the schema attached instead, from then on.
+        self.json_object_mode = False
         self._client: openai.AsyncOpenAI = openai.AsyncOpenAI(
             api_key=key or UNUSED_KEY,
             base_url=self.base_url,
@@ -75,14 +78,7 @@ class OpenAIBackend(RetryingBackend):
             response = await self._client.chat.completions.create(
                 model=self.model,
                 messages=messages_json(request.messages),  # type: ignore[arg-type]
-                response_format={
-                    "type": "json_schema",
-                    "json_schema": {
-                        "name": request.output.__name__,
-                        "schema": request.schema(),
-                        "strict": True,
-                    },
-                },
+                response_format=self._response_format(request),  # type: ignore[arg-type]
                 temperature=request.temperature,
                 seed=request.seed,
                 **{limit: request.max_tokens},  # type: ignore[arg-type]
@@ -93,6 +89,9 @@ class OpenAIBackend(RetryingBackend):
             raise TransientFault("connection error") from None
         except sdk.APIStatusError as error:
             status = error.status_code
+            if self._schema_refused(error.message):
+                self.json_object_mode = True
+                raise TransientFault(f"http {status}: json_schema unsupported, using json_object")
             if status == 429 or status >= 500:
                 raise TransientFault(f"http {status}", retry_after(error.response.headers)) from None
             raise CallFailed(f"openai answered HTTP {status}: {error.message}") from None
@@ -109,6 +108,28 @@ class OpenAIBackend(RetryingBackend):
             input_tokens=usage.prompt_tokens if usage else 0,
             output_tokens=usage.completion_tokens if usage else 0,
             refusal=choice.message.refusal,
+        )
+
+    def _response_format(self, request: Request[Any]) -> dict[str, Any]:
+        schema = request.schema()
+        if self.json_object_mode:
+            return {"type": "json_object", "schema": schema}
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": request.output.__name__, "schema": schema, "strict": True},
+        }
+
+    def _schema_refused(self, message: str) -> bool:
+        """A compatible server refusing the `json_schema` format itself.
+
+        llama-cpp-python's server answers such a request with a 500 whose message names
+        `response_format` and `json_object`; others use 400 or 422.
+        """
+        return (
+            self.base_url is not None
+            and not self.json_object_mode
+            and "response_format" in message
+            and "json_object" in message
         )
 
     async def aclose(self) -> None:

@@ -38,6 +38,7 @@ class Status:
 
     code: int
     retry_after: str | None = None
+    message: str = "scripted"
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ class FaultServer:
                     self._send(200, render(step))
                 elif isinstance(step, Status):
                     headers = (("Retry-After", step.retry_after),) if step.retry_after else ()
-                    error = {"type": "error", "error": {"type": "api_error", "message": "scripted"}}
+                    error = {"type": "error", "error": {"type": "api_error", "message": step.message}}
                     self._send(step.code, error, headers)
                 elif isinstance(step, Garbled):
                     self._send_raw(200, b'{"id": "x", "choices": [{"mess')

@@ -205,3 +205,19 @@ def test_sdk_retries_are_off_so_counts_are_ours() -> None:
             AnthropicBackend("m", FAST, base_url=server.origin)._client,
         ]
     assert [client.max_retries for client in clients] == [0, 0]
+
+
+@pytest.mark.parametrize("status", [400, 422, 500])
+def test_a_server_without_json_schema_gets_json_object_with_the_schema(status: int) -> None:
+    refused = Status(status, message="response_format.type: Input should be 'text' or 'json_object'")
+    completion, server = complete("openai", [refused, GOOD])
+    assert isinstance(completion, Completion) and completion.parsed == Word(word="cake")
+    first, second = (r.body["response_format"] for r in server.received)
+    assert first["type"] == "json_schema"
+    assert second == {"type": "json_object", "schema": Word.model_json_schema()}
+
+
+def test_other_client_errors_keep_the_json_schema_format() -> None:
+    failure, server = complete("openai", [Status(400, message="response_format: bad schema"), GOOD])
+    assert isinstance(failure, CallFailed)
+    assert len(server.received) == 1
