@@ -34,7 +34,7 @@ def main() -> None:
     rounds = []
     for _ in range(ROUNDS):
         begin = time.perf_counter()
-        for row, ctx in zip(parse_rows, contexts):
+        for row, ctx in zip(parse_rows, contexts, strict=True):
             parse(row["text"], ctx)
         rounds.append((time.perf_counter() - begin) / len(parse_rows))
     per = statistics.median(rounds)

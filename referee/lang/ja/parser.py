@@ -6,42 +6,36 @@ and the addressees carry over to the following sentences. Each sentence is then 
 into claims (see `reading`); with addressees they become queries, without them a
 firm statement is a guess and a hedged one a remark.
 
-A name that is only the topic ("Aさんは食べましたか？") addresses nobody: the rules
-allow both "A, did you eat it?" and "(someone), did A eat it?", so the parser asks
-whom the question is for instead of charging a guess at it.
+Decisions where Japanese leaves the reading open (a wrong charge is worse than a
+request to rephrase):
+- A name that is only the topic ("Aさんは食べましたか？") addresses nobody: the rules
+  allow both "A, did you eat it?" and "(someone), did A eat it?", so the parser asks
+  whom the question is for instead of charging a guess at it.
+- "Aさん、BさんとCさん、食べましたか" (is A asked about B and C, or are all three
+  asked?) is unclear too; "Aさん、Bさん、Cさん、食べましたか" asks all three.
+- Negation is what is phrased ("食べていないですか" asks not-culprit); the tag forms
+  "食べたんじゃない？", "食べたのではありませんか", "と思いませんか" ask the positive.
+- "B or C" asks one query per name, like "B and C"; "どちらが" is an open question
+  over the names given, "誰が" over the whole roster.
+- A statement hedged by と思う, かな, かも, たぶん or an "if" is a remark, not a guess.
+  A statement to an addressee is a guess only when firm (ね, よ, !).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
-    ACCEPT, ASK_VERBS, COUNT_QUERY, DECLINE, GUESS_LEADS, HEDGES, THINKING,
+    ACCEPT, ASK_VERBS, COUNT_QUERY, DECLINE, GUESS_LEADS, HEDGES, LEADS, META, SAME_AGAIN, THINKING,
 )
-from referee.lang.ja.reading import SELF, YOU, Claim, Reading, read
+from referee.lang.ja.reading import SELF, YOU, Claim, read
 from referee.lang.ja.tokens import Token, normalize, sentences, strangers, tokenize
 from referee.liar.intent import (
     Confirm, CountQuery, Guess, Intent, Other, Query, Question, Remark, Unclear,
 )
 from referee.liar.proposition import Proposition, Says, literal
 from referee.liar.world import Roster
-
-META = re.compile(
-    r"ルール|遊び方|やり方|ヒント|同じ人|同一人物|こともある|ことある|こともあり|あり得|ありえ|場合|についても|"
-    r"質問権|ゲーム|説明|意味|何人|ギブアップ|降参|やり直|最初から|終わり|終了|やめ|止め|こんにちは|こんばんは|"
-    r"おはよう|ありがとう|天気|よろしく|お疲れ|何問|どういう|どうやって|教えて|ですか\?$"
-)
-"""Rules, meta and small talk, recognised only when no suspect is named."""
-
-SAME_AGAIN = re.compile(r"同じ(質問|こと|事)|さっきの(質問|と同じ)|同様に|同じく")
-""""Aさんにも同じ質問です": the parser keeps no history, so it asks for the question in full."""
-
-LEADS = frozenset({"で", "じゃ", "じゃあ", "では", "それでは", "それじゃ", "それじゃあ", "さて", "ねえ", "ねぇ",
-                   "あの", "あのー", "よし", "次", "今度", "最後", "まず", "改めて", "其れ", "それ", "なら",
-                   "ok", "OK", "もう", "一度", "一つ", "ひとつ", "別", "続いて", "続けて"})
-
 
 def parse(text: str, ctx: Context) -> Intent:
     """The intent of one player utterance; Unclear with a reason rather than a guess."""
@@ -79,12 +73,16 @@ def _confirmation(text: str) -> Confirm | None:
 
 @dataclass(frozen=True)
 class _Sentence:
-    """One sentence split into whom it addresses (None: nobody new) and what it says."""
+    """One sentence split into whom it addresses (None: nobody new) and what it says.
+
+    `musing` marks thinking-aloud or answer lead-ins (なるほど, うーん, 答えます);
+    `hedged` a hedge before the addressee ("たぶん、…").
+    """
 
     addressees: tuple[str, ...] | None
     tokens: tuple[Token, ...]
     problem: str
-    lead: bool
+    musing: bool
     hedged: bool
 
 
@@ -96,7 +94,7 @@ def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
         addressees,
         rest,
         problem,
-        lead=any(t.lemma in GUESS_LEADS or t.lemma in THINKING or t.surface in THINKING for t in tokens),
+        musing=any(t.lemma in GUESS_LEADS or t.lemma in THINKING or t.surface in THINKING for t in tokens),
         hedged=any(t.lemma in HEDGES or t.surface in HEDGES for t in leads),
     )
 
@@ -107,12 +105,10 @@ def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
         t = tokens[i]
         if t.kind != "word":
             break
-        if t.pos in ("感動詞", "接続詞", "補助記号", "空白") or t.surface in LEADS or t.lemma in LEADS:
-            i += 1
-        elif t.surface in ("は", "に", "で") and i > 0 and t.pos == "助詞":
-            i += 1
-        else:
+        opener = t.pos in ("感動詞", "接続詞", "補助記号", "空白") or t.surface in LEADS or t.lemma in LEADS
+        if not (opener or (t.surface in ("は", "に", "で") and i > 0 and t.pos == "助詞")):
             break
+        i += 1
     return tokens[i:]
 
 
@@ -228,7 +224,9 @@ def _list_start(tokens: tuple[Token, ...], i: int) -> int:
 def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:
     """After "Aさんに": "質問です", "聞きます", or "Aさんへ、" (but not the nested "に聞いたら")."""
     start = particle + 1
-    if start == len(tokens) or tokens[start].punct and (tokens[particle].surface == "へ" or tokens[start].surface != "、"):
+    if start == len(tokens) or (
+        tokens[start].punct and (tokens[particle].surface == "へ" or tokens[start].surface != "、")
+    ):
         return True  # "Aさんへ、…", "ではCさんに。"
     for j in range(start, min(start + 3, len(tokens))):
         t = tokens[j]
@@ -297,7 +295,7 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         elif claims or reading.people or reading.roles or reading.hedged:
             remark = True
             problem = problem or (reading.problem if here else "")
-        elif sentence.lead or sentence.hedged:
+        elif sentence.musing or sentence.hedged:
             thinking = True
     if queries and guesses:
         return Unclear("that is both a question and an answer: one at a time, please")

@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
-    ANY_VERBS, ASK_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS, HEDGES,
-    AUXILIARY_VERBS, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, NEGATORS, REPORT_VERBS, THINK_VERBS, TRUTH,
+    ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS,
+    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, NEGATORS, REPORT_VERBS, THINK_VERBS,
+    TRUTH,
 )
 from referee.lang.ja.tokens import Token
 from referee.liar.proposition import Predicate
@@ -35,6 +36,8 @@ OR_WORDS = ("か", "または", "又は", "それとも", "あるいは", "或�
 SPEAK_TO = ("に", "へ", "から")
 NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
 CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
+LIE_VERBS = ("吐く", "付く", "つく")
+SAY_VERBS = ("言う", "話す", "答える")
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,8 @@ class Reading:
     `problem` says why the sentence cannot be read safely (a role instead of a person,
     the wrong incident, an unknown verb); `ask` is interrogative mood (か, の？, よね,
     でしょう, ?), `hedged` thinking aloud (かな, かも, 怪しい), `firm` a stated
-    conclusion (ね, よ, !). `people` are the persons named, for "Cさんは？".
+    conclusion (ね, よ, !). `people` are the persons named, for "Cさんは？"; `roles`
+    whether a role (犯人, 嘘つき, 正直者) is mentioned.
     """
 
     claims: tuple[Claim, ...]
@@ -77,6 +81,8 @@ class Reading:
 
 @dataclass(frozen=True)
 class _Predicate:
+    """Where a predicate's words are ([start, end)) and, for a verb, its lemma."""
+
     kind: Predicate
     start: int
     end: int
@@ -85,49 +91,60 @@ class _Predicate:
 
 def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
     found: list[_Predicate] = []
-    incident_named = False
     i = 0
     while i < len(tokens):
-        t = tokens[i]
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        after = tokens[i + 2] if i + 2 < len(tokens) else None
-        if t.lemma in INCIDENT_NOUNS:
-            incident_named = True
-        if t.kind != "word":
-            pass
-        elif t.lemma in CULPRIT_NOUNS:
-            found.append(_Predicate("culprit", i, i + 1))
-        elif t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS or (
-            t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で"))
-        )):
-            found.append(_Predicate("culprit", i, i + 1, t.lemma))
-        elif t.pos == "動詞" and t.lemma == "起こす" and incident_named:
-            found.append(_Predicate("culprit", i, i + 1))
-        elif t.lemma in LIAR_NOUNS or t.lemma in HONEST_NOUNS:
-            found.append(_Predicate("liar" if t.lemma in LIAR_NOUNS else "honest", i, i + 1))
-        elif t.lemma == "正直" and nxt is not None and nxt.lemma == "者":
-            found.append(_Predicate("honest", i, i + 2))
+        p = _predicate_at(tokens, i)
+        if p is not None:
+            found.append(p)
+            i = p.end
+        else:
             i += 1
-        elif t.lemma == "正直" and (nxt is None or nxt.surface in COPULA or nxt.punct):
-            found.append(_Predicate("honest", i, i + 1))
-        elif t.lemma == "口" and nxt is not None and nxt.surface == "に" and after is not None and after.lemma == "為る":
-            found.append(_Predicate("culprit", i, i + 3))  # 口にする: to eat or drink, politely
-            i += 2
-        elif t.lemma in LIE or t.lemma in TRUTH:
-            verb = i + 1
-            while verb < len(tokens) and verb < i + 3 and tokens[verb].pos == "助詞":
-                verb += 1  # 嘘を, 嘘は, 嘘なんて
-            if t.lemma in TRUTH and nxt is not None and nxt.surface == "の" and after and after.lemma == "こと":
-                verb = i + 4 if i + 3 < len(tokens) and tokens[i + 3].surface == "を" else i + 3
-            if verb < len(tokens) and tokens[verb].lemma in ("吐く", "付く", "つく", "言う", "話す", "答える"):
-                liar = t.lemma in LIE
-                if not liar and tokens[verb].lemma in ("吐く", "付く", "つく"):
-                    i += 1
-                    continue
-                found.append(_Predicate("liar" if liar else "honest", i, verb + 1))
-                i = verb
-        i += 1
     return found
+
+
+def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
+    """The predicate starting at token `i`: 食べる/飲む/召し上がる, 犯人, 事件を起こす, 嘘つき, 正直者, 嘘をつく."""
+    t = tokens[i]
+    if t.kind != "word":
+        return None
+    nxt = tokens[i + 1].surface if i + 1 < len(tokens) else ""
+    if t.lemma in CULPRIT_NOUNS:
+        return _Predicate("culprit", i, i + 1)
+    if t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS):
+        return _Predicate("culprit", i, i + 1, t.lemma)
+    if t.pos == "動詞" and t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で")):
+        return _Predicate("culprit", i, i + 1, t.lemma)  # not the auxiliary of 教えていただく
+    if t.pos == "動詞" and t.lemma == "起こす" and any(x.lemma in INCIDENT_NOUNS for x in tokens[:i]):
+        return _Predicate("culprit", i, i + 1)
+    if t.lemma == "口" and nxt == "に" and i + 2 < len(tokens) and tokens[i + 2].lemma == "為る":
+        return _Predicate("culprit", i, i + 3)  # 口にする: to eat or drink, politely
+    if t.lemma in LIAR_NOUNS:
+        return _Predicate("liar", i, i + 1)
+    if t.lemma in HONEST_NOUNS:
+        return _Predicate("honest", i, i + 1)
+    if t.lemma == "正直" and nxt == "者":
+        return _Predicate("honest", i, i + 2)
+    if t.lemma == "正直" and (not nxt or nxt in COPULA or tokens[i + 1].punct):
+        return _Predicate("honest", i, i + 1)  # 正直です, but not 正直に答えて
+    if t.lemma in LIE or t.lemma in TRUTH:
+        return _speaking(tokens, i)
+    return None
+
+
+def _speaking(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
+    """嘘をつく/嘘を言う (liar) and 本当のことを言う/真実を話す (honest)."""
+    j = i + 1
+    if tokens[i].lemma in TRUTH and [t.surface for t in tokens[j:j + 2]] == ["の", "こと"]:
+        j += 2
+    while j < len(tokens) and j < i + 5 and tokens[j].pos == "助詞":
+        j += 1  # 嘘を, 嘘は, 嘘なんて, 本当のことを
+    if j == len(tokens):
+        return None
+    lie = tokens[i].lemma in LIE
+    verb = tokens[j].lemma
+    if (lie and verb in LIE_VERBS) or verb in SAY_VERBS:
+        return _Predicate("liar" if lie else "honest", i, j + 1)
+    return None
 
 
 def _negated(tail: tuple[Token, ...]) -> bool:
@@ -196,7 +213,7 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
             elif not (nxt is not None and nxt.surface == "も"):
                 who = True
         elif t.person and not (nxt is not None and nxt.pos == "助詞" and (
-            nxt.surface in SPEAK_TO or nxt.surface == "の" and _possessed(tokens, j + 2)
+            nxt.surface in SPEAK_TO or (nxt.surface == "の" and _possessed(tokens, j + 2))
         )):
             found.append(j)
         elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
@@ -236,7 +253,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         subjects = back + ahead
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=forward is not None)
-        if any(t.surface in CONDITIONAL and (j == 0 or tail[j - 1].surface != "って") for j, t in enumerate(tail)):
+        if _conditional(tail):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens[j]) for j in subjects)
         implicit = not names and not who
@@ -286,7 +303,7 @@ def _nested(tokens: tuple[Token, ...], claims: list[Claim], problem: str) -> tup
     via = None
     for j, t in enumerate(tokens[:-2]):
         if t.kind == "name" and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS:
-            if via is not None or j > 1 and tokens[j - 1].surface in ("と", "・", "や", "、"):
+            if via is not None or (j > 1 and tokens[j - 1].surface in ("と", "・", "や", "、")):
                 return claims, problem or "ask what one person would answer, one at a time"
             via = t.lemma
     if via is None and reports:
@@ -327,16 +344,28 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
     return ""
 
 
+INCIDENT_BY_NOUN = {i.noun["ja"]: i for i in INCIDENTS.values()}
+
+
 def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], incident: Incident) -> str:
-    nouns = {i.noun["ja"]: i for i in INCIDENTS.values()}
+    """Another game's object (プリン in a cake game) or verb (飲む for a cake) is not this incident."""
     for t in tokens:
-        other = nouns.get(t.surface) or nouns.get(t.lemma)
+        other = INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
         if other is not None and other.key != incident.key:
             return f"this game's incident is the {incident.noun['ja']}, not the {other.noun['ja']}"
-    for p in predicates:
-        if incident.verb == "eat" and p.verb in DRINK_VERBS or incident.verb == "drink" and p.verb in EAT_VERBS:
-            return f"this game's incident is the {incident.noun['ja']}: ask who {'drank' if incident.verb == 'drink' else 'ate'} it"
+    wrong_verbs = DRINK_VERBS if incident.verb == "eat" else EAT_VERBS
+    if any(p.verb in wrong_verbs for p in predicates):
+        verb = "ate" if incident.verb == "eat" else "drank"
+        return f"this game's incident is the {incident.noun['ja']}: ask who {verb} it"
     return ""
+
+
+def _conditional(tokens: tuple[Token, ...]) -> bool:
+    """An "if" (なら, たら, れば), not the emphatic ってば."""
+    return any(
+        t.surface in CONDITIONAL and t.pos in ("助詞", "助動詞") and not (j > 0 and tokens[j - 1].surface == "って")
+        for j, t in enumerate(tokens)
+    )
 
 
 def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
@@ -347,11 +376,12 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
     hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens)
     finals = [t.surface for t in words[-3:]]
     last = words[-1] if words else None
-    polite = len(words) >= 2 and words[-2].lemma in ("ます", "です") or (len(words) >= 2 and words[-2].surface == "ん")
+    polite = len(words) >= 2 and (words[-2].lemma in ("ます", "です") or words[-2].surface == "ん")
     ask = question_mark
     if last is not None and last.pos == "助詞" and last.surface in ("か", "かい", "の", "だい", "っけ", "かしら"):
         ask = True
-        if last.surface in ("かしら",) or last.surface == "か" and not polite and not question_mark:
+        # a plain か without ？ muses ("Bさんか…"); ですか/ますか/んか asks
+        if last.surface == "かしら" or (last.surface == "か" and not polite and not question_mark):
             hedged = True
     if finals[-2:] == ["か", "な"] or finals[-2:] == ["か", "なあ"]:
         ask, hedged = True, hedged or not question_mark
@@ -364,8 +394,7 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
             hedged = True
     if any(t.lemma == "思う" and t.pos == "動詞" for t in tokens) and not ask:
         hedged = True
-    if any(t.surface in CONDITIONAL and t.pos in ("助詞", "助動詞") and (j == 0 or tokens[j - 1].surface != "って")
-           for j, t in enumerate(tokens)):
+    if _conditional(tokens):
         hedged = True  # "Aさんが本当なら、Bさんが食べたことになる": reasoning, not an answer
-    firm = not ask and ("!" in end or bool(finals) and finals[-1] in ("ね", "よ", "ぞ", "な", "ですね", "わ"))
+    firm = not ask and ("!" in end or (bool(finals) and finals[-1] in ("ね", "よ", "ぞ", "な", "わ")))
     return ask, hedged, firm

@@ -84,7 +84,7 @@ def names(roster: Roster) -> Names:
 
 
 STRANGER = re.compile(
-    rf"(?<![A-Za-z])([A-Za-z])(?![A-Za-z])|([A-Za-z\u30A1-\u30FA\u30FC\u4E00-\u9FFF]{{1,6}}?)"
+    r"(?<![A-Za-z])([A-Za-z])(?![A-Za-z])|([A-Za-z\u30A1-\u30FA\u30FC\u4E00-\u9FFF]{1,6}?)"
     r"(?:さん|くん|ちゃん|氏|様)"
 )
 

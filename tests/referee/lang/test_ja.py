@@ -174,7 +174,8 @@ def test_unread_sentences_are_listed_and_flavour_is_not() -> None:
     assert found.unread == ("Bさんはよく知りません。", "残り4回です。")
 
 
-PIECES = list("ABCDabcＡＢＣエービーシーさん君ちゃん氏、。？！?!はがもとかのにへ誰嘘つき正直者犯人食べ飲ん「」:\n ") + [
+PIECES = [
+    *"ABCDabcＡＢＣエービーシーさん君ちゃん氏、。？！?!はがもとかのにへ誰嘘つき正直者犯人食べ飲ん「」:\n ",
     "ました", "ません", "ない", "ですか", "じゃない", "全員", "みなさん", "聞いたら", "と答え", "あなた", "私",
 ]
 JAPANESE = st.lists(st.sampled_from(PIECES), max_size=25).map("".join)
