@@ -113,7 +113,7 @@ ACCEPT = re.compile(
 )
 DECLINE = re.compile(
     r"^(いいえ|いや|ううん|やめ|止め|キャンセル|取り消|とりけ|結構|けっこう|遠慮|no|ノー|だめ|ダメ|"
-    r"やっぱり(やめ|いい)|いらない|要らない|なし|無し|やらない|しない)"
+    r"やっぱり?(やめ|いい|なし|無し)|いらない|要らない|なし|無し|やらない|しない)"
 )
 """Answers to "this costs 3, go ahead?" while an open question waits."""
 

@@ -174,11 +174,14 @@ def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple
     """Addressees named at the start, by an introduction, or at the end; the remaining words; a problem."""
     lead = _name_list(tokens, 0)
     if lead.names:
-        after = tokens[lead.end] if lead.end < len(tokens) else None
-        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, lead.end):
-            return lead.names, _after_clause(tokens, lead.end + 1), ""
+        end = lead.end
+        if end + 1 < len(tokens) and tokens[end].surface in ("さ", "ね", "よ") and tokens[end + 1].punct:
+            end += 1  # "Cさんさ、…": a casual particle after the name
+        after = tokens[end] if end < len(tokens) else None
+        if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end):
+            return lead.names, _after_clause(tokens, end + 1), ""
         pause = after is None or after.punct
-        rest = tokens[lead.end + 1:] if pause else tokens[lead.end:]
+        rest = tokens[end + 1:] if pause else tokens[end:]
         split = lead.first < lead.end
         vocative = lead.names[:_count_names(tokens, lead.first)] if split else lead.names
         if pause and _which(rest):

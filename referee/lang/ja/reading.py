@@ -33,11 +33,12 @@ SELF = "@self"
 TOPIC = ("は", "も", "って", "が", "とは")
 COPULA = ("だ", "です", "で", "じゃ", "な", "では", "でしょう", "だろう", "である")
 OR_WORDS = ("か", "または", "又は", "それとも", "あるいは", "或いは", "もしくは")
-SPEAK_TO = ("に", "へ", "から")
+NOT_SUBJECT = ("に", "へ", "から", "より")
+"""Particles after a person who is spoken to or compared with, not talked about."""
 NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
 CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
 LIE_VERBS = ("吐く", "付く", "つく")
-SAY_VERBS = ("言う", "話す", "答える")
+SAY_VERBS = ("言う", "話す", "答える", "仰る", "申す")
 
 
 @dataclass(frozen=True)
@@ -171,10 +172,10 @@ def _tag(tail: tuple[Token, ...], j: int) -> bool:
 
 
 def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool) -> tuple[Token, ...]:
-    """The words that inflect a predicate: up to a comma, a quotation と, a new person."""
+    """The words that inflect a predicate: up to a comma, a quotation と/って, a new person."""
     out = []
     for t in tokens[start:stop]:
-        if t.surface in ("、", ",", "と") and t.pos in ("補助記号", "助詞"):
+        if t.surface in ("、", ",", "と", "って") and t.pos in ("補助記号", "助詞"):
             break
         if t.person and not through_people:
             break
@@ -213,7 +214,7 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
             elif not (nxt is not None and nxt.surface == "も"):
                 who = True
         elif t.person and not (nxt is not None and nxt.pos == "助詞" and (
-            nxt.surface in SPEAK_TO or (nxt.surface == "の" and _possessed(tokens, j + 2))
+            nxt.surface in NOT_SUBJECT or (nxt.surface == "の" and _possessed(tokens, j + 2))
         )):
             found.append(j)
         elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
@@ -237,7 +238,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     claims: list[Claim] = []
-    taken: set[int] = set()
+    taken = _thinkers(tokens)
     back_from = 0
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
@@ -269,6 +270,19 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     if not ask and _embedded_question(tokens):
         ask, firm = True, False
     return Reading(tuple(claims), people, problem, ask, hedged, firm, roles=roles)
+
+
+def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
+    """"あなたは、Bさんが嘘をついていると思いますか": あなた holds the opinion, B is asked about."""
+    if not any(t.lemma in THINK_VERBS and j > 0 and tokens[j - 1].surface in ("と", "って")
+               for j, t in enumerate(tokens)):
+        return set()
+    for j, t in enumerate(tokens[:-1]):
+        if t.person and tokens[j + 1].surface == "は":
+            if any(x.person for x in tokens[j + 2:]):
+                return {j}
+            break
+    return set()
 
 
 def _share_with_next(claims: list[Claim], predicates: list[_Predicate], tokens: tuple[Token, ...]) -> None:
@@ -335,7 +349,7 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
             return ""
         if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS:
             continue
-        quoted = j > 0 and tokens[j - 1].surface in ("と", "か", "かどうか", "どうか")
+        quoted = j > 0 and tokens[j - 1].surface in ("と", "って", "か", "かどうか", "どうか")
         if quoted and (t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS):
             return ""
         if t.lemma in ASK_VERBS:
@@ -388,10 +402,8 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
     if "よね" in "".join(finals) or "よな" in "".join(finals):
         ask = True
     if last is not None and last.lemma in ("です", "だ") and last.surface in ("でしょう", "だろう", "でしょ", "だろ"):
-        if question_mark:
-            ask = True
-        else:
-            hedged = True
+        ask = True  # 食べたでしょ(う)！ asks an addressee; said to nobody it muses
+        hedged = hedged or not question_mark
     if any(t.lemma == "思う" and t.pos == "動詞" for t in tokens) and not ask:
         hedged = True
     if _conditional(tokens):
