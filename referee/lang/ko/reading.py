@@ -477,7 +477,7 @@ def read(sentence: Sentence) -> Reading:
     holder = None
     previous: Claim | None = None
     quotes = sum(
-        m.tag == "JKQ" or (m.tag == "EC" and m.form in _QUOTATIVES - {"고"}) or _quotative(morphs, k, k + 2) is not None
+        m.tag == "JKQ" or (m.tag == "EC" and m.form in _QUOTATIVES - {"고"}) or _quotative(morphs, k, min(k + 2, len(morphs))) is not None
         for k, m in enumerate(morphs)
     )
     tangled = quotes > 1  # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question

@@ -161,7 +161,7 @@ def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list
     assert claim.predicate is not None
     if SPEAKER in claim.about:
         return [], "you, the player, are not a suspect: ask about " + ", ".join(roster.names)
-    if claim.via is not None and claim.via not in roster:
+    if claim.via is not None and claim.via not in roster and claim.via != SELF:
         return [], "ambiguous: whose answer do you mean?"
     made = []
     for speaker in asked:
@@ -178,7 +178,7 @@ def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list
                 return [], "ambiguous: say which of " + ", ".join(roster.names) + " you mean"
         for person in people:
             proposition = literal(claim.predicate, person, claim.negated)
-            if claim.via is not None and claim.via != speaker:
+            if claim.via is not None and claim.via not in (speaker, SELF):
                 proposition = Says(claim.via, proposition)
             made.append(Query(speaker, proposition))
     return made, ""

@@ -1,0 +1,225 @@
+"""Korean parser and extractor: the tricky cases the corpus does not pin down on its own."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.lang import Context
+from referee.lang.ko import extract, parse
+from referee.liar import (
+    Atom, Confirm, CountQuery, Guess, Not, Other, Query, Question, Remark, Roster, Says, Unclear,
+    literal,
+)
+
+KO = Context(lang="ko")
+
+
+def queries(text: str, ctx: Context = KO) -> set[tuple[str, str, str, bool]]:
+    intent = parse(text, ctx)
+    assert isinstance(intent, Question), intent
+    out = set()
+    for q in intent.queries:
+        p, negated = q.proposition, False
+        if isinstance(p, Not):
+            p, negated = p.inner, True
+        assert isinstance(p, Atom)
+        out.add((q.speaker, p.about, p.predicate, negated))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # second person is the addressee, whatever the word
+        ("B씨, 본인은 거짓말쟁이인가요?", {("B", "B", "liar", False)}),
+        ("C야, 니가 먹었냐?", {("C", "C", "culprit", False)}),
+        ("A씨, 자네 정직한가?", {("A", "A", "honest", False)}),
+        ("B씨, 그쪽이 범인이죠?", {("B", "B", "culprit", False)}),
+        # each addressee answers about himself
+        ("A랑 C한테 묻습니다. 당신이 거짓말쟁이예요?", {("A", "A", "liar", False), ("C", "C", "liar", False)}),
+        ("여러분, 본인이 드셨나요?", {(s, s, "culprit", False) for s in "ABC"}),
+        # the same question to a new addressee: "B씨는요?"
+        ("A씨, 당신이 먹었어요? B씨는요?", {("A", "A", "culprit", False), ("B", "B", "culprit", False)}),
+        # ...but after a question about a third person it asks about the new name
+        ("A씨, B가 먹었어요? C는요?", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
+        # an opinion question asks its holder
+        ("C씨는 A씨가 거짓말쟁이라고 생각해요?", {("C", "A", "liar", False)}),
+        # negation is kept as phrased, double negation cancels
+        ("A씨, B씨가 먹은 거 아니에요?", {("A", "B", "culprit", True)}),
+        ("A씨, 당신이 안 먹은 건 아니죠?", {("A", "A", "culprit", False)}),
+        ("B씨, 케이크를 먹은 적 없어요?", {("B", "B", "culprit", True)}),
+        # "솔직하게" is how to answer, not what is asked
+        ("C씨, 솔직하게 말해 주세요. 먹었어요?", {("C", "C", "culprit", False)}),
+        # "A씨 말고" leaves A out of the candidates
+        ("B씨, A씨 말고 누가 먹었어요?", {("B", "B", "culprit", False), ("B", "C", "culprit", False)}),
+    ],
+)
+def test_who_is_asked_about_whom(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "에이 씨, 비 씨가 먹었어요?",  # Hangul readings; 씨 after a name is the honorific
+        "Ａ씨, Ｂ씨가 먹었어요？",  # full width
+        "a님, b가 먹었어요?",  # lower case, 님
+        "비가 먹었어요, 에이 씨?",  # the addressee at the end
+        "A야 B가 먹었어?",  # vocative 야, read by kiwi as a copula
+    ],
+)
+def test_name_forms(text: str) -> None:
+    assert queries(text) == {("A", "B", "culprit", False)}
+
+
+def test_c_read_aloud_is_a_name_only_where_no_honorific_can_be() -> None:
+    assert queries("씨 씨, 씨가 먹었어요?") == {("C", "C", "culprit", False)}
+    assert queries("비 씨, 에이 씨가 먹었어요?") == {("B", "A", "culprit", False)}
+
+
+def test_any_roster_is_read_not_only_a_b_c() -> None:
+    ctx = Context(roster=Roster(("민수", "지은", "현우")), lang="ko")
+    assert queries("민수씨, 지은 씨가 먹었어요?", ctx) == {("민수", "지은", "culprit", False)}
+    assert queries("모두에게 묻습니다. 당신이 거짓말쟁이입니까?", ctx) == {
+        (n, n, "liar", False) for n in ("민수", "지은", "현우")
+    }
+    assert isinstance(parse("A씨, 먹었어요?", ctx), Unclear)  # A is not on this roster
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("A는 먹었어?", "ambiguous"),  # topic only: asks A, or asks someone about A?
+        ("B 먹었어요?", "ambiguous"),  # a bare name is no clearer
+        ("C씨가 먹었나요?", "no addressee"),
+        ("누가 거짓말쟁이예요?", "no addressee"),
+        ("D씨, 당신이 먹었나요?", "unknown person"),
+        ("철수씨가 먹었어?", "unknown person"),
+        ("A씨, 제가 범인인가요?", "not a suspect"),
+        ("A씨, 거짓말쟁이가 먹었어요?", "ambiguous"),  # two roles: no single proposition
+        ("B씨라면 C가 먹었다고 대답할까요?", "no addressee"),
+        ("A씨, 어떻게 생각하세요?", "no proposition"),
+        ("", "empty"),
+    ],
+)
+def test_unclear_says_why(text: str, reason: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear), intent
+    assert reason in intent.reason
+
+
+def test_nested_question_is_put_through_says() -> None:
+    intent = parse("A씨, B씨라면 C가 먹었다고 대답할까요?", KO)
+    assert intent == Question((Query("A", Says("B", literal("culprit", "C"))),))
+
+
+def test_nested_question_to_the_one_it_quotes_is_a_plain_question() -> None:
+    assert queries("B씨, 당신이라면 C가 먹었다고 대답할 건가요?") == {("B", "C", "culprit", False)}
+
+
+def test_who_questions_are_open_and_alternatives_are_not() -> None:
+    who = parse("C씨, 누가 먹었어요?", KO)
+    either = parse("C씨, 먹은 건 A씨인가요, B씨인가요?", KO)
+    assert isinstance(who, Question) and who.open and who.cost == 3
+    assert isinstance(either, Question) and not either.open and either.cost == 2
+
+
+def test_asking_both_ways_costs_one() -> None:
+    intent = parse("A씨, 당신은 정직합니까 아니면 거짓말쟁이입니까?", KO)
+    assert isinstance(intent, Question) and intent.cost == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("범인은 B, 거짓말쟁이는 C입니다", Guess("B", "C")),
+        ("B씨가 먹었군요", Guess(culprit="B")),
+        ("거짓말쟁이는 C군요", Guess(liar="C")),
+        ("범인은 바로 당신이야, A씨!", Guess(culprit="A")),
+        ("A랑 B 중 하나겠네요", Remark()),
+        ("B씨는 범인이 아니군요", Remark()),  # ruling out is not naming
+        ("A가 먹었나?", Remark()),  # musing to oneself
+        ("몇 번 남았어요?", CountQuery()),
+        ("규칙을 다시 알려 주세요", Other()),
+    ],
+)
+def test_guesses_remarks_and_meta(text: str, intent: object) -> None:
+    assert parse(text, KO) == intent
+
+
+@pytest.mark.parametrize(("text", "accept"), [("네", True), ("좋아요, 물어봐 주세요", True), ("아뇨", False), ("취소할게요", False)])
+def test_confirmation_only_while_a_question_waits(text: str, accept: bool) -> None:
+    assert parse(text, Context(lang="ko", pending=True)) == Confirm(accept)
+    assert not isinstance(parse(text, KO), Confirm)
+
+
+def test_a_new_question_while_pending_is_a_question() -> None:
+    assert isinstance(parse("아니요, B씨, 당신이 먹었어요?", Context(lang="ko", pending=True)), Question)
+
+
+def said(text: str, speaker: str | None, *asked: Query) -> set[tuple[str, str, str, bool]]:
+    """Statements as (speaker, predicate, about, holds): negation folded into the truth value."""
+    out = set()
+    for s in extract(text, KO, speaker, tuple(asked)).statements:
+        p, value = s.proposition, s.asserted
+        if isinstance(p, Not):
+            p, value = p.inner, not value
+        assert isinstance(p, Atom)
+        out.add((s.speaker, p.predicate, p.about, value))
+    return out
+
+
+NOT_ATE_A = Query("A", literal("culprit", "A", negated=True))  # "A씨, 안 먹었지?"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Korean 네/아니요 agree or disagree with the question as phrased
+        ("네.", {("A", "culprit", "A", False)}),
+        ("아니요.", {("A", "culprit", "A", True)}),
+        # the explicit statement wins over the yes/no word
+        ("네, 먹었어요.", {("A", "culprit", "A", True)}),
+        ("아니요, 안 먹었어요.", {("A", "culprit", "A", False)}),
+    ],
+)
+def test_yes_and_no_follow_the_phrasing(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert said(text, "A", NOT_ATE_A) == expected
+
+
+def test_first_person_in_a_line_is_its_speaker() -> None:
+    assert said("저는 거짓말쟁이가 아니고, 제가 먹지도 않았어요.", "B") == {
+        ("B", "liar", "B", False), ("B", "culprit", "B", False),
+    }
+    assert said("A씨: 난 안 먹었어.\nC씨: 나도.", None) == {
+        ("A", "culprit", "A", False), ("C", "culprit", "C", False),
+    }
+
+
+def test_an_omitted_subject_is_the_one_asked_about() -> None:
+    assert said("네, 먹었어요.", "B", Query("B", literal("culprit", "C"))) == {("B", "culprit", "C", True)}
+
+
+def test_unread_lists_what_could_not_be_checked_but_not_flavour() -> None:
+    extraction = extract("음... 글쎄요. 아마 C씨가 먹었을 거예요. 남은 질문은 4번입니다.", KO, "A", ())
+    assert extraction.statements == ()
+    assert extraction.unread == ("아마 C씨가 먹었을 거예요.", "남은 질문은 4번입니다.")
+
+
+KOREAN = st.text(alphabet=st.sampled_from(list("가나다먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는은이가에게한테라면고다")), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), KOREAN), st.booleans())
+def test_parse_never_raises(text: str, pending: bool) -> None:
+    intent = parse(text, Context(lang="ko", pending=pending))
+    assert intent is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=60), KOREAN))
+def test_extract_never_raises(text: str) -> None:
+    extraction = extract(text, KO, "A", (NOT_ATE_A,))
+    assert extraction.lang == "ko"
