@@ -45,7 +45,8 @@ _AFTER_DO_IT = CONJUNCTIONS | frozenset(
 )
 _ELLIPSIS_WORDS = AUX | NEGATORS | frozenset(["too", "either", "so", "also", "nor", "neither"])
 _ROLE_NOUNS = frozenset(["culprit", "liar", "thief", "honest", "truthful"])
-_TRUTH_PHRASE = frozenset(["the", "truth", "lies", "lie", "a", "lying"])
+_TELL = frozenset(["tell", "tells", "telling", "told"])
+_TRUTH_PHRASE = frozenset(["truth", "lies", "lie"])
 
 
 class Unreadable(Exception):
@@ -180,7 +181,8 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
     subjects: list[str] = []
     words = segment.words
     for i, word in enumerate(words):
-        if word in EMBEDDING and not _TRUTH_PHRASE.intersection(words[i + 1 : i + 3]):
+        telling_truth = word in _TELL and _TRUTH_PHRASE.intersection(words[i + 1 : i + 3])
+        if word in EMBEDDING and not telling_truth:
             raise Unreadable("that is more than one question in one: ask it directly")
         after = words[i - 1] if i > 0 else ""
         candidate = open_ and after in CHOOSING and is_ref(word)

@@ -85,7 +85,6 @@ _WRAPPERS = tuple(
         r"^(?:quick|another|one more|next|my|a|the|last) question(?: for you)?(?: is)? ",
         r"^(?:honestly|truthfully|seriously|be honest|be truthful|in your opinion|just wondering|"
         r"just curious|out of curiosity) ",
-        r"^(?:whether|if) ",
         r"^(?:,|:|-) ",
     )
 )
@@ -102,6 +101,8 @@ _POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|than
 _REF_LIST = r"(?:@\d+|everyone)(?: (?:,|and|&|/|, and) (?:@\d+|everyone))*"
 _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
+_ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
+_OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
 _FOLLOW_UP = re.compile(r"^(?:what about |how about )?(" + _REF_LIST + r")(?: too)?$")
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
 _LEADING_LIST = re.compile(r"^(" + _REF_LIST + r")(?: (?:,|:|-))?")
@@ -109,7 +110,7 @@ _GUESS_INTRO = re.compile(
     r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
     r"(?: is| would be| will be)?(?: :| ,| -)? "
     r"|^i (?:am going|will go|go|choose|pick|accuse|say|declare|conclude|know)(?: with)?(?: that)? "
-    r"|^i am (?:sure|certain|positive|confident)(?: that)? "
+    r"|^i am (?:sure|certain|positive|confident)(?: that)? |^i would say(?: that)? "
 )
 _COUNT = re.compile(
     r"\bhow many\b(?:.* )?(?:questions?|left|remain|remaining|more|tries|turns|chances|asks|used|budget)\b"
@@ -118,7 +119,7 @@ _COUNT = re.compile(
 )
 _META = re.compile(
     r"\b(?:rules?|how (?:do|does|to) (?:i |you |we )?(?:play|win|this work)|help|restart|start over|"
-    r"new game|quit|exit|joke|weather|your name|who are you|what are you|hint)\b"
+    r"new game|play again|quit|exit|joke|weather|your name|who are you|what are you|hint)\b"
 )
 _YES = re.compile(
     r"^(?:yes|sure|ok|alright|fine|confirm|confirmed|proceed|absolutely|of course|go|go ahead|"
@@ -328,16 +329,20 @@ def _wrong_incident(words: tuple[str, ...], ctx: Context) -> str | None:
     return None
 
 
-def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None
-                   ) -> tuple[Intent | None, tuple[str, ...]]:
-    """One sentence's intent (None: pure flavour) and the addressees from here on."""
-    original = sentence.words
-    text = " ".join(original)
-    if _COUNT.search(text):
-        return CountQuery(), carried
-    words = _strip_fillers(original)
-    if not words:
-        return (Remark() if any(w in THINKING for w in original) else None), carried
+@dataclass(frozen=True)
+class _Frame:
+    """A sentence with its frame taken off: whom it asks, the clause, and how it is put."""
+
+    addressees: tuple[str, ...]
+    words: tuple[str, ...]  # the clause itself
+    nested_words: tuple[str, ...]  # before politeness wrappers, where "if I asked B ..." starts
+    asking: bool  # a question mark, an auxiliary first, a tag, a wrapper or a who-word
+    open_: bool  # a who-question
+    declared: bool  # "My answer: ...", "I'm sure ...": a guess even if hedged
+
+
+def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str, ...]) -> _Frame:
+    """Take off everything around the clause: fillers, vocatives, tags, politeness."""
     guess_intro = _GUESS_INTRO.match(" ".join(words) + " ")
     if guess_intro:
         words = tuple((" ".join(words) + " ")[guess_intro.end():].split())
@@ -348,59 +353,78 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     words = _strip_fillers(words)
     nested_words = words
     words, wrapped = _strip_wrappers(words)
+    if (addressed or wrapped) and words[:1] in (("if",), ("whether",)):
+        words, wrapped = words[1:], True
     if not addressees and "you" in words:
         bare = _BARE_TRAILING_VOCATIVE.search(" " + " ".join(words))
         if bare and len(words) > 2:
             addressees = _names(bare.group(1), ctx)
             words = tuple((" " + " ".join(words))[: bare.start()].split())
-    addressees = addressees or carried
     open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
-    asking = sentence.asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX)
-    if guess_intro:
-        asking = False
-    musing = bool(_MUSING.intersection(original)) or "could it be" in text
+    asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
+    return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro))
+
+
+def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None
+                   ) -> tuple[Intent | None, tuple[str, ...]]:
+    """One sentence's intent (None: pure flavour) and the addressees from here on."""
+    original = sentence.words
+    text = " ".join(original)
+    if _COUNT.search(text):
+        return CountQuery(), carried
+    words = _strip_fillers(original)
+    if not words:
+        return (Remark() if THINKING.intersection(original) else None), carried
+    if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
+        return None, _names(" ".join(words), ctx)
+    frame = _frame(words, sentence.asked, ctx, carried)
+    addressees, words = frame.addressees, frame.words
     if wrong := _wrong_incident(words, ctx):
         return Unclear(wrong), addressees
+    musing = bool(_MUSING.intersection(original)) or "could it be" in text
     people = People(ctx.roster, you=SELF if addressees else None, antecedent=antecedent,
                     group=len(addressees) > 1)
     try:
-        nested = (_nested(nested_words, ctx, people) or _nested(words, ctx, people)) if asking else None
+        nested = (_nested(frame.nested_words, ctx, people) or _nested(words, ctx, people)) if frame.asking else None
         if nested is not None:
             if not addressees:
                 return Unclear("say whom you are asking, for example 'A, ...'"), addressees
             return Question(_queries(addressees, nested[1], via=nested[0])), addressees
-        claims = read(words, ctx.incident, people, open_=open_)
+        claims = read(words, ctx.incident, people, open_=frame.open_)
     except Unreadable as problem:
-        if addressees or (asking and not musing):
+        if addressees or (frame.asking and not musing and any(map(is_person, words))):
             return Unclear(problem.reason), addressees
-        return Remark(), addressees
-    if asking and musing and not addressees:
-        return Remark(), addressees
-    if asking:
-        return _question(claims, words, ctx, addressees, open_, text), addressees
+        return (Other() if frame.asking and not musing else Remark()), addressees
+    if frame.asking:
+        if musing and not addressees:
+            return Remark(), addressees
+        return _question(claims, frame, ctx), addressees
     if not claims:
         if _META.search(text):
             return Other(), addressees
-        thinking = any(w in THINKING for w in original) or _mentions_game(words, ctx)
+        thinking = THINKING.intersection(original) or _mentions_game(words, ctx)
         return (Remark() if thinking else Other()), addressees
-    if guess_intro and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
+    if frame.declared and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
         return Unclear("say which one is the culprit and which one the liar"), addressees
-    if not guess_intro and any(w in HEDGES for w in original):
+    if not frame.declared and HEDGES.intersection(original):
         return Remark(), addressees
     return _guess(claims, addressees), addressees
 
 
-def _question(claims: tuple[Claim, ...], words: tuple[str, ...], ctx: Context,
-              addressees: tuple[str, ...], open_: bool, text: str) -> Intent:
+def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Intent:
+    """What a question asks, if it can be charged; why not otherwise."""
+    words, addressees = frame.words, frame.addressees
+    if words and words[0] in _OTHER_WH:  # "why did you eat it?": no yes/no to charge
+        return Unclear("ask a yes/no question or a who-question") if claims else Other()
     if not claims:
         if addressees and _mentions_game(words, ctx):
             return Unclear("ask whether someone ate it, is the liar or is honest")
         return Other()
     if not addressees:
-        if not open_ and not any(map(is_person, words)):
+        if not frame.open_ and not any(map(is_person, words)):
             return Other()  # about the rules: "does the liar always lie?"
         return Unclear("say whom you are asking, for example 'A, did B eat it?'")
-    return Question(_queries(addressees, claims), open=open_)
+    return Question(_queries(addressees, claims), open=frame.open_)
 
 
 def _confirmation(sentences_: tuple[Sentence, ...]) -> bool | None:

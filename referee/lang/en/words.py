@@ -74,7 +74,7 @@ EMBEDDING = frozenset(
     """see sees saw seen watch watched hear heard say says said tell tells told think thinks
     thought know knows knew believe believes claim claims claimed accuse accuses accused
     suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
-    make made let lets saying telling claiming""".split()
+    make made let lets saying telling claiming deny denies denied denying""".split()
 )
 PLAYER = frozenset(["i", "me", "myself", "we", "us", "ourselves"])
 YOU = frozenset(["you", "yourself", "yourselves"])
@@ -108,7 +108,7 @@ HEDGES = frozenset(
 THINKING = frozenset(
     """hmm hm huh oh ah aha wait interesting think thinking see so ok right weird strange odd
     suspicious sus wonder figure confusing tricky hmmm okay alright well noted makes sense
-    let hmmmm""".split()
+    let hmmmm sure hard tough confused confusing puzzled clue idea""".split()
 )
 NUMBER_WORDS = frozenset("zero one two three four five six seven eight nine ten".split())
 
