@@ -105,6 +105,7 @@ async def run_interactive(frontend: Frontend) -> int:
             _print_turn(console, frontend.session, shown.turn)
         elif shown.text:
             console.print(Text(shown.text))
+            console.print()
         if frontend.done:
             break
     if not frontend.session.state.over:
