@@ -102,14 +102,16 @@ class Score:
         )
 
 
-def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None = None) -> Score:
-    """Score one game's turns. `secret` is the world the game master was given, if any."""
+def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None = None,
+          revealed: World | None = None) -> Score:
+    """Score one game's turns. `secret` is the world the game master was given, if any;
+    `revealed` is a reveal known outside the text (a native log's `game_ended`)."""
     quoted, unread = _answers(turns, rules)
     observations = [_observation(q.statement) for q in quoted]
     worlds = consistent_worlds(rules.roster, observations)
     allowed, wrong_verdicts, confirmed_at = _verdicts(turns, quoted, rules, secret)
     end = _end(turns, rules, confirmed_at)
-    revealed = _revealed(turns, end, confirmed_at)
+    revealed = revealed or _revealed(turns, end, confirmed_at)
     count_errors = _count_errors(turns, rules)
     return Score(
         answers=len(quoted),
