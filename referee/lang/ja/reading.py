@@ -33,6 +33,8 @@ SELF = "@self"
 TOPIC = ("は", "も", "って", "が", "とは")
 COPULA = ("だ", "です", "で", "じゃ", "な", "では", "でしょう", "だろう", "である")
 OR_WORDS = ("か", "または", "又は", "それとも", "あるいは", "或いは", "もしくは")
+CERTAIN = ("間違い", "違い", "他", "外")
+"""間違いない, 違いない, 他ならない: a negator that affirms."""
 NOT_SUBJECT = ("に", "へ", "から", "より")
 """Particles after a person who is spoken to or compared with, not talked about."""
 NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
@@ -149,12 +151,31 @@ def _speaking(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
 
 
 def _negated(tail: tuple[Token, ...]) -> bool:
-    """An odd number of negators after the predicate, tag forms excluded."""
+    """An odd number of negators after the predicate, tags and idioms (間違いない) excluded."""
     count = sum(
         1 for j, t in enumerate(tail)
         if t.lemma in NEGATORS and t.pos in ("助動詞", "形容詞") and not _tag(tail, j)
+        and not (j > 0 and tail[j - 1].lemma in CERTAIN)
     )
     return count % 2 == 1
+
+
+def _contrast(tokens: tuple[Token, ...], ahead: list[int], end: int) -> list[bool] | None:
+    """"食べたのはBさんではなくCさんですか": each subject after the topic with its own negation.
+
+    None when no negation stands between the subjects (one negation holds for all). A
+    subject followed only by a conjunction ("BさんでもCさんでもない") shares the next one's.
+    """
+    if len(ahead) < 2:
+        return None
+    bounds = [*ahead[1:], end]
+    own = [_negated(tokens[j + 1:bound]) for j, bound in zip(ahead, bounds, strict=True)]
+    if not any(own[:-1]):
+        return None
+    for m in range(len(own) - 2, -1, -1):
+        if all(t.surface in ("で", "も", "と", "か", "や", "、") for t in tokens[ahead[m] + 1:bounds[m]]):
+            own[m] = own[m + 1]
+    return own
 
 
 def _tag(tail: tuple[Token, ...], j: int) -> bool:
@@ -187,8 +208,9 @@ def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | 
     """Where the subjects of a topic predicate start ("嘘つきはCさん", "食べたのは誰", "犯人A")."""
     j = p.end
     if p.verb or tokens[p.start].pos == "動詞":
-        while j < stop and tokens[j].pos == "助動詞":
-            j += 1
+        while j < stop and (tokens[j].pos == "助動詞" or tokens[j].surface in ("て", "で")
+                            or tokens[j].lemma in AUXILIARY_VERBS):
+            j += 1  # 食べた, 食べていない, 食べてしまった
         if j < stop and tokens[j].surface in NOMINAL:
             j += 1
         else:
@@ -237,7 +259,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     problem = _incident_problem(tokens, predicates, incident)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
-    claims: list[Claim] = []
+    groups: list[list[Claim]] = []  # the claims of each predicate
     taken = _thinkers(tokens)
     back_from = 0
     for k, p in enumerate(predicates):
@@ -259,10 +281,18 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         names = tuple(_ref(tokens[j]) for j in subjects)
         implicit = not names and not who
         if implicit:
-            names = claims[-1].subjects if claims and not claims[-1].open else (implied,)
-        claims.append(Claim(p.kind, names, _negated(tail), open=who, either=either, implicit=implicit))
+            last = groups[-1][-1] if groups else None
+            names = last.subjects if last is not None and not last.open else (implied,)
+        contrast = _contrast(tokens, ahead, p.end + len(tail)) if not who else None
+        if contrast is None:
+            groups.append([Claim(p.kind, names, _negated(tail), open=who, either=either, implicit=implicit)])
+        else:
+            negated_before = _negated(tokens[p.end:ahead[0]])
+            groups.append([Claim(p.kind, (_ref(tokens[j]),), negated_before != flipped, either=either)
+                           for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
-    _share_with_next(claims, predicates, tokens)
+    _share_with_next(groups, predicates, tokens)
+    claims = [c for group in groups for c in group]
     claims, problem = _nested(tokens, claims, problem)
     if claims and not problem:
         problem = _main_verb_problem(tokens, predicates)
@@ -285,16 +315,16 @@ def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
     return set()
 
 
-def _share_with_next(claims: list[Claim], predicates: list[_Predicate], tokens: tuple[Token, ...]) -> None:
+def _share_with_next(groups: list[list[Claim]], predicates: list[_Predicate], tokens: tuple[Token, ...]) -> None:
     """"犯人も嘘つきもBさん" shares the subject, "嘘つきでも犯人でもない" the negation."""
-    for k in range(len(claims) - 2, -1, -1):
+    for k in range(len(groups) - 2, -1, -1):
         between = [t.surface for t in tokens[predicates[k].end:predicates[k + 1].start]]
-        if between not in (["も"], ["で", "も"]):
+        if between not in (["も"], ["で", "も"]) or len(groups[k]) != 1:
             continue
-        later = claims[k + 1]
-        if between == ["も"] and claims[k].implicit:
-            claims[k] = replace(claims[k], subjects=later.subjects, open=later.open, implicit=later.implicit)
-        claims[k] = replace(claims[k], negated=later.negated)
+        claim, later = groups[k][0], groups[k + 1][0]
+        if between == ["も"] and claim.implicit:
+            claim = replace(claim, subjects=later.subjects, open=later.open, implicit=later.implicit)
+        groups[k] = [replace(claim, negated=later.negated)]
 
 
 def _embedded_question(tokens: tuple[Token, ...]) -> bool:
