@@ -70,6 +70,8 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
         found = _stated(reading, tokens, speaker, statements, mine, sentence) if speaker else []
         if found:
             statements.extend(found)
+        elif reading.ask and not reading.claims:
+            continue  # "えっ、私ですか？": an echo, asserting nothing
         elif reading.people or reading.roles or reading.claims or NUMBER.search(sentence) or _incident_named(sentence):
             unread.append(sentence)
     if agreement is not None and speaker is not None:

@@ -204,6 +204,20 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     return tuple(out)
 
 
+def _clause_start(tokens: tuple[Token, ...], predicates: list[_Predicate], before: int) -> int:
+    """Where the clause holding token `before` starts: after the last comma that closes a clause
+    with a verb of its own ("Cさんのことは分かりませんが、私は食べていません")."""
+    covered = {j for p in predicates for j in range(p.start, p.end)}
+    start, verb = 0, False
+    for j in range(before):
+        t = tokens[j]
+        if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
+            verb = True
+        elif t.surface in ("、", ",") and verb:
+            start, verb = j + 1, False
+    return start
+
+
 def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
     """Where the subjects of a topic predicate start ("嘘つきはCさん", "食べたのは誰", "犯人A")."""
     j = p.end
@@ -264,7 +278,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     back_from = 0
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
-        back, who, either = _people(tokens, back_from, p.start, taken)
+        back, who, either = _people(tokens, max(back_from, _clause_start(tokens, predicates, p.start)), p.start, taken)
         forward = _forward_from(tokens, p, stop)
         ahead: list[int] = []
         if forward is not None:
