@@ -6,12 +6,17 @@ language. The model answers with JSON lines `{speaker, text}` constrained by a p
 schema. The session verifies the lines and calls `perform` again with the reasons when they
 are rejected; the retry prompt carries those reasons but not the rejected reply, so a bad
 answer is not reinforced by being shown back.
+
+With a model at hand, `interpret` also reads an utterance the parser found unclear into an
+open question (prompts/<lang>/actor_interpret.j2), which the referee then states with its
+cost for the player to confirm before anything is charged.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
@@ -20,10 +25,16 @@ from pydantic import BaseModel, ConfigDict, create_model
 from gm.actor import ActorError, Performance, PerformedLine, Script
 from gm.backends.base import Backend, CallFailed, Completion, Message, Request, messages_json
 from gm.render import environment
+from referee.lang import Context, detect
+from referee.lang.incident import Incident, Lang
+from referee.liar.intent import Query, Question
+from referee.liar.proposition import Predicate, literal
 
 # Room for one or two short sentences per line in any of the three languages.
 TOKENS_PER_LINE = 80
 TOKENS_OVERHEAD = 40
+# A reading of a few questions as JSON.
+INTERPRET_TOKENS = 200
 
 
 class ActorLine(BaseModel):
@@ -56,19 +67,64 @@ def reply_schema(speakers: tuple[str, ...]) -> type[ActorReply]:
     return create_model("ActorReply", __base__=ActorReply, lines=(list[line], ...))  # type: ignore[valid-type]
 
 
-def render(script: Script, name: str, **values: Any) -> str:
-    """Render `prompts/<lang>/<name>.j2` with the script's incident (and nothing else of the game)."""
-    incident = script.as_json()["incident"]
-    template = environment().get_template(f"{script.lang}/{name}.j2")
-    return template.render(noun=incident["noun"], verb=incident["verb"], **values).strip()
+def render(lang: Lang, incident: Incident, name: str, **values: Any) -> str:
+    """Render `prompts/<lang>/<name>.j2` about `incident` (and nothing else of the game)."""
+    template = environment().get_template(f"{lang}/{name}.j2")
+    return template.render(noun=incident.noun[lang], verb=incident.verb, **values).strip()
 
 
 def actor_messages(script: Script, feedback: tuple[str, ...] = ()) -> tuple[Message, ...]:
     """The chat a model gets for `script`: instructions, then the lines (and any reasons to redo them)."""
-    task = render(script, "actor", lines=script.as_json()["lines"])
+    lang, incident = script.lang, script.incident
+    task = render(lang, incident, "actor", lines=script.as_json()["lines"])
     if feedback:
-        task += "\n\n" + render(script, "actor_retry", reasons=feedback)
-    return (Message("system", render(script, "actor_system")), Message("user", task))
+        task += "\n\n" + render(lang, incident, "actor_retry", reasons=feedback)
+    return (Message("system", render(lang, incident, "actor_system")), Message("user", task))
+
+
+class ReadQuery(BaseModel):
+    """One (speaker, proposition) pair as a model reads it from the player's words."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    speaker: str
+    about: str
+    predicate: Predicate
+    negated: bool
+
+
+class Reading(BaseModel):
+    """Every question a model reads in an utterance; none when it asks nothing clear."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    queries: list[ReadQuery]
+
+
+@cache
+def reading_schema(names: tuple[str, ...]) -> type[Reading]:
+    """`Reading` with speakers and subjects limited to the roster."""
+    name = Literal[names]  # type: ignore[valid-type]
+    query = create_model("ReadQuery", __base__=ReadQuery, speaker=(name, ...), about=(name, ...))
+    return create_model("Reading", __base__=Reading, queries=(list[query], ...))  # type: ignore[valid-type]
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """A model's reading of an utterance the parser found unclear, with what it cost.
+
+    `question` is open, so the referee states what it asks and its cost and charges only
+    after the player confirms; None when the model read no question or could not be used
+    (`problem` says why).
+    """
+
+    question: Question | None
+    request: str
+    raw: str
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency: float = 0.0
+    problem: str | None = None
 
 
 class ModelActor:
@@ -107,6 +163,43 @@ class ModelActor:
             tokens_in=completion.reply.input_tokens,
             tokens_out=completion.reply.output_tokens,
             latency=completion.latency_s,
+        )
+
+    async def interpret(self, text: str, ctx: Context) -> Interpretation:
+        """Read an unclear utterance into an open question for the player to confirm.
+
+        The model sees the utterance, the roster and the incident, never the game state.
+        It never fails the turn: an unusable reply or backend gives `question` None.
+        """
+        lang = ctx.lang or detect(text)
+        names = ctx.roster.names
+        request = Request(
+            messages=(
+                Message("system", render(lang, ctx.incident, "actor_interpret", names=list(names))),
+                Message("user", text),
+            ),
+            output=reading_schema(names),
+            max_tokens=INTERPRET_TOKENS,
+            temperature=0.0,
+            seed=self.seed,
+        )
+        recorded = request_json(self.name, request)
+        try:
+            completion = await self.backend.complete(request)
+        except CallFailed as failure:
+            return Interpretation(None, recorded, "", problem=str(failure))
+        reading = completion.parsed
+        queries = tuple(
+            Query(q.speaker, literal(q.predicate, q.about, q.negated)) for q in reading.queries
+        ) if reading else ()
+        return Interpretation(
+            question=Question(queries, open=True) if queries else None,
+            request=recorded,
+            raw=completion.text,
+            tokens_in=completion.reply.input_tokens,
+            tokens_out=completion.reply.output_tokens,
+            latency=completion.latency_s,
+            problem=completion.problem or (None if queries else "no question read"),
         )
 
     async def aclose(self) -> None:

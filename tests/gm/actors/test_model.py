@@ -14,16 +14,17 @@ from collections.abc import Sequence
 import pytest
 
 from gm.actor import ActorError, Performance, Script, ScriptLine
-from gm.actors.model import ModelActor, actor_messages
+from gm.actors.model import Interpretation, ModelActor, actor_messages
 from gm.backends.base import Message, RetryPolicy
 from gm.backends.openai import OpenAIBackend
 from gm.session import GameConfig, script_for
 from gm.verify import verify
+from referee.lang import Context
 from referee.lang.incident import INCIDENTS, LANGS, Lang, incident
 from referee.liar.game import Rules, new_game, step
-from referee.liar.intent import Query, Question
+from referee.liar.intent import Confirm, Query, Question
 from referee.liar.proposition import PREDICATES, Says, literal
-from referee.liar.verdict import Answers
+from referee.liar.verdict import Answers, CostToConfirm
 from referee.liar.world import Roster, all_worlds
 from tests.gm.backends.servers import Answer, FaultServer, Status, Step
 
@@ -173,3 +174,56 @@ def test_the_sampling_seed_is_reproducible_per_game_turn_and_attempt() -> None:
     seeds = {actor.request(SCRIPT, (), attempt).seed for attempt in range(3)}
     assert len(seeds) == 3
     assert actor.request(SCRIPT, (), 1).seed == same.request(SCRIPT, (), 1).seed
+
+
+def interpret(steps: list[Step], text: str = "hmm, so maybe B ate it, A?") -> tuple[Interpretation, FaultServer]:
+    async def run(server: FaultServer) -> Interpretation:
+        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url))
+        try:
+            return await actor.interpret(text, Context(lang="en", incident=incident("cake")))
+        finally:
+            await actor.aclose()
+
+    with FaultServer(steps) as server:
+        return asyncio.run(run(server)), server
+
+
+def reading(*queries: tuple[str, str, str, bool]) -> Answer:
+    return Answer(json.dumps({"queries": [
+        {"speaker": s, "about": a, "predicate": p, "negated": n} for s, a, p, n in queries
+    ]}))
+
+
+def test_an_unclear_utterance_is_read_into_an_open_question_the_referee_confirms_first() -> None:
+    result, server = interpret([reading(("A", "B", "culprit", False), ("A", "C", "liar", True))])
+    assert result.question == Question(
+        (Query("A", literal("culprit", "B")), Query("A", literal("liar", "C", True))), open=True
+    )
+    assert result.problem is None and result.tokens_in > 0
+    sent = server.received[0].body
+    assert sent["messages"][1] == {"role": "user", "content": "hmm, so maybe B ate it, A?"}
+    query = sent["response_format"]["json_schema"]["schema"]["$defs"]["ReadQuery"]
+    assert query["properties"]["speaker"]["enum"] == list(ROSTER.names)
+    # The referee states the reading and its cost; nothing is charged until the player says yes.
+    state = new_game(Rules(), random.Random(0))
+    state, verdict = step(state, result.question)
+    assert isinstance(verdict, CostToConfirm) and verdict.cost == 2 and state.remaining == 7
+    state, verdict = step(state, Confirm(True))
+    assert isinstance(verdict, Answers) and state.remaining == 5
+
+
+@pytest.mark.parametrize(
+    ("steps", "problem"),
+    [
+        ([reading()], "no question read"),
+        ([Answer("{oops")], "not the requested JSON"),
+        ([Answer(json.dumps({"queries": [{"speaker": "Z", "about": "B", "predicate": "culprit",
+                                          "negated": False}]}))], "not the requested JSON"),
+        ([Status(503), Status(503)], "503"),
+    ],
+    ids=["nothing", "garbled", "stranger", "backend down"],
+)
+def test_no_usable_reading_leaves_the_utterance_unclear(steps: list[Step], problem: str) -> None:
+    result, _ = interpret(steps)
+    assert result.question is None
+    assert result.problem is not None and problem in result.problem
