@@ -14,7 +14,7 @@ import re
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.incident import INCIDENTS
 from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
-from referee.lang.ja.reading import SELF, YOU, Claim, Reading, read
+from referee.lang.ja.reading import SELF, YOU, Claim, Reading, negated, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
 from referee.liar.intent import Query
 from referee.liar.proposition import as_literal, canonical, literal
@@ -122,7 +122,6 @@ def _elliptic(
     reading: Reading, tokens: tuple[Token, ...], before: list[Statement], asked: tuple[Query, ...]
 ) -> tuple[Claim, ...]:
     """"Cさんもです" repeats the last statement; "私じゃありません" answers the question asked."""
-    negated = any(t.lemma in ("無い", "ない", "ず", "ぬ") and t.pos in ("助動詞", "形容詞") for t in tokens)
     if before and any(t.surface == "も" for t in tokens):
         last = as_literal(before[-1].proposition)
         if last is not None:
@@ -130,7 +129,7 @@ def _elliptic(
             return (Claim(atom.predicate, reading.people, flipped == before[-1].asserted),)
     atoms = {flat[0].predicate for q in asked if (flat := as_literal(q.proposition)) is not None}
     if len(atoms) == 1 and all(_bare(t) for t in tokens):
-        return (Claim(atoms.pop(), reading.people, negated),)
+        return (Claim(atoms.pop(), reading.people, negated(tokens)),)
     return ()
 
 

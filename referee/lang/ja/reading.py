@@ -150,8 +150,9 @@ def _speaking(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
     return None
 
 
-def _negated(tail: tuple[Token, ...]) -> bool:
-    """An odd number of negators after the predicate, tags and idioms (間違いない) excluded."""
+def negated(tail: tuple[Token, ...]) -> bool:
+    """Whether words after a predicate negate it: an odd number of negators, tags and idioms
+    (食べたんじゃない, 間違いない) excluded."""
     count = sum(
         1 for j, t in enumerate(tail)
         if t.lemma in NEGATORS and t.pos in ("助動詞", "形容詞") and not _tag(tail, j)
@@ -169,7 +170,7 @@ def _contrast(tokens: tuple[Token, ...], ahead: list[int], end: int) -> list[boo
     if len(ahead) < 2:
         return None
     bounds = [*ahead[1:], end]
-    own = [_negated(tokens[j + 1:bound]) for j, bound in zip(ahead, bounds, strict=True)]
+    own = [negated(tokens[j + 1:bound]) for j, bound in zip(ahead, bounds, strict=True)]
     if not any(own[:-1]):
         return None
     for m in range(len(own) - 2, -1, -1):
@@ -299,9 +300,9 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             names = last.subjects if last is not None and not last.open else (implied,)
         contrast = _contrast(tokens, ahead, p.end + len(tail)) if not who else None
         if contrast is None:
-            groups.append([Claim(p.kind, names, _negated(tail), open=who, either=either, implicit=implicit)])
+            groups.append([Claim(p.kind, names, negated(tail), open=who, either=either, implicit=implicit)])
         else:
-            negated_before = _negated(tokens[p.end:ahead[0]])
+            negated_before = negated(tokens[p.end:ahead[0]])
             groups.append([Claim(p.kind, (_ref(tokens[j]),), negated_before != flipped, either=either)
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)

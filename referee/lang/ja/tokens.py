@@ -34,9 +34,6 @@ class Token:
     pos2: str = "*"
     kind: Kind = "word"
 
-    def is_(self, *lemmas: str) -> bool:
-        return self.lemma in lemmas or self.surface in lemmas
-
     @property
     def person(self) -> bool:
         return self.kind in ("name", "you", "self")
@@ -52,11 +49,12 @@ def _tokenizer() -> Tokenizer:
 
 
 def normalize(text: str) -> str:
-    """Width and case folded: Ａ and ａ read as A, ？ as ?, half-width kana as full."""
+    """Width folded: Ａ reads as A, ？ as ?, half-width kana as full (names match in any case)."""
     return unicodedata.normalize("NFKC", text).strip()
 
 
 def sentences(text: str) -> tuple[str, ...]:
+    """The sentences of a normalized text, each with its closing punctuation."""
     return tuple(s.strip() for s in SENTENCE.findall(text) if s.strip())
 
 
