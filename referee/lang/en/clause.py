@@ -134,9 +134,17 @@ class _Segment:
 
     @property
     def ellipsis(self) -> bool:
-        """"C did" / "nor did C": a subject and an auxiliary, the predicate left out."""
-        return (not self.cues and any(map(is_person, self.words)) and any(w in AUX for w in self.words)
-                and all(is_person(w) or w in _ELLIPSIS_WORDS or w in CONJUNCTIONS for w in self.words))
+        """"C did" / "nor did C" / "not me": the predicate left out. An auxiliary before
+        the subject only counts after "nor"/"so"/"neither" ("did B" opens a question)."""
+        words = [w for w in self.words if w not in CONJUNCTIONS or w == "nor"]
+        if self.cues or not all(is_person(w) or w in _ELLIPSIS_WORDS for w in words):
+            return False
+        persons = [i for i, w in enumerate(words) if is_person(w)]
+        auxes = [i for i, w in enumerate(words) if w in AUX]
+        if not persons:
+            return False
+        inverted = bool(auxes) and words[0] in ("nor", "so", "neither") and auxes[0] == 1
+        return "not" in words or inverted or any(a > persons[0] for a in auxes)
 
     @property
     def complete(self) -> bool:
@@ -158,7 +166,7 @@ def _segments(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> list[_Se
     segments: list[_Segment] = []
     for chunk in chunks:
         independent = chunk.complete or chunk.ellipsis
-        if segments and not (independent and segments[-1].complete):
+        if segments and not (independent and (segments[-1].complete or segments[-1].ellipsis)):
             segments[-1].words.extend(chunk.words)
             segments[-1].cues.extend(chunk.cues)
         else:
@@ -200,22 +208,25 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
     """The claims of one clause; () when it names no predicate at all.
 
     With `open_` (a who-question) the persons named are the candidates, and every
-    roster name when none is.
+    roster name when none is. An elliptical segment takes the predicate of the segment
+    before it, or after it when it comes first ("not me, B did it").
     """
     lexicon = predicate_words(incident)
+    segments = _segments(words, lexicon)
+    predicates: list[Predicate | None] = []
+    for segment in segments:
+        found = set(segment.cues)
+        if len(found) > 1:
+            raise Unreadable("that mixes two things in one phrase: ask them one by one")
+        predicates.append(found.pop() if found else "culprit" if segment.cleft else None)
+    for i, segment in enumerate(segments):
+        if predicates[i] is None and segment.ellipsis:
+            neighbours = [p for p in predicates[:i][::-1] + predicates[i + 1:] if p is not None]
+            predicates[i] = neighbours[0] if neighbours else None
     claims: list[Claim] = []
     seen: list[str] = []
-    for segment in _segments(words, lexicon):
-        predicates = set(segment.cues)
-        if len(predicates) > 1:
-            raise Unreadable("that mixes two things in one phrase: ask them one by one")
-        if predicates:
-            predicate = predicates.pop()
-        elif segment.cleft:
-            predicate = "culprit"
-        elif segment.ellipsis and claims:
-            predicate = claims[-1].predicate
-        else:
+    for segment, predicate in zip(segments, predicates):
+        if predicate is None:
             continue  # no predicate: only a first segment can lack one (see _segments)
         subjects = _subjects(segment, people, seen, open_)
         if not subjects and open_:

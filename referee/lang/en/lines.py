@@ -27,6 +27,7 @@ from referee.lang.en.words import (
     display,
     is_ref,
     name_of,
+    ref,
     predicate_words,
     sentences,
     wrong_verbs,
@@ -34,19 +35,28 @@ from referee.lang.en.words import (
 from referee.liar.intent import Query
 from referee.liar.proposition import Not, Predicate, Proposition, Says, canonical, literal
 
+_NUMBER = re.compile(r"\d|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r")\b", re.IGNORECASE)
 _STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
 _LABEL = re.compile(r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered|asks))?(?: (?::|,|-))+ ?")
-_YES = re.compile(
-    r"^(?:yes|of course|correct|that is (?:right|correct|true)|right|true|indeed|absolutely|"
-    r"definitely|certainly|sure|exactly|affirmative|uh huh)(?: ,| !)?(?: |$)"
+# Answer words, most specific first: (pattern, the answer, whether it takes the question as
+# phrased). "Yes"/"no" name the positive proposition; "right"/"wrong" agree or disagree
+# with the question as put ("B didn't eat it, right?" "Right." = B did not eat it).
+_END_OF_ANSWER = r"(?: ,| !)?(?: |$)"
+_ANSWERS = tuple(
+    (re.compile(r"^(?:" + words + r")" + _END_OF_ANSWER), value, as_phrased)
+    for words, value, as_phrased in (
+        (r"that is (?:not (?:true|right|correct)|false|wrong)|wrong|false|not true", False, True),
+        (r"that is (?:right|correct|true)|right|correct|true|exactly|affirmative", True, True),
+        (r"no|not at all|absolutely not|definitely not|certainly not|of course not|negative", False, False),
+        (r"yes|of course|indeed|absolutely|definitely|certainly|sure|uh huh", True, False),
+    )
 )
-_NO = re.compile(
-    r"^(?:no|not at all|wrong|that is (?:not (?:true|right|correct)|false|wrong)|false|"
-    r"absolutely not|definitely not|certainly not|of course not|negative)(?: ,| !)?(?: |$)"
-)
+_TAGS = re.compile(r"(?: ,)? (?:ok|right|alright|you know|see|got it|understand|understood)$")
+_GROUP = re.compile(r"\b(neither|both|none) of them\b")
 _FILLER = re.compile(
     r"^(?:(?:well|look|listen|honestly|seriously|oh|um|uh|hmm|ah|so|ok|okay|i swear|i promise|"
     r"trust me|believe me|i told you|like i said|as i said|to be honest|i mean|let me be clear|"
+    r"i am telling you|i tell you|i can tell you|i can assure you|i assure you|"
     r"just so you know|frankly|truthfully|sorry)(?: ,| !| -)? )+"
 )
 # A sentence with one of these is an opinion or a guess, not a statement to verify.
@@ -54,6 +64,15 @@ _HEDGES = frozenset(
     "maybe perhaps probably possibly might may could think suspect reckon seems seem likely unlikely guess if unless".split()
 )
 _WOULD_SAY = re.compile(r"^(?P<via>@\d+|he|she) would (?:say|answer) (?:(?P<answer>yes|no)$|(?:that )?(?P<inner>.+))")
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """A bare yes/no (or right/wrong) waiting to be applied to the question asked."""
+
+    value: bool
+    as_phrased: bool
+    source: str
 
 
 @dataclass(frozen=True)
@@ -102,8 +121,11 @@ def _positive(p: Proposition) -> Proposition:
 class _Reader:
     """Reads one speaker's line: explicit statements first, then the bare yes or no."""
 
-    def __init__(self, ctx: Context, speaker: str, asked: tuple[Query, ...]) -> None:
+    def __init__(self, ctx: Context, speaker: str, asked: tuple[Query, ...],
+                 previous: Statement | None = None) -> None:
+        """`previous` is the message's last statement before this line ("B: Neither did I.")."""
         self.ctx = ctx
+        self.previous = previous
         self.speaker = speaker
         self.asked = tuple(q for q in asked if q.speaker == speaker)
         abouts = {q.proposition for q in self.asked}
@@ -113,10 +135,16 @@ class _Reader:
         self.unread: list[str] = []
 
     def line(self, line: _Line) -> None:
-        answers: list[tuple[bool, str]] = []
+        answers: list[_Answer] = []
         for sentence in line.sentences:
             source = display(sentence.words, self.ctx.roster)
-            words, answer = _answer_word(_FILLER.sub("", " ".join(sentence.words) + " ").split())
+            text = _FILLER.sub("", " ".join(sentence.words) + " ").strip()
+            if sentence.asked and not _TAGS.search(" " + text):  # "Me, the liar?": no statement
+                if _mentions(sentence.words, self.ctx):
+                    self.unread.append(source)
+                continue
+            words, answer = _answer_word(self._groups(text).split())
+            words = tuple(_TAGS.sub("", " " + " ".join(words)).split())  # "I didn't, okay?"
             try:
                 read_any = self._sentence(words, source)
             except Unreadable:
@@ -126,10 +154,20 @@ class _Reader:
                     continue
             self._follow_names(words)
             if answer is not None and not read_any:
-                answers.append((answer, source))
+                answers.append(_Answer(*answer, source))
             elif not read_any and _mentions(words, self.ctx):
                 self.unread.append(source)
         self._bare_answers(answers)
+
+    def _groups(self, text: str) -> str:
+        """"Neither of them" / "both of them": the two other people the question was about."""
+        others = sorted({n for q in self.asked for n in _names(q.proposition)} - {self.speaker})
+        if len(others) != 2:
+            return text
+        first, second = (ref(self.ctx.roster.names.index(n)) for n in others)
+        joined = {"neither": f"neither {first} nor {second}", "both": f"{first} and {second}",
+                  "none": f"neither {first} nor {second}"}
+        return _GROUP.sub(lambda m: joined[m.group(1)], text)
 
     def _follow_names(self, words: tuple[str, ...]) -> None:
         """"B is lying. He ate it.": "he" is the one other person the last sentence named."""
@@ -179,9 +217,10 @@ class _Reader:
         return True
 
     def _left_out_predicate(self, subjects: tuple[str, ...]) -> Predicate:
-        """The predicate of "I did" / "neither did C": the line's last statement's, else the
-        one asked (about these subjects if several were asked)."""
-        for statement in reversed(self.statements):
+        """The predicate of "I did" / "neither did C": the last statement's (in this line or
+        the message), else the one asked (about these subjects if several were asked)."""
+        earlier = [self.previous] if self.previous else []
+        for statement in reversed(earlier + self.statements):
             if (atom := _atom(statement.proposition)) is not None:
                 return atom[0]
         atoms = [a for q in self.asked if (a := _atom(q.proposition)) is not None]
@@ -195,7 +234,7 @@ class _Reader:
         for p in propositions:
             self.statements.append(Statement(self.speaker, p, asserted, source))
 
-    def _bare_answers(self, answers: list[tuple[bool, str]]) -> None:
+    def _bare_answers(self, answers: list[_Answer]) -> None:
         """Apply a bare yes/no to the one proposition asked, unless a sentence stated it.
 
         After a compound question a bare yes/no answers nothing safely: it is unread
@@ -205,19 +244,21 @@ class _Reader:
             return
         covered = {canonical(s.proposition) for s in self.statements}
         open_ = [q for q in self.asked if canonical(q.proposition) not in covered]
-        for answer, source in answers:
+        for answer in answers:
             if len(self.asked) == 1 and open_:
-                self._add([_positive(open_[0].proposition)], answer, source)
+                asked = open_[0].proposition
+                self._add([asked if answer.as_phrased else _positive(asked)], answer.value, answer.source)
             elif open_:
-                self.unread.append(source)
+                self.unread.append(answer.source)
 
 
-def _answer_word(words: list[str]) -> tuple[tuple[str, ...], bool | None]:
+def _answer_word(words: list[str]) -> tuple[tuple[str, ...], tuple[bool, bool] | None]:
+    """The words after a leading answer word, and (answer, taken as phrased) if there is one."""
     text = " ".join(words)
-    for pattern, value in ((_NO, False), (_YES, True)):
+    for pattern, value, as_phrased in _ANSWERS:
         found = pattern.match(text)
         if found:
-            return tuple(text[found.end():].split()), value
+            return tuple(text[found.end():].split()), (value, as_phrased)
     return tuple(words), None
 
 
@@ -238,12 +279,13 @@ def _names(p: Proposition) -> set[str]:
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:
     """What an English character line (or a message of labelled lines) asserts."""
     statements: list[Statement] = []
-    unread: list[str] = []
+    # A count in a stage direction, "(6 questions left)", is a claim the verifier must see.
+    unread = [s.strip("*()[] ") for s in _STAGE.findall(text) if _NUMBER.search(s)]
     for line in _lines(text, ctx, speaker):
         if line.speaker is None:
             unread.extend(display(s.words, ctx.roster) for s in line.sentences if _mentions(s.words, ctx))
             continue
-        reader = _Reader(ctx, line.speaker, asked)
+        reader = _Reader(ctx, line.speaker, asked, statements[-1] if statements else None)
         reader.line(line)
         statements.extend(reader.statements)
         unread.extend(reader.unread)

@@ -169,7 +169,7 @@ _END = frozenset(".?!;")
 # After a one-letter name "A" these show that it is a name and not the article "a".
 _NAME_FOLLOWERS = AUX | CONJUNCTIONS | NEGATORS | frozenset(
     """ate eat eats eaten drank drink drinks drunk had took take takes stole lied lies lying
-    lie tells told telling says said honest guilty innocent the too either also really
+    tells told telling says said honest guilty innocent the too either also really
     actually definitely then did please right is was yes no so and or nor who that it
     you could would did says said looks seems smiles nods shrugs answers replies laughs sighs
     frowns will should ?""".split()
@@ -203,8 +203,8 @@ def _is_article(raw: list[str], i: int) -> bool:
     if raw[i] == "A":
         sentence_start = i == 0 or raw[i - 1] in _END or raw[i - 1] in {'"', "("}
         return sentence_start and following in _ARTICLE_NOUNS
-    if following is None or not following[0].isalnum():
-        return False
+    if following is None or not following[0].isalnum() or (i and raw[i - 1].lower() in DO):
+        return False  # "is it a?", "did a lie?": no article there
     return following not in _NAME_FOLLOWERS and len(following) > 1
 
 
