@@ -37,7 +37,7 @@ _COUNT: dict[Lang, tuple[str, ...]] = {
     ),
     "en": (
         r"\b(?:questions?\s+(?:left|remaining)|remaining\s+questions?)\s*[:=]?\s*(\d+)",
-        r"\b(\d+)\s+(?:more\s+)?questions?\s+(?:left|remaining)",
+        r"\b(\d+)\s+(?:more\s+)?(?:questions?\s+)?(?:left|remaining)\b",
     ),
 }
 

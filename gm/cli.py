@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 # Subcommands in the order `refgm --help` lists them.
-COMMANDS: tuple[str, ...] = ("play", "replay", "verify", "parse", "models", "eval", "audit")
+COMMANDS: tuple[str, ...] = ("play", "replay", "verify", "parse", "models", "eval", "audit", "report")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,295 @@
+"""Sum an eval's results up: a markdown table, figures and an HTML page.
+
+Rates are per opportunity: accuracy over the answers given, count errors over the counts
+displayed, wrong verdicts over the verdicts given, leaks and contradictions over games,
+changed secrets over the games with a reveal. "Same games" sets each mode beside harness
+mode on the games both played (same model, language, player and seed).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from matplotlib.figure import Figure
+
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One (model, mode, language) group of games."""
+
+    model: str
+    mode: str
+    lang: str
+    games: int
+    errors: int
+    won: int
+    answers: int
+    wrong_answers: int
+    contradictions: int
+    count_displays: int
+    count_errors: int
+    verdicts: int
+    wrong_verdicts: int
+    leaks: int
+    reveals: int
+    secret_changed: int
+    unread: int
+    retries: int
+    fallbacks: int
+    calls: int
+    tokens: int
+    latency: float
+    cost: float
+
+    @property
+    def accuracy(self) -> float | None:
+        return 1 - self.wrong_answers / self.answers if self.answers else None
+
+    def per_game(self, total: float) -> float:
+        return total / self.games if self.games else 0.0
+
+    def rate(self, part: int, whole: int) -> float | None:
+        return part / whole if whole else None
+
+
+def summarise(rows: Iterable[Row]) -> list[Summary]:
+    """One summary per (model, mode, language), in a stable order."""
+    groups: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[(row["model"], row["mode"], row["lang"])].append(row)
+
+    def total(group: list[Row], key: str) -> Any:
+        return sum(row[key] for row in group)
+
+    return [
+        Summary(
+            model=model, mode=mode, lang=lang, games=len(group),
+            errors=sum(bool(row.get("error")) for row in group),
+            won=sum(row["outcome"] == "won" for row in group),
+            answers=total(group, "answers"), wrong_answers=total(group, "wrong_answers"),
+            contradictions=total(group, "contradiction"),
+            count_displays=total(group, "count_displays"),
+            count_errors=total(group, "count_errors"),
+            verdicts=total(group, "verdicts"), wrong_verdicts=total(group, "wrong_verdicts"),
+            leaks=sum(row["leaks"] > 0 for row in group),
+            reveals=total(group, "revealed"), secret_changed=total(group, "secret_changed"),
+            unread=total(group, "unread"), retries=total(group, "retries"),
+            fallbacks=total(group, "fallbacks"), calls=total(group, "model_calls"),
+            tokens=total(group, "tokens_in") + total(group, "tokens_out"),
+            latency=total(group, "latency"), cost=total(group, "cost_usd"),
+        )
+        for (model, mode, lang), group in sorted(groups.items())
+    ]
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+COLUMNS = (
+    "model", "mode", "lang", "games", "won", "accuracy", "contradiction", "count err",
+    "wrong verdict", "leak", "secret changed", "unread/game", "retries/game",
+    "fallbacks/game", "calls/game", "tokens/game", "latency/game", "cost/game", "errors",
+)
+
+
+def table_rows(summaries: list[Summary]) -> list[list[str]]:
+    """The cells of the summary table, one row per group, in COLUMNS order."""
+    return [
+        [
+            s.model, s.mode, s.lang, str(s.games), str(s.won), _pct(s.accuracy),
+            _pct(s.rate(s.contradictions, s.games)), _pct(s.rate(s.count_errors, s.count_displays)),
+            _pct(s.rate(s.wrong_verdicts, s.verdicts)), _pct(s.rate(s.leaks, s.games)),
+            _pct(s.rate(s.secret_changed, s.reveals)), f"{s.per_game(s.unread):.2f}",
+            f"{s.per_game(s.retries):.2f}", f"{s.per_game(s.fallbacks):.2f}",
+            f"{s.per_game(s.calls):.1f}", f"{s.per_game(s.tokens):.0f}",
+            f"{s.per_game(s.latency):.2f}s", f"${s.per_game(s.cost):.4f}", str(s.errors),
+        ]
+        for s in summaries
+    ]
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A mode beside harness mode on the same games (model, language, player, seed)."""
+
+    model: str
+    lang: str
+    mode: str
+    games: int
+    harness_accuracy: float | None
+    mode_accuracy: float | None
+    harness_contradictions: int
+    mode_contradictions: int
+
+
+def paired(rows: list[Row]) -> list[Paired]:
+    """For every text mode, the games harness mode also played, side by side."""
+    def game(row: Row) -> tuple[str, str, str, str, int]:
+        return (row["model"], row["lang"], row["player"], row["incident"], row["seed"])
+
+    harness = {game(row): row for row in rows if row["mode"] == "harness"}
+    pairs: dict[tuple[str, str, str], list[tuple[Row, Row]]] = defaultdict(list)
+    for row in rows:
+        if row["mode"] != "harness" and game(row) in harness:
+            pairs[(row["model"], row["lang"], row["mode"])].append((harness[game(row)], row))
+
+    def accuracy(group: list[Row]) -> float | None:
+        answers = sum(r["answers"] for r in group)
+        return 1 - sum(r["wrong_answers"] for r in group) / answers if answers else None
+
+    return [
+        Paired(model, lang, mode, len(both), accuracy([h for h, _ in both]),
+               accuracy([m for _, m in both]), sum(h["contradiction"] for h, _ in both),
+               sum(m["contradiction"] for _, m in both))
+        for (model, lang, mode), both in sorted(pairs.items())
+    ]
+
+
+PAIRED_COLUMNS = ("model", "lang", "mode", "games", "harness accuracy", "mode accuracy",
+                  "harness contradictions", "mode contradictions")
+
+
+def paired_rows(pairs: list[Paired]) -> list[list[str]]:
+    return [[p.model, p.lang, p.mode, str(p.games), _pct(p.harness_accuracy),
+             _pct(p.mode_accuracy), str(p.harness_contradictions), str(p.mode_contradictions)]
+            for p in pairs]
+
+
+def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
+    """The report as markdown: the summary table, then the same-games comparison."""
+    def table(header: tuple[str, ...] | list[str], body: list[list[str]]) -> list[str]:
+        return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+                *("| " + " | ".join(cells) + " |" for cells in body)]
+
+    out = [f"# {title}", "", f"{sum(s.games for s in summaries)} games.", "",
+           "Accuracy is over answers (harness: the model's first attempt at voicing them); "
+           "count errors over counts displayed; wrong verdicts over verdicts; contradiction and "
+           "leak over games; secret changed over games with a reveal.", ""]
+    out += table(COLUMNS, table_rows(summaries))
+    if pairs:
+        out += ["", "## Same games: each mode beside harness mode", ""]
+        out += table(PAIRED_COLUMNS, paired_rows(pairs))
+    out += ["", "![accuracy](accuracy.png)", "", "![errors](errors.png)", "",
+            "![usage](usage.png)", ""]
+    if pairs:
+        out += ["![same games](same_games.png)", ""]
+    return "\n".join(out)
+
+
+def _label(s: Summary) -> str:
+    return f"{s.model}\n{s.mode}/{s.lang}"
+
+
+def accuracy_figure(summaries: list[Summary]) -> Figure:
+    fig = Figure(figsize=(max(6, 0.6 * len(summaries)), 4), layout="constrained")
+    ax = fig.subplots()
+    ax.bar(range(len(summaries)), [100 * (s.accuracy or 0) for s in summaries], color="#4c72b0")
+    ax.set_xticks(range(len(summaries)), [_label(s) for s in summaries], rotation=60,
+                  fontsize=7, ha="right")
+    ax.set_ylabel("proposition accuracy (%)")
+    ax.set_ylim(0, 100)
+    ax.set_title("Accuracy by model, mode and language")
+    return fig
+
+
+ERROR_KINDS: tuple[tuple[str, str, str], ...] = (
+    ("contradiction", "contradictions", "games"),
+    ("count error", "count_errors", "count_displays"),
+    ("wrong verdict", "wrong_verdicts", "verdicts"),
+    ("leak", "leaks", "games"),
+    ("secret changed", "secret_changed", "reveals"),
+)
+
+
+def errors_figure(summaries: list[Summary]) -> Figure:
+    fig = Figure(figsize=(max(6, 0.8 * len(summaries)), 4), layout="constrained")
+    ax = fig.subplots()
+    width = 0.8 / len(ERROR_KINDS)
+    for k, (name, part, whole) in enumerate(ERROR_KINDS):
+        rates = [100 * (s.rate(getattr(s, part), getattr(s, whole)) or 0) for s in summaries]
+        ax.bar([i + k * width for i in range(len(summaries))], rates, width, label=name)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(summaries))],
+                  [_label(s) for s in summaries], rotation=60, fontsize=7, ha="right")
+    ax.set_ylabel("rate (%)")
+    ax.set_title("Error types")
+    ax.legend(fontsize=7)
+    return fig
+
+
+def usage_figure(summaries: list[Summary]) -> Figure:
+    fig = Figure(figsize=(max(6, 0.6 * len(summaries)), 6), layout="constrained")
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    xs = range(len(summaries))
+    top.bar(xs, [s.per_game(s.tokens) for s in summaries], color="#55a868")
+    top.set_ylabel("tokens per game")
+    bottom.bar(xs, [s.per_game(s.calls) for s in summaries], color="#c44e52")
+    bottom.set_ylabel("model calls per game")
+    bottom.set_xticks(list(xs), [_label(s) for s in summaries], rotation=60, fontsize=7,
+                      ha="right")
+    top.set_title("Tokens and model calls per game")
+    return fig
+
+
+def same_games_figure(pairs: list[Paired]) -> Figure:
+    fig = Figure(figsize=(max(6, 0.8 * len(pairs)), 4), layout="constrained")
+    ax = fig.subplots()
+    xs = range(len(pairs))
+    ax.bar([x - 0.2 for x in xs], [100 * (p.harness_accuracy or 0) for p in pairs], 0.4,
+           label="harness")
+    ax.bar([x + 0.2 for x in xs], [100 * (p.mode_accuracy or 0) for p in pairs], 0.4,
+           label="the other mode")
+    ax.set_xticks(list(xs), [f"{p.model}\n{p.mode}/{p.lang}" for p in pairs], rotation=60,
+                  fontsize=7, ha="right")
+    ax.set_ylabel("proposition accuracy (%)")
+    ax.set_ylim(0, 100)
+    ax.set_title("Same games: harness beside each other mode")
+    ax.legend(fontsize=7)
+    return fig
+
+
+def figures(summaries: list[Summary], pairs: list[Paired]) -> dict[str, Figure]:
+    """Every figure of the report, by file name."""
+    out = {"accuracy.png": accuracy_figure(summaries), "errors.png": errors_figure(summaries),
+           "usage.png": usage_figure(summaries)}
+    if pairs:
+        out["same_games.png"] = same_games_figure(pairs)
+    return out
+
+
+def png(fig: Figure) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110)
+    return buffer.getvalue()
+
+
+def html_page(summaries: list[Summary], pairs: list[Paired], images: dict[str, bytes],
+              title: str) -> str:
+    """A self-contained page: the same tables, and the figures inlined."""
+    def table(header: tuple[str, ...], body: list[list[str]]) -> str:
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+        rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>"
+                       for cells in body)
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+    parts = [f"<h1>{html.escape(title)}</h1>",
+             f"<p>{sum(s.games for s in summaries)} games.</p>",
+             table(COLUMNS, table_rows(summaries))]
+    if pairs:
+        parts += ["<h2>Same games: each mode beside harness mode</h2>",
+                  table(PAIRED_COLUMNS, paired_rows(pairs))]
+    parts += [f'<p><img alt="{name}" src="data:image/png;base64,'
+              f'{base64.b64encode(data).decode()}"></p>' for name, data in images.items()]
+    style = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
+             "font-size:12px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
+             "img{max-width:100%}")
+    return (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}"
+            f"</title><style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
