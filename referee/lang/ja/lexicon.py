@@ -23,8 +23,9 @@ LETTER_READINGS: dict[str, tuple[str, ...]] = {
 }
 """How a one-letter name is spelled in katakana (エーさん is A)."""
 
-NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスター", "マスター", "司会", "神"})
-"""Words that take an honorific without being a suspect (皆さん, GMさん)."""
+NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスター", "マスター", "司会", "神", "犯人",
+                        "嘘つき", "うそつき", "正直者", "探偵", "客"})
+"""Words that take an honorific without being a suspect (皆さん, GMさん, 犯人さん)."""
 
 YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身",
                  "自身", "自分", "貴殿", "そちら", "そっち"})

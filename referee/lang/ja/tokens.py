@@ -82,20 +82,20 @@ def names(roster: Roster) -> Names:
 
 
 STRANGER = re.compile(
-    r"(?<![A-Za-z])([A-Za-z])(?![A-Za-z])|([A-Za-z\u30A1-\u30FA\u30FC\u4E00-\u9FFF]{1,6}?)"
+    r"(?<![A-Za-z])([A-Z])(?![A-Za-z])|([A-Za-z\u30A1-\u30FA\u30FC\u4E00-\u9FFF]{1,6}?)"
     r"(?:さん|くん|ちゃん|氏|様)"
 )
 
 
 def strangers(text: str, roster: Roster) -> tuple[str, ...]:
-    """People mentioned who are not on the roster (Dさん, 田中さん, a lone letter D)."""
+    """People mentioned who are not on the roster (Dさん, 田中さん, a lone capital D; not the "w" of a laugh)."""
     text = names(roster).pattern.sub(" ", normalize(text))
     found = []
     for match in STRANGER.finditer(text):
         word = match.group(1) or match.group(2)
         if word in NOT_PEOPLE or word.upper() in NOT_PEOPLE:
             continue
-        found.append(word.upper() if match.group(1) else word)
+        found.append(word.upper() if len(word) == 1 and word.isascii() else word)
     return tuple(dict.fromkeys(found))
 
 

@@ -64,6 +64,13 @@ def test_a_roster_of_other_names() -> None:
     assert isinstance(unknown, Unclear) and "A" in unknown.reason
 
 
+def test_latin_and_katakana_names() -> None:
+    latin = Context(roster=Roster(("Alice", "Bob", "Carol")), lang="ja")
+    assert queries("aliceさん、Bobさんは食べた？w", latin) == {("Alice", "Bob", "culprit", False)}
+    kana = Context(roster=Roster(("アリス", "ボブ")), lang="ja")
+    assert queries("食べていないよね、アリスさん？", kana) == {("アリス", "アリス", "culprit", True)}
+
+
 def test_a_fourth_letter_is_a_person_only_on_a_roster_of_four() -> None:
     four = Context(roster=Roster(("A", "B", "C", "D")), lang="ja")
     assert queries("ディーさん、Aさんは食べた？", four) == {("D", "A", "culprit", False)}
