@@ -15,6 +15,7 @@ states, and is listed as unread when several such propositions remain.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.lang.context import Context, Extraction, Statement
@@ -33,7 +34,7 @@ from referee.lang.en.words import (
     wrong_verbs,
 )
 from referee.liar.intent import Query
-from referee.liar.proposition import Not, Predicate, Proposition, Says, canonical, literal
+from referee.liar.proposition import Not, Predicate, Proposition, Says, as_literal, canonical, literal, names_in
 
 _NUMBER = re.compile(r"\d|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r")\b", re.IGNORECASE)
 _STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
@@ -129,7 +130,7 @@ class _Reader:
         self.speaker = speaker
         self.asked = tuple(q for q in asked if q.speaker == speaker)
         abouts = {q.proposition for q in self.asked}
-        others = sorted({n for p in abouts for n in _names(p)} - {speaker})
+        others = sorted({n for p in abouts for n in names_in(p)} - {speaker})
         self.people = People(ctx.roster, me=speaker, antecedent=others[0] if len(others) == 1 else None)
         self.statements: list[Statement] = []
         self.unread: list[str] = []
@@ -161,7 +162,7 @@ class _Reader:
 
     def _groups(self, text: str) -> str:
         """"Neither of them" / "both of them": the two other people the question was about."""
-        others = sorted({n for q in self.asked for n in _names(q.proposition)} - {self.speaker})
+        others = sorted({n for q in self.asked for n in names_in(q.proposition)} - {self.speaker})
         if len(others) != 2:
             return text
         first, second = (ref(self.ctx.roster.names.index(n)) for n in others)
@@ -230,7 +231,7 @@ class _Reader:
             raise Unreadable("an elliptical answer to no known question")
         return candidates.pop()
 
-    def _add(self, propositions: list[Proposition], asserted: bool, source: str) -> None:
+    def _add(self, propositions: Sequence[Proposition], asserted: bool, source: str) -> None:
         for p in propositions:
             self.statements.append(Statement(self.speaker, p, asserted, source))
 
@@ -262,18 +263,10 @@ def _answer_word(words: list[str]) -> tuple[tuple[str, ...], tuple[bool, bool] |
     return tuple(words), None
 
 
-def _atom(p: Proposition) -> tuple[str, str] | None:
-    p = _positive(p)
-    if isinstance(p, Says):
-        return None
-    return (p.predicate, p.about)
-
-
-def _names(p: Proposition) -> set[str]:
-    p = _positive(p)
-    if isinstance(p, Says):
-        return {p.speaker} | _names(p.inner)
-    return {p.about}
+def _atom(p: Proposition) -> tuple[Predicate, str] | None:
+    """(predicate, about) of a possibly negated atom; None for a nested proposition."""
+    flat = as_literal(p)
+    return (flat[0].predicate, flat[0].about) if flat else None
 
 
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:

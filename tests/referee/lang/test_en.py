@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from referee.lang import Context, incident
 from referee.lang.en import extract, parse
 from referee.liar.intent import Confirm, CountQuery, Guess, Other, Query, Question, Remark, Unclear
-from referee.liar.proposition import Not, Says, literal
+from referee.liar.proposition import Not, Says, as_literal, literal
 from referee.liar.world import Roster
 
 CAKE = Context(lang="en")
@@ -19,11 +19,11 @@ def asked(text: str, ctx: Context = CAKE) -> set[tuple[str, str, str, bool]]:
     """The (speaker, predicate, about, negated) pairs a question charges; fails on anything else."""
     intent = parse(text, ctx)
     assert isinstance(intent, Question), f"{text!r} read as {intent!r}"
-    pairs = set()
+    pairs: set[tuple[str, str, str, bool]] = set()
     for query in intent.unique():
-        p = query.proposition
-        negated = isinstance(p, Not)
-        atom = p.inner if isinstance(p, Not) else p
+        flat = as_literal(query.proposition)
+        assert flat is not None, f"{text!r}: nested {query.proposition}"
+        atom, negated = flat
         pairs.add((query.speaker, atom.predicate, atom.about, negated))
     return pairs
 
