@@ -1,0 +1,160 @@
+"""The narrator: a model may tell the opening and the ending, checked like every other line.
+
+The referee's own opening (rules, commitment) and ending (reveal, nonce) are always shown;
+a model's narration is an extra paragraph and is shown only when it passes its check:
+
+- the opening is told before any question and must claim nothing about the secret: the
+  statement extractor must read no statement in it and flag no sentence that mentions a
+  person, a role, the incident or a number (pure scene-setting passes);
+- the ending is told after the reveal, when the secret is public, and every statement in
+  it must be true of the revealed world, with nothing unread.
+
+A rejected narration is asked again with the reasons (at most 2 retries, the rejected text
+not resent), then dropped. Every attempt is returned so the session can record it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from gm.actors.model import render, request_json
+from gm.backends.base import Backend, CallFailed, Message, Request
+from referee.lang import Context, extract
+from referee.liar.proposition import names_in, truth
+from referee.liar.verdict import Outcome
+from referee.liar.world import World
+
+MAX_ATTEMPTS = 3
+NARRATION_TOKENS = 200
+# The extractor's speaker for narration: on no roster, so "I" can never pass as a fact.
+NARRATOR = "narrator"
+_DIGIT = re.compile(r"\d")
+
+
+class NarrationReply(BaseModel):
+    """A narration as the model must return it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+
+
+@dataclass(frozen=True)
+class NarrationAttempt:
+    """One try, as the event log records model attempts."""
+
+    request: str
+    raw: str
+    reasons: tuple[str, ...]
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency: float = 0.0
+
+    @property
+    def accepted(self) -> bool:
+        return not self.reasons
+
+
+@dataclass(frozen=True)
+class Narration:
+    """The accepted text (None when every attempt was rejected) and every attempt."""
+
+    text: str | None
+    attempts: tuple[NarrationAttempt, ...]
+
+
+def check_opening(text: str, ctx: Context) -> tuple[str, ...]:
+    """Why an opening narration may not be shown; empty when it claims nothing."""
+    extraction = extract(text, ctx, NARRATOR, ())
+    reasons = [f"it claims {s.proposition} is {_value(s.asserted)}" for s in extraction.statements]
+    reasons += [f"it mentions a person, role, the incident or a number: {u!r}" for u in extraction.unread]
+    return _and_digits(text, reasons)
+
+
+def check_ending(text: str, ctx: Context, secret: World) -> tuple[str, ...]:
+    """Why an ending narration may not be shown; empty when all it claims is true of `secret`."""
+    extraction = extract(text, ctx, NARRATOR, ())
+    reasons = []
+    for statement in extraction.statements:
+        on_roster = names_in(statement.proposition) <= set(ctx.roster.names)
+        if not on_roster or truth(statement.proposition, secret) != statement.asserted:
+            reasons.append(f"it claims {statement.proposition} is {_value(statement.asserted)}, "
+                           "which the reveal contradicts")
+    reasons += [f"unclear sentence {u!r}" for u in extraction.unread]
+    return _and_digits(text, reasons)
+
+
+def _value(asserted: bool) -> str:
+    return "true" if asserted else "false"
+
+
+def _and_digits(text: str, reasons: list[str]) -> tuple[str, ...]:
+    if _DIGIT.search(text):
+        reasons.append("it writes a number; counts are the referee's to state")
+    return tuple(reasons)
+
+
+async def narrate_opening(backend: Backend, ctx: Context, seed: int = 0) -> Narration:
+    """A scene-setting paragraph before the first question, or None."""
+    return await _narrate(backend, ctx, "opening", seed, lambda text: check_opening(text, ctx))
+
+
+async def narrate_ending(
+    backend: Backend, ctx: Context, secret: World, outcome: Outcome, seed: int = 0
+) -> Narration:
+    """A closing paragraph after the reveal, true to `secret`, or None."""
+    return await _narrate(
+        backend, ctx, "ending", seed, lambda text: check_ending(text, ctx, secret),
+        culprit=secret.culprit, liar=secret.liar, outcome=outcome,
+    )
+
+
+async def _narrate(
+    backend: Backend,
+    ctx: Context,
+    kind: Literal["opening", "ending"],
+    seed: int,
+    check: Callable[[str], tuple[str, ...]],
+    **values: object,
+) -> Narration:
+    if ctx.lang is None:
+        raise ValueError("a narration is told in the game's language: set Context.lang")
+    attempts: list[NarrationAttempt] = []
+    reasons: tuple[str, ...] = ()
+    for attempt in range(MAX_ATTEMPTS):
+        prompt = render(ctx.lang, ctx.incident, f"actor_{kind}", reasons=list(reasons), **values)
+        request = Request(
+            messages=(Message("user", prompt),),
+            output=NarrationReply,
+            max_tokens=NARRATION_TOKENS,
+            seed=random.Random(f"{seed}:{kind}:{attempt}").randrange(2**31),
+            attempt=attempt,
+        )
+        recorded = request_json(f"{backend.provider}:{backend.model}", request)
+        try:
+            completion = await backend.complete(request)
+        except CallFailed as failure:
+            reasons = (f"the backend failed: {failure}",)
+            attempts.append(NarrationAttempt(recorded, "", reasons))
+            continue
+        parsed = completion.parsed
+        text = parsed.text.strip() if parsed else ""
+        if completion.problem:
+            reasons = (completion.problem,)
+        elif not text:
+            reasons = ("the narration is empty",)
+        else:
+            reasons = check(text)
+        attempts.append(NarrationAttempt(
+            recorded, completion.text, reasons, completion.reply.input_tokens,
+            completion.reply.output_tokens, completion.latency_s,
+        ))
+        if not reasons:
+            return Narration(text, tuple(attempts))
+    return Narration(None, tuple(attempts))
