@@ -14,10 +14,11 @@ import re
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.incident import INCIDENTS
 from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
-from referee.lang.ja.reading import SELF, YOU, Claim, Reading, negated, read
+from referee.lang.ja.reading import EVERYONE, SELF, YOU, Claim, Reading, negated, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
 from referee.liar.intent import Query
 from referee.liar.proposition import as_literal, canonical, literal
+from referee.liar.world import Roster
 
 LABEL = re.compile(r"^\s*(?:【(?P<b>[^】]+)】|(?P<c>[^:「『\s]{1,12}?)\s*[:]|(?P<q>[^:「『\s]{1,12}?)\s*(?=[「『]))\s*")
 QUOTES = "「」『』\"'"
@@ -67,7 +68,7 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
             agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
         topic = as_literal(statements[-1].proposition) if statements else None
         reading = read(tokens, ctx.incident, topic[0].about if topic else implied)
-        found = _stated(reading, tokens, speaker, statements, mine, sentence) if speaker else []
+        found = _stated(reading, tokens, speaker, statements, mine, sentence, ctx.roster) if speaker else []
         if found:
             statements.extend(found)
         elif reading.ask and not reading.claims:
@@ -99,6 +100,7 @@ def _stated(
     before: list[Statement],
     asked: tuple[Query, ...],
     sentence: str,
+    roster: Roster,
 ) -> list[Statement]:
     """The assertions of one sentence, or [] when it makes none that can be read."""
     if reading.problem or reading.ask:
@@ -110,7 +112,8 @@ def _stated(
     for claim in claims:
         if claim.open or claim.either or claim.via is not None:
             return []
-        for subject in claim.subjects:
+        subjects = roster.names if EVERYONE in claim.subjects else claim.subjects
+        for subject in subjects:
             if subject == YOU:
                 return []
             about = speaker if subject == SELF else subject

@@ -29,8 +29,8 @@ from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
     ACCEPT, ASK_VERBS, COUNT_QUERY, DECLINE, GUESS_LEADS, HEDGES, LEADS, META, SAME_AGAIN, THINKING,
 )
-from referee.lang.ja.reading import SELF, YOU, Claim, read
-from referee.lang.ja.tokens import Token, normalize, sentences, strangers, tokenize
+from referee.lang.ja.reading import EVERYONE, SELF, YOU, Claim, read
+from referee.lang.ja.tokens import Token, everyone_end, normalize, sentences, strangers, tokenize
 from referee.liar.intent import (
     Confirm, CountQuery, Guess, Intent, Other, Query, Question, Remark, Unclear,
 )
@@ -130,14 +130,14 @@ def _name_list(tokens: tuple[Token, ...], start: int) -> _Names:
     found: list[str] = []
     i, first = start, -1
     while i < len(tokens):
-        everyone = _everyone_end(tokens, i)
+        everyone = everyone_end(tokens, i)
         if tokens[i].kind == "name":
             found.append(tokens[i].lemma)
             i += 1
         elif everyone is not None:
             return _Names(tuple(found or ["*"]), everyone, everyone if first < 0 else first, True)
         elif found and tokens[i].surface in ("と", "・", "や", "、", ",") and i + 1 < len(tokens) and (
-            tokens[i + 1].kind == "name" or _everyone_end(tokens, i + 1) is not None
+            tokens[i + 1].kind == "name" or _joins_everyone(tokens, i + 1, found)
         ):
             if tokens[i].surface in ("、", ",") and first < 0:
                 first = i
@@ -147,27 +147,12 @@ def _name_list(tokens: tuple[Token, ...], start: int) -> _Names:
     return _Names(tuple(found), i, i if first < 0 else first, False)
 
 
-def _everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
-    """Where a word for everyone starting at `i` ends: 全員, みなさん, 三人とも, お三方."""
-    def surface(k: int) -> str:
-        return tokens[k].surface if k < len(tokens) else ""
-
-    t = tokens[i]
-    if t.kind == "group":
-        j = i + 1
-    elif t.surface == "お" and i + 1 < len(tokens) and tokens[i + 1].pos2 == "数詞" and surface(i + 2) == "方":
-        j = i + 3
-    elif t.pos2 == "数詞" and surface(i + 1) in ("人", "方"):
-        j = i + 2
-    elif t.lemma in ("三人", "二人", "3人"):
-        j = i + 1
-    else:
-        return None
-    while surface(j) in ("さん", "様", "とも", "共", "全員", "皆"):
-        j += 1
-    if surface(j) == "と" and surface(j + 1) == "も":
-        j += 2
-    return j
+def _joins_everyone(tokens: tuple[Token, ...], i: int, found: list[str]) -> bool:
+    """"A・B・C全員に", "A、B、C、みんな…" close a list of names; "Aさん、全員正直者？" asks about everyone."""
+    end = everyone_end(tokens, i)
+    if end is None:
+        return False
+    return len(found) > 1 or end == len(tokens) or tokens[end].punct or tokens[end].surface in ("に", "へ")
 
 
 def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...], str]:
@@ -196,7 +181,7 @@ def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple
         if split:
             return vocative, tokens[lead.first + 1:], ""
     for i in range(1, len(tokens)):
-        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or _everyone_end(tokens, i) is not None):
+        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or everyone_end(tokens, i) is not None):
             trailing = _name_list(tokens, i)
             if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
                 return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
@@ -339,6 +324,8 @@ def _queries(claims: tuple[Claim, ...], addressees: tuple[str, ...], roster: Ros
             if claim.open:
                 is_open = True
                 subjects = claim.subjects or tuple(roster.names)
+            if EVERYONE in subjects:
+                subjects = tuple(roster.names)
             for about in subjects:
                 about = speaker if about == YOU else about
                 p: Proposition = literal(claim.predicate, about, claim.negated)
@@ -351,7 +338,7 @@ def _queries(claims: tuple[Claim, ...], addressees: tuple[str, ...], roster: Ros
 def _guessable(claims: tuple[Claim, ...], addressees: tuple[str, ...]) -> bool:
     return all(
         c.predicate in ("culprit", "liar") and not c.negated and not c.open and not c.either
-        and c.via is None and len(c.subjects) == 1 and SELF not in c.subjects
+        and c.via is None and len(c.subjects) == 1 and c.subjects[0] not in (SELF, EVERYONE)
         and (c.subjects[0] != YOU or len(addressees) == 1)
         for c in claims
     )

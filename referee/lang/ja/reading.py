@@ -22,13 +22,15 @@ from referee.lang.ja.lexicon import (
     HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, NEGATORS, REPORT_VERBS, THINK_VERBS,
     TRUTH,
 )
-from referee.lang.ja.tokens import Token
+from referee.lang.ja.tokens import Token, everyone_end
 from referee.liar.proposition import Predicate
 
 YOU = "@you"
 """Subject marker: the person spoken to (the addressee of a question)."""
 SELF = "@self"
 """Subject marker: the person speaking (a character about himself)."""
+EVERYONE = "@all"
+"""Subject marker: everyone on the roster (全員, みんな, 三人とも)."""
 
 TOPIC = ("は", "も", "って", "が", "とは")
 COPULA = ("だ", "です", "で", "じゃ", "な", "では", "でしょう", "だろう", "である")
@@ -238,7 +240,8 @@ def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | 
 
 
 def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -> tuple[list[int], bool, bool]:
-    """Person tokens in [start, stop) that are subjects, whether a who-word is there, whether joined by "or"."""
+    """Subjects in [start, stop) (persons, or a word for everyone), whether a who-word is there,
+    whether they are joined by "or"."""
     found, who, either = [], False, False
     for j in range(start, stop):
         t = tokens[j]
@@ -254,6 +257,10 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
             nxt.surface in NOT_SUBJECT or (nxt.surface == "の" and _possessed(tokens, j + 2))
         )):
             found.append(j)
+        elif (end := everyone_end(tokens, j)) is not None and not (
+            end < len(tokens) and tokens[end].surface in NOT_SUBJECT
+        ):
+            found.append(j)  # "全員正直者ですか"
         elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
             either = True
     return found, who, either
@@ -293,7 +300,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         tail = _tail(tokens, p.end, stop, through_people=forward is not None)
         if _conditional(tail):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
-        names = tuple(_ref(tokens[j]) for j in subjects)
+        names = tuple(_ref(tokens, j) for j in subjects)
         implicit = not names and not who
         if implicit:
             last = groups[-1][-1] if groups else None
@@ -303,7 +310,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             groups.append([Claim(p.kind, names, negated(tail), open=who, either=either, implicit=implicit)])
         else:
             negated_before = negated(tokens[p.end:ahead[0]])
-            groups.append([Claim(p.kind, (_ref(tokens[j]),), negated_before != flipped, either=either)
+            groups.append([Claim(p.kind, (_ref(tokens, j),), negated_before != flipped, either=either)
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
@@ -350,8 +357,14 @@ def _embedded_question(tokens: tuple[Token, ...]) -> bool:
     )
 
 
-def _ref(t: Token) -> str:
-    return t.lemma if t.kind == "name" else (YOU if t.kind == "you" else SELF)
+def _ref(tokens: tuple[Token, ...], j: int) -> str:
+    """The subject a token stands for: a roster name, YOU, SELF or EVERYONE."""
+    t = tokens[j]
+    if t.kind == "name":
+        return t.lemma
+    if t.person:
+        return YOU if t.kind == "you" else SELF
+    return EVERYONE
 
 
 def _nested(tokens: tuple[Token, ...], claims: list[Claim], problem: str) -> tuple[list[Claim], str]:

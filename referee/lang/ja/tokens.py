@@ -137,3 +137,26 @@ def _words(text: str, self_is_you: bool) -> list[Token]:
         _word(m.surface(), m.normalized_form(), m.part_of_speech(), self_is_you)
         for m in _tokenizer().tokenize(text)
     ]
+
+
+def everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
+    """Where a word for everyone starting at `i` ends: 全員, みなさん, 三人とも, お三方."""
+    def surface(k: int) -> str:
+        return tokens[k].surface if k < len(tokens) else ""
+
+    t = tokens[i]
+    if t.kind == "group":
+        j = i + 1
+    elif t.surface == "お" and i + 1 < len(tokens) and tokens[i + 1].pos2 == "数詞" and surface(i + 2) == "方":
+        j = i + 3
+    elif t.pos2 == "数詞" and surface(i + 1) in ("人", "方"):
+        j = i + 2
+    elif t.lemma in ("三人", "二人", "3人"):
+        j = i + 1
+    else:
+        return None
+    while surface(j) in ("さん", "様", "とも", "共", "全員", "皆"):
+        j += 1
+    if surface(j) == "と" and surface(j + 1) == "も":
+        j += 2
+    return j
