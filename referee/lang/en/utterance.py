@@ -141,6 +141,7 @@ class _Addressed:
 
 
 def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Drop interjections in front ("OK so", "Hey", "Excuse me", "No, ...")."""
     while words:
         joined = " ".join(words[:2])
         if joined in _TWO_WORD_FILLERS or joined in ("yes ,", "no ,"):
@@ -153,6 +154,7 @@ def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _names(listed: str, ctx: Context) -> tuple[str, ...]:
+    """The roster names of a list of reference tokens; "everyone" is the whole roster."""
     if EVERYONE in listed.split():
         return ctx.roster.names
     return tuple(dict.fromkeys(name_of(w, ctx.roster) for w in listed.split() if is_ref(w)))
@@ -288,9 +290,10 @@ def _queries(addressees: tuple[str, ...], claims: tuple[Claim, ...], via: str | 
 
 
 def _mentions_game(words: tuple[str, ...], ctx: Context) -> bool:
+    """A name, a role, the incident or "who": about the game even if unreadable."""
     lexicon = predicate_words(ctx.incident)
     return any(
-        is_ref(w) or w in lexicon or w in OTHER_INCIDENT_WORDS or w in ("who", "culprit", "liar")
+        is_ref(w) or w in lexicon or w in OTHER_INCIDENT_WORDS or w == "who"
         for w in words
     )
 
@@ -428,6 +431,7 @@ def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Intent:
 
 
 def _confirmation(sentences_: tuple[Sentence, ...]) -> bool | None:
+    """A short yes (True) or no (False) to a pending open question; None for anything else."""
     words = " ".join(w for s in sentences_ for w in s.words if w not in (",", ":", "-"))
     if len(words.split()) > 6:
         return None
@@ -436,9 +440,6 @@ def _confirmation(sentences_: tuple[Sentence, ...]) -> bool | None:
     if _YES.match(words):
         return True
     return None
-
-
-_PRIORITY = (Question, Guess, CountQuery, Remark, Other)
 
 
 def parse(text: str, ctx: Context) -> Intent:
@@ -486,6 +487,8 @@ def _about(query: Query) -> str | None:
 
 
 def _combine(intents: list[Intent]) -> Intent:
+    """One intent for the utterance: unclear wins, then questions, guesses, a count query,
+    remarks and other talk; a question and a guess at once are unclear."""
     unclear = [i for i in intents if isinstance(i, Unclear)]
     if unclear:
         return unclear[0]
@@ -502,7 +505,7 @@ def _combine(intents: list[Intent]) -> Intent:
         if len(culprits) > 1 or len(liars) > 1:
             return Unclear("name one culprit and one liar")
         return Guess(next(iter(culprits), None), next(iter(liars), None))
-    for kind in _PRIORITY[2:]:
+    for kind in (CountQuery, Remark, Other):
         for intent in intents:
             if isinstance(intent, kind):
                 return intent

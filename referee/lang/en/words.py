@@ -28,10 +28,6 @@ class Sentence:
     words: tuple[str, ...]
     asked: bool
 
-    @property
-    def text(self) -> str:
-        return " ".join(self.words)
-
 
 @dataclass(frozen=True)
 class Text:
@@ -95,7 +91,7 @@ HAVE = frozenset(["have", "has", "had", "having"])
 DO = frozenset(["do", "does", "did", "done", "doing"])
 DEMONSTRATIVE = frozenset(["it", "this", "that"])
 # Words after "have"/"had" that make it the incident verb ("had the cake") and not an auxiliary.
-HAVE_OBJECTS = frozenset(["it", "the", "that", "this", "some", "any", "a", "one", "last", "any"])
+HAVE_OBJECTS = frozenset(["it", "the", "that", "this", "some", "one", "last"])
 INNOCENT = "innocent"
 
 # Hedges: a declarative with one of these is thinking aloud, never a guess.
