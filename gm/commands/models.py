@@ -1,11 +1,42 @@
-"""`refgm models`: the model backends, and whether each can be used on this machine and why not."""
+"""`refgm models`: the model backends, and whether each can be used on this machine and why not.
+
+Also the `--model`, `--base-url` and `--cache` options other commands share, and the actor
+they open (`refgm play --model local:smollm2`).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from gm.backends import EXAMPLES, PROVIDERS, availability
+from gm.actors.model import ModelActor
+from gm.backends import EXAMPLES, PROVIDERS, ModelSpec, ResponseCache, availability, open_backend
+
+
+def add_model_options(parser: argparse.ArgumentParser) -> None:
+    """The options that choose who voices the characters."""
+    parser.add_argument(
+        "--model", default="offline", metavar="PROVIDER:MODEL",
+        help="who voices the characters: offline (default, templates), openai:<model>, "
+        "anthropic:<model>, local:<gguf path> or local:smollm2; see `refgm models`",
+    )
+    parser.add_argument("--base-url", metavar="URL",
+                        help="an OpenAI-compatible server for openai:<model> "
+                        "(Ollama, llama.cpp, vLLM, LM Studio; default: $OPENAI_BASE_URL)")
+    parser.add_argument("--cache", action="store_true",
+                        help="answer repeated model requests from $REFGM_HOME/cache")
+
+
+def open_actor(args: argparse.Namespace, seed: int) -> ModelActor | None:
+    """The model actor the options ask for, or None for offline.
+
+    Raises a BackendError (a ValueError) whose message can be shown as it is.
+    """
+    spec = ModelSpec.parse(args.model)
+    if spec.provider == "offline":
+        return None
+    cache = ResponseCache() if args.cache else None
+    return ModelActor(open_backend(spec, base_url=args.base_url, cache=cache), seed=seed)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 
-from gm.backends import PROVIDERS
+from gm.backends import PROVIDERS, BackendError
+from gm.backends.cache import CachedBackend
 from gm.cli import main
+from gm.commands.models import add_model_options, open_actor
 
 
 def test_models_lists_every_provider_as_json(
@@ -27,3 +30,28 @@ def test_models_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:3] == ["provider", "usable", "example"]
     assert "local:smollm2" in out
+
+
+def options(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_model_options(parser)
+    return parser.parse_args(argv)
+
+
+def test_offline_opens_no_actor() -> None:
+    assert open_actor(options(), seed=1) is None
+
+
+def test_a_model_option_opens_a_model_actor_with_its_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    actor = open_actor(options("--model", "openai:m", "--base-url", "http://127.0.0.1:1/v1",
+                               "--cache"), seed=1)
+    assert actor is not None and actor.name == "openai:m"
+    assert isinstance(actor.backend, CachedBackend)
+
+
+@pytest.mark.parametrize("model", ["gemini:pro", "anthropic:claude"])
+def test_an_unusable_model_is_a_clear_error(model: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    with pytest.raises(BackendError):
+        open_actor(options("--model", model), seed=1)
