@@ -61,7 +61,9 @@ STATEMENT_ENDINGS = frozenset({
     "습니다", "ᆸ니다", "다", "군요", "구나", "군", "네요", "네", "구먼", "잖아", "잖아요", "거든",
     "거든요", "ᆫ다", "는다", "겠다", "더라", "라", "이다",
 })
-# Words and endings that make a statement thinking aloud rather than a committed guess.
+# Adverbs that hedge a whole sentence wherever they stand ("아마, A가 먹었어").
+SENTENCE_HEDGES = frozenset({"아마", "어쩌면", "혹시", "만약", "글쎄", "아마도", "만일"})
+# Words and endings that make a statement about someone thinking aloud rather than a guess.
 HEDGE_FORMS = frozenset({
     "겠", "같", "듯", "아마", "어쩌면", "혹시", "수상", "의심", "가능성", "패턴", "모르", "글쎄",
     "ᆯ지도", "을지도", "지도", "ᆫ데", "은데", "는데", "라면", "다면", "이라면", "면", "으면",
@@ -70,7 +72,7 @@ HEDGE_FORMS = frozenset({
 })
 INTERJECTIONS = frozenset({"음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허"})
 # Words of a player puzzling over the case ("그렇군요", "헷갈리네"): thinking aloud.
-PUZZLING = frozenset({"그렇", "역시", "잠깐", "어렵", "헷갈리", "고민", "글쎄", "모르", "이상", "수상", "애매"})
+PUZZLING = frozenset({"역시", "잠깐", "어렵", "헷갈리", "고민", "글쎄", "모르", "이상", "수상", "애매"})
 
 YES_WORDS = frozenset({
     "네", "예", "응", "어", "웅", "넹", "넵", "옙", "ㅇㅇ", "ㅇ", "yes", "ok", "okay", "오케이", "좋아",

@@ -21,6 +21,7 @@ from referee.lang.ko.lexicon import (
     HONEST_STEMS,
     INTERJECTIONS,
     PUZZLING,
+    SENTENCE_HEDGES,
     LIAR_NOUNS,
     LIAR_STEMS,
     LIE_VERBS,
@@ -50,13 +51,14 @@ SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
     "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object",
-    "except", "bare",
+    "except", "owner", "bare",
 ]
 _TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
 _ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
 _QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
 _CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
 _REQUESTS = frozenset({"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"})
+_POSSESSED = frozenset({"추리", "생각", "추측", "예상", "판단", "결론", "답", "의견", "느낌", "감", "대답", "말"})
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 _CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
 
@@ -126,9 +128,13 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         ref = ANYONE
     elif m.tag == "NP" and m.form in THIRD_PERSONS:
         ref = SOMEONE
+    elif m.tag == "MM" and m.form in {"그", "저", "이"} and after < len(morphs) and morphs[after].form in {"사람", "분", "녀석", "놈", "애"}:
+        ref, after = SOMEONE, after + 1
     elif m.form == "어느" and after < len(morphs) and morphs[after].form in {"쪽", "사람", "분"}:
         ref, after = ANYONE, after + 1
-    elif m.form in QUANTIFIERS and m.tag in {"NNG", "MAG", "NR", "MM"}:
+    elif m.form in QUANTIFIERS and m.tag in {"NNG", "MAG", "NR", "MM"} and (
+        m.form != "다" or (i > 0 and (morphs[i - 1].tag in {"NR", "NNB"} or morphs[i - 1].name is not None))
+    ):  # 다 alone is "completely" (다 마셨어요); after 둘, 세 분 or a name it is "all"
         ref = GROUP
         while after < len(morphs) and (morphs[after].form in QUANTIFIERS or morphs[after].form in {"분", "사람", "명"}):
             after += 1
@@ -158,6 +164,8 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
         return "comma", j + 1
     if m.tag == "JKO":
         return "object", j + 1
+    if m.tag == "JKG":
+        return "owner", j + 1
     if m.tag == "NNB" and m.form == "중":
         return "among", j + 1
     if m.tag == "VCP":
@@ -182,6 +190,9 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             i += 1
             continue
         role, end = _role(morphs, after)
+        if role == "owner" or (ref in (SPEAKER, SELF) and role == "bare" and after < len(morphs) and morphs[after].form in _POSSESSED):
+            i = after  # "제 추리로는", "B씨의 대답": a possessive, not a person in the claim
+            continue
         if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
             role = "copula"  # "범인은 당신이야, B씨!": only a name is called with 야
         found.append(Mention(ref, role, i, end))
@@ -220,12 +231,15 @@ def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[l
         for k in indexes:
             used.add(k)
             ref = found[k].ref
-            if ref not in names and ref not in (GROUP, SELF, SPEAKER, ANYONE):
+            if ref not in names and ref not in (GROUP, SELF, SPEAKER, ANYONE, EVERYBODY):
                 names.append(ref)
 
     for k, mention in enumerate(found):
         if mention.ref == EVERYBODY:
-            take([k])
+            chain = _chain_before(found, k)  # "A, B, C 전원에게"
+            take([found.index(c) for c in chain])
+            if len(chain) == 1:
+                names.append(EVERYBODY)
         elif mention.role in {"to", "call"} and mention.ref not in (SPEAKER, ANYONE):
             chain = _chain_before(found, k)
             take([found.index(c) for c in chain])
@@ -354,16 +368,17 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     """Split a sentence into clauses, each holding at most one predicate."""
     spans = []
     start = 0
-    has_predicate = False
+    predicate_at: int | None = None
     k = 0
     while k < len(morphs):
         m = morphs[k]
         found = _predicate_at(morphs, k, len(morphs))
-        if found is not None and found[1] and has_predicate and _has_person(morphs, start, k):
-            spans.append((start, k))
-            start, has_predicate = k, False
-        if found is not None:
-            has_predicate = True
+        if found is not None and found[1] and predicate_at is not None and _has_person(morphs, predicate_at + 1, k):
+            spans.append((start, k))  # "범인 A 거짓말쟁이 B": a second role noun after a name
+            start, predicate_at = k, None
+        if found is not None and predicate_at is None:
+            predicate_at = k
+        has_predicate = predicate_at is not None
         nxt = morphs[k + 1] if k + 1 < len(morphs) else None
         boundary = (
             (m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"}))
@@ -373,7 +388,7 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
         )
         if boundary and has_predicate:
             spans.append((start, k + 1))
-            start, has_predicate = k + 1, False
+            start, predicate_at = k + 1, None
         k += 1
     if start < len(morphs):
         spans.append((start, len(morphs)))
@@ -435,9 +450,10 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
         kinds.discard("honest")  # "정직합니까 아니면 거짓말쟁이입니까": one question
     if len(kinds) > 1:
         return _ClauseReading(None, tangled=True)
-    about = tuple(m.ref for m in inside if m.role not in {"to", "call", "cond", "among", "except"})
+    among = {c for m in inside if m.role == "among" for c in _chain_before(found, found.index(m))}  # "B와 C 둘 중에"
+    candidates = tuple(m.ref for m in inside if m in among and m.ref not in (GROUP, EVERYBODY))
+    about = tuple(m.ref for m in inside if m not in among and m.role not in {"to", "call", "cond", "except"})
     excluded = tuple(m.ref for m in inside if m.role == "except")
-    candidates = tuple(m.ref for m in inside if m.role == "among")
     if ANYONE not in about:
         about += candidates
         candidates = ()
@@ -449,11 +465,33 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
             return _ClauseReading(Claim(None, about, negated, candidates=candidates), holder=holder)
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
-    particle = next((m for m in morphs[at + 1 : b] if m.tag != "XSN"), None)
-    generic = noun and not about and particle is not None and (particle.tag == "JKS" or particle.form in {"는", "은", "ᆫ"})
+    after = [m for m in morphs[at + 1 : b] if m.tag not in {"XSN", "MAG"}]
+    generic = (
+        noun
+        and not about
+        and bool(after)
+        and (after[0].tag == "JKS" or after[0].form in {"는", "은", "ᆫ"})
+        and not (len(after) > 1 and after[1].tag in {"VCN", "VCP"})  # "거짓말쟁이는 아니에요" is about someone
+    )
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded)
     return _ClauseReading(claim, holder=holder)
+
+
+def _segments(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
+    """Spans between commas and clause endings, whatever they hold."""
+    spans, start = [], 0
+    for k, m in enumerate(morphs):
+        if (m.tag == "SP" and m.form == ",") or m.tag == "EF" or (m.tag == "EC" and m.form in _CLAUSE_LINKS):
+            spans.append((start, k + 1))
+            start = k + 1
+    return spans + [(start, len(morphs))] if start < len(morphs) else spans
+
+
+def _hedged_segment(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]) -> bool:
+    """A hedge word next to a person ("A가 먹었겠네"); "알겠다, ..." or "거짓말쟁이는 모르겠어요" alone is not."""
+    named = any(a <= m.start < b and k not in used and m.ref not in (GROUP, EVERYBODY) for k, m in enumerate(found))
+    return named and any(m.form in HEDGE_FORMS for m in morphs[a:b])
 
 
 def carry(previous: Claim, elliptic: Claim) -> Claim:
@@ -490,7 +528,7 @@ def read(sentence: Sentence) -> Reading:
             continue
         if claim.predicate is None and previous is not None:
             claim = carry(previous, claim)
-        elif not claim.about and previous is not None:
+        elif not claim.about and previous is not None and not claim.generic:
             claim = replace(claim, about=previous.about, candidates=previous.candidates, generic=False)
         claims.append(claim)
         previous = claim
@@ -503,10 +541,14 @@ def read(sentence: Sentence) -> Reading:
     )
     musing = not addressed and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}
-    hedged = bool(forms & HEDGE_FORMS) or sentence.trailing_off or any(m.tag == "SE" for m in morphs) or (
-        "보" in forms and ending in STATEMENT_ENDINGS | {"어", "아", "어요", "아요"} and any(m.form == "나" and m.tag == "EC" for m in morphs)
+    hedged = (
+        bool(forms & SENTENCE_HEDGES)
+        or sentence.trailing_off
+        or any(m.tag == "SE" for m in morphs)
+        or any(_hedged_segment(morphs, a, b, found, used) for a, b in _segments(morphs))
+        or ("보" in forms and any(m.form == "나" and m.tag == "EC" for m in morphs))  # 먹었나 봐요
     )
-    persons = any(m.ref not in (GROUP,) for m in found)
+    persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)
     unaddressed = [m for k, m in enumerate(found) if k not in used]
     topic_only = (
         not addressed
@@ -514,7 +556,11 @@ def read(sentence: Sentence) -> Reading:
         and unaddressed[0].role in {"topic", "bare"}
         and unaddressed[0].ref not in (SELF, SPEAKER, ANYONE, GROUP, EVERYBODY)
     )
-    thinking = any(m.tag == "IC" and m.form in INTERJECTIONS for m in morphs) or bool(forms & PUZZLING)
+    thinking = (
+        any(m.tag == "IC" and m.form in INTERJECTIONS for m in morphs)
+        or bool(forms & PUZZLING)
+        or ("그렇" in forms and ending in {"군요", "구나", "군", "네", "네요", "구먼"})  # 그렇군요, not 그렇게 해 주세요
+    )
     return Reading(
         addressees=tuple(addressees),
         claims=tuple(claims),

@@ -171,7 +171,8 @@ def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list
                 people.append(speaker)
             elif ref == ANYONE:
                 left_out = {speaker if r == SELF else r for r in claim.excluded}
-                people.extend(p for p in claim.candidates or roster.names if p not in left_out)
+                pool = [speaker if r == SELF else r for r in claim.candidates] or roster.names
+                people.extend(p for p in pool if p not in left_out)
             elif ref in roster:
                 people.append(ref)
             else:
