@@ -314,8 +314,13 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
+    last_clause = _clause_start(tokens, predicates, len(tokens))
+    if any(p.start >= last_clause for p in predicates):
+        # "Aさんは嘘つきだと言っていましたが、Cさんは正直者ですか": only the last clause asks
+        kept = [(g, p) for g, p in zip(groups, predicates, strict=True) if p.start >= last_clause]
+        groups, predicates = [g for g, _ in kept], [p for _, p in kept]
     claims = [c for group in groups for c in group]
-    claims, problem = _nested(tokens, claims, problem)
+    claims, problem = _nested(tokens, predicates, claims, problem)
     if claims and not problem:
         problem = _main_verb_problem(tokens, predicates)
     ask, hedged, firm = mood
@@ -349,12 +354,17 @@ def _share_with_next(groups: list[list[Claim]], predicates: list[_Predicate], to
         groups[k] = [replace(claim, negated=later.negated)]
 
 
+def _quoted(tokens: tuple[Token, ...], j: int, marks: tuple[str, ...] = ("と", "って", "か", "どうか")) -> bool:
+    """Whether the verb at `j` takes a quotation or an embedded question (…と言う, …かどうか、知る)."""
+    k = j - 1
+    while k >= 0 and tokens[k].surface in ("、", ","):
+        k -= 1
+    return k >= 0 and tokens[k].surface in marks
+
+
 def _embedded_question(tokens: tuple[Token, ...]) -> bool:
     """"…食べたか答えて", "…かどうか教えてください": a question put as a request."""
-    return any(
-        t.lemma in EMBED_VERBS and j > 0 and tokens[j - 1].surface in ("か", "かどうか", "どうか")
-        for j, t in enumerate(tokens)
-    )
+    return any(t.lemma in EMBED_VERBS and _quoted(tokens, j, ("か", "どうか")) for j, t in enumerate(tokens))
 
 
 def _ref(tokens: tuple[Token, ...], j: int) -> str:
@@ -367,11 +377,16 @@ def _ref(tokens: tuple[Token, ...], j: int) -> str:
     return EVERYONE
 
 
-def _nested(tokens: tuple[Token, ...], claims: list[Claim], problem: str) -> tuple[list[Claim], str]:
-    """"Bさんに聞いたら…と答えますか" / "Bさんは…と言いますか": claims quoted from B."""
-    reports = any(
-        t.lemma in REPORT_VERBS and j > 0 and tokens[j - 1].surface == "と" for j, t in enumerate(tokens)
-    )
+def _nested(
+    tokens: tuple[Token, ...], predicates: list[_Predicate], claims: list[Claim], problem: str
+) -> tuple[list[Claim], str]:
+    """"Bさんに聞いたら…と答えますか" / "Bさんは…と言いますか": claims quoted from B.
+
+    The report verb must follow the quoted predicates: in "Aさんは嘘つきだと言っていましたが、
+    Cさんは正直者ですか" A's words are background, not what is asked.
+    """
+    after = max((p.end for p in predicates), default=0)
+    reports = any(t.lemma in REPORT_VERBS and _quoted(tokens, j) for j, t in enumerate(tokens[after:], after))
     via = None
     for j, t in enumerate(tokens[:-2]):
         if t.kind == "name" and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS:
@@ -407,8 +422,7 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
             return ""
         if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS:
             continue
-        quoted = j > 0 and tokens[j - 1].surface in ("と", "って", "か", "かどうか", "どうか")
-        if quoted and (t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS):
+        if _quoted(tokens, j) and (t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS):
             return ""
         if t.lemma in ASK_VERBS:
             return ""
