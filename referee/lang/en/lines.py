@@ -86,7 +86,7 @@ class _Line:
 
 def _lines(text: str, ctx: Context, speaker: str | None) -> list[_Line]:
     """Group sentences by their label; unlabelled ones keep the current speaker."""
-    cleaned = _STAGE.sub(" ", text).replace('"', " ").replace("*", " ").replace("_", " ")
+    cleaned = _STAGE.sub(" ", text)
     grouped: list[_Line] = []
     for sentence in sentences(cleaned, ctx.roster).sentences:
         words = " ".join(sentence.words)

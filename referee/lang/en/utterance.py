@@ -68,7 +68,7 @@ _WRAPPERS = tuple(
         r"^please ",
         r"^(?:could|can|would|will) you (?:please )?(?:tell|let) me (?:know )?(?:honestly |truthfully )?",
         r"^(?:could|can|would|will) you (?:please )?(?:confirm|say|answer)(?: me)? (?:honestly )?",
-        r"^(?:please )?(?:tell|answer) me (?:honestly |truthfully |this |something )?",
+        r"^(?:please )?(?:tell|answer) me (?:honestly |truthfully |this |something |the truth )?",
         r"^i (?:want|would like|need|wanna|have) to (?:know|ask you|ask) ",
         r"^i (?:wonder|am wondering|was wondering) ",
         r"^(?:do|did) you (?:know|remember) ",
@@ -103,7 +103,7 @@ _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
 _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
-_FOLLOW_UP = re.compile(r"^(?:what about |how about )?(" + _REF_LIST + r")(?: too)?$")
+_FOLLOW_UP = re.compile(r"^(?:what about |how about |or )?(" + _REF_LIST + r")(?: too)?$")
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
 _LEADING_LIST = re.compile(r"^(" + _REF_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(

@@ -146,6 +146,7 @@ _GROUPS = (
     (r"\b(?:any of you|any one of you|either of you|one of you|anybody|someone|somebody|"
      r"no one|nobody|anyone else)\b", ANYONE),
     (r"\bas well\b", "too"),
+    (r"\bor (?:did|do|does|is|are|was|were|have|has) not (?:you|he|she|they|@\d+)\b", ""),
     (r"\btruth - teller\b", "truthteller"),
     (r"\bto blame\b", "responsible"),
     (r"\bwhether or not\b", "whether"),
@@ -153,9 +154,10 @@ _GROUPS = (
 )
 _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 
-# Curly quotes and CJK punctuation NFKC leaves alone.
+# Curly quotes and CJK punctuation NFKC leaves alone; brackets, quotes and markup are dropped.
 _PUNCTUATION = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u3001": ",", "\u3002": ".",
-                              "\u201c": '"', "\u201d": '"', "\u2014": "-", "\u2013": "-"})
+                              "\u2014": "-", "\u2013": "-", "\u201c": " ", "\u201d": " ", '"': " ",
+                              "(": " ", ")": " ", "[": " ", "]": " ", "*": " ", "@": " ", "#": " ", "_": " "})
 HONORIFICS = frozenset(
     "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
     "monsieur mme mlle senor".split()
@@ -230,7 +232,7 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
             window = [t.lower() for t in raw[i : i + span]]
             if possessive:
                 window[0] = key
-            if window == list(parts) and not (parts == ("a",) and _is_article(raw, i)):
+            if window == list(parts) and not (parts == ("a",) and not possessive and _is_article(raw, i)):
                 _drop_honorific(out)
                 out.append(ref(index))
                 if possessive:
