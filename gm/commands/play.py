@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+from gm.backends import BackendError
+from gm.commands.models import add_model_options, open_actor
 from gm.session import GameConfig, Session
 from gm.transcript import TranscriptError, game_path, locate, new_game_id
 from gm.tui import Frontend, interactive, run_interactive, run_lines
@@ -45,6 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--transcript", type=Path, metavar="PATH",
                    help="write the event log here instead of $REFGM_HOME/games/<id>.jsonl")
     p.add_argument("--resume", metavar="ID", help="continue an interrupted game (ID or log path)")
+    add_model_options(p)
     p.set_defaults(handler=run)
 
 
@@ -60,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         lines = sys.stdin
     try:
         session, opening = asyncio.run(_start(args))
-    except (TranscriptError, FileExistsError, OSError) as err:
+    except (TranscriptError, FileExistsError, OSError, BackendError) as err:
         print(f"refgm play: {_reason(err)}", file=sys.stderr)
         return 2
     frontend = Frontend(session)
@@ -79,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
 
 async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if args.resume:
-        return await Session.resume(locate(args.resume))
+        # Sampling seeds of a resumed model actor start again from 0.
+        return await Session.resume(locate(args.resume), actor=open_actor(args, seed=0))
     seed = random.SystemRandom().getrandbits(63) if args.seed is None else args.seed
     key = args.incident or random.Random(f"incident:{seed}").choice(sorted(INCIDENTS))
     config = GameConfig(lang=args.lang, incident=incident(key))
@@ -87,7 +91,8 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     path = args.transcript or game_path(game_id)
     if path.exists():
         raise FileExistsError(f"{path} already exists; choose another --transcript")
-    return Session.new(config, path, game_id, seed=seed, secret=args.secret)
+    return Session.new(config, path, game_id, seed=seed, secret=args.secret,
+                       actor=open_actor(args, seed))
 
 
 def _reason(err: BaseException) -> str:
