@@ -38,7 +38,9 @@ from referee.liar.proposition import Not, Predicate, Proposition, Says, as_liter
 
 _NUMBER = re.compile(r"\d|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r")\b", re.IGNORECASE)
 _STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
-_LABEL = re.compile(r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered|asks))?(?: (?::|,|-))+ ?")
+_LABEL = re.compile(
+    r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered)(?: ,| :)?| :| -)(?: :| -)* ?"
+)
 # Answer words, most specific first: (pattern, the answer, whether it takes the question as
 # phrased). "Yes"/"no" name the positive proposition; "right"/"wrong" agree or disagree
 # with the question as put ("B didn't eat it, right?" "Right." = B did not eat it).
@@ -84,9 +86,15 @@ class _Line:
     sentences: tuple[Sentence, ...]
 
 
+def _stage_direction(found: re.Match[str]) -> str:
+    """Drop "*shrugs*" or "(nervously)", but keep "*A:*", which is a speaker's label."""
+    inner = found.group(0)[1:-1]
+    return f" {inner} " if inner.strip().endswith(":") else " "
+
+
 def _lines(text: str, ctx: Context, speaker: str | None) -> list[_Line]:
     """Group sentences by their label; unlabelled ones keep the current speaker."""
-    cleaned = _STAGE.sub(" ", text)
+    cleaned = _STAGE.sub(_stage_direction, text)
     grouped: list[_Line] = []
     for sentence in sentences(cleaned, ctx.roster).sentences:
         words = " ".join(sentence.words)

@@ -121,14 +121,15 @@ _META = re.compile(
     r"\b(?:rules?|how (?:do|does|to) (?:i |you |we )?(?:play|win|this work)|help|restart|start over|"
     r"new game|play again|quit|exit|joke|weather|your name|who are you|what are you|hint)\b"
 )
-_YES = re.compile(
-    r"^(?:yes|sure|ok|alright|fine|confirm|confirmed|proceed|absolutely|of course|go|go ahead|"
-    r"do it|why not|please|please do|agreed|deal|sounds good|go for it|accept|yes please)"
-    r"(?: (?:yes|sure|ok|go|ahead|do|it|please|thanks|confirm|proceed|ask|them|that|is|fine))*$"
+# A reply to "this costs 3, go ahead?": any refusing word makes it a no; a yes is short and
+# made only of agreeing words and harmless ones ("sure, ask away").
+_REFUSING = frozenset("no n not never cancel skip stop abort nevermind decline forget wait hold".split())
+_AGREEING = frozenset(
+    "yes y sure ok alright fine go ahead proceed confirm confirmed absolutely agreed deal accept do please course".split()
 )
-_NO = re.compile(
-    r"^(?:no|cancel|never mind|nevermind|stop|skip|abort|forget it|do not|not now|no way|"
-    r"hold on|decline|no thanks|no thank you|i changed my mind|changed my mind)\b"
+_HARMLESS = frozenset(
+    """it that then away on ask them all of by me let us thanks thank you good sounds course
+    really just right now for why is go ahead""".split()
 )
 
 
@@ -430,14 +431,16 @@ def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Intent:
     return Question(_queries(addressees, claims), open=frame.open_)
 
 
-def _confirmation(sentences_: tuple[Sentence, ...]) -> bool | None:
+def _confirmation(sentences_: tuple[Sentence, ...], ctx: Context) -> bool | None:
     """A short yes (True) or no (False) to a pending open question; None for anything else."""
-    words = " ".join(w for s in sentences_ for w in s.words if w not in (",", ":", "-"))
-    if len(words.split()) > 6:
+    words = [w for s in sentences_ for w in s.words if w.isalnum() or is_ref(w)]
+    if len(words) > 8 or _mentions_game(tuple(words), ctx) or EVERYONE in words:
         return None
-    if _NO.match(words):
+    if " ".join(words) == "why not":
+        return True
+    if _REFUSING.intersection(words):
         return False
-    if _YES.match(words):
+    if _AGREEING.intersection(words) and all(w in _AGREEING or w in _HARMLESS for w in words):
         return True
     return None
 
@@ -450,7 +453,7 @@ def parse(text: str, ctx: Context) -> Intent:
     if read_text.unknown:
         known = ", ".join(ctx.roster.names)
         return Unclear(f"{read_text.unknown[0]} is not one of {known}")
-    if ctx.pending and (accept := _confirmation(read_text.sentences)) is not None:
+    if ctx.pending and (accept := _confirmation(read_text.sentences, ctx)) is not None:
         return Confirm(accept)
     intents: list[Intent] = []
     addressees: tuple[str, ...] = ()

@@ -288,7 +288,7 @@ def sentences(text: str, roster: Roster) -> Text:
     found: list[Sentence] = []
     unknown: list[str] = []
     for line in text.splitlines():
-        raw = _TOKEN.findall(line)
+        raw = [t for t in _TOKEN.findall(line) if t != "'"]
         tagged, strangers = _tag_names(raw, roster)
         unknown.extend(strangers)
         current: list[str] = []
