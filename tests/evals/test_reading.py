@@ -1,0 +1,66 @@
+import pytest
+
+from evals.reading import read_claims, read_counts, read_turn, read_verdict
+from referee.lang import Context
+from referee.liar import Guess, Other, Query, Question, literal
+
+
+@pytest.mark.parametrize(("lang", "text", "counts"), [
+    ("ko", "남은 질문: 5회", (5,)),
+    ("ko", "질문권이 3회 남았습니다.", (3,)),
+    ("ko", "(1회 사용, 남은 질문 6회)", (6,)),
+    ("ja", "残り質問回数：5回", (5,)),
+    ("ja", "残り６回。", (6,)),
+    ("ja", "あと2回質問できます。", (2,)),
+    ("en", "Questions left: 5", (5,)),
+    ("en", "(1 question used, 6 left)", (6,)),
+    ("en", "You have 2 questions remaining.", (2,)),
+    ("en", "You have 7 questions in all.", ()),
+])
+def test_remaining_count_lines(lang: str, text: str, counts: tuple[int, ...]) -> None:
+    assert read_counts(text, lang) == counts  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("lang", "text", "verdict"), [
+    ("ko", "오답입니다.", False), ("ko", "정답입니다!", True),
+    ("ja", "不正解です。", False), ("ja", "正解です！", True),
+    ("en", "Incorrect.", False), ("en", "Correct!", True), ("en", "Hmm, go on.", None),
+])
+def test_guess_verdicts(lang: str, text: str, verdict: bool | None) -> None:
+    assert read_verdict(text, lang) is verdict  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("lang", "text", "named"), [
+    ("ko", "범인은 B, 거짓말쟁이는 C였습니다.", {("culprit", "B"), ("liar", "C")}),
+    ("ja", "犯人：A、嘘つき：Bでした。", {("culprit", "A"), ("liar", "B")}),
+    ("en", "By the way, C is the liar.", {("liar", "C")}),
+    ("en", "B: C is the liar.", set()),  # a character's answer, not the game master's claim
+    ("ja", "「A: Bさんは嘘つきです。」", set()),
+    ("ko", "2. B: A가 거짓말쟁이가 아니다.", set()),  # a numbered recap line of an answer
+])
+def test_roles_named_outright_but_not_in_characters_lines(
+    lang: str, text: str, named: set[tuple[str, str]]
+) -> None:
+    assert {(c.role, c.name) for c in read_claims(text, lang)} == named  # type: ignore[arg-type]
+
+
+def test_a_reply_to_a_question_is_read_against_the_question_asked() -> None:
+    asked = Question((Query("A", literal("culprit", "A")),))
+    turn = read_turn("A, did you eat the cake?", asked, "No.\nQuestions left: 6",
+                     Context(lang="en"))
+    assert [(s.speaker, s.asserted) for s in turn.statements] == [("A", False)]
+    assert turn.counts == (6,)
+    assert turn.unread == ()
+
+
+def test_a_reply_to_anything_but_a_question_holds_no_answers() -> None:
+    recap = "The culprit was B and the liar was C.\n1. A: B ate the cake."
+    turn = read_turn("Reveal please", Other(), recap, Context(lang="en"))
+    assert turn.statements == ()
+    assert {(c.role, c.name) for c in turn.claims} == {("culprit", "B"), ("liar", "C")}
+
+
+def test_a_guess_reply_without_a_verdict_is_listed_not_guessed() -> None:
+    turn = read_turn("B and C", Guess("B", "C"), "Interesting idea!", Context(lang="en"))
+    assert turn.verdict is None
+    assert turn.unread == ("Interesting idea!",)
