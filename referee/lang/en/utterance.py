@@ -154,6 +154,11 @@ def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
     return words
 
 
+def _hedged(words: tuple[str, ...]) -> bool:
+    """A hedge ("maybe", "I think", "or") outside a declared answer ("my guess is ...")."""
+    return bool(HEDGES.intersection(words)) and not _GUESS_INTRO.match(" ".join(_strip_fillers(words)) + " ")
+
+
 def _names(listed: str, ctx: Context) -> tuple[str, ...]:
     """The roster names of a list of reference tokens; "everyone" is the whole roster."""
     if EVERYONE in listed.split():
@@ -178,7 +183,7 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
     listed = found.group(1)
     rest = tuple(body[found.end():].split())
     punctuated = found.group(0) != listed
-    if not rest:
+    if not rest and not (intro or punctuated):
         return None
     if not (intro or punctuated):
         following = rest[1] if len(rest) > 1 else ""
@@ -343,6 +348,7 @@ class _Frame:
     asking: bool  # a question mark, an auxiliary first, a tag, a wrapper or a who-word
     open_: bool  # a who-question
     declared: bool  # "My answer: ...", "I'm sure ...": a guess even if hedged
+    accusing: bool  # "I accuse B": a name alone is the culprit
 
 
 def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str, ...]) -> _Frame:
@@ -366,7 +372,8 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
             words = tuple((" " + " ".join(words))[: bare.start()].split())
     open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
     asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
-    return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro))
+    accusing = bool(guess_intro) and "accuse" in guess_intro.group(0)
+    return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing)
 
 
 def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None
@@ -383,6 +390,13 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
         return None, _names(" ".join(words), ctx)
     frame = _frame(words, sentence.asked, ctx, carried)
     addressees, words = frame.addressees, frame.words
+    if not words:  # "I have a question for C." then "Is A honest?"
+        return None, addressees
+    if frame.declared and _ONLY_NAMES.match(" ".join(words)):
+        names = _names(" ".join(words), ctx)
+        if frame.accusing and len(names) == 1:  # "I accuse B!"
+            return Guess(culprit=names[0]), addressees
+        return Unclear("say who is the culprit and who is the liar"), addressees
     if wrong := _wrong_incident(words, ctx):
         return Unclear(wrong), addressees
     musing = bool(_MUSING.intersection(original)) or "could it be" in text
@@ -410,7 +424,7 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
         return (Remark() if thinking else Other()), addressees
     if frame.declared and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
         return Unclear("say which one is the culprit and which one the liar"), addressees
-    if not frame.declared and HEDGES.intersection(original):
+    if _hedged(original):
         return Remark(), addressees
     return _guess(claims, addressees), addressees
 
@@ -469,7 +483,7 @@ def parse(text: str, ctx: Context) -> Intent:
         antecedent = others[-1] if len(others) == 1 else antecedent
         if intent is not None:
             intents.append(intent)
-    return _combine(intents)
+    return _combine(intents, any(_hedged(s.words) for s in read_text.sentences))
 
 
 def _follow_up(previous: Question, names: tuple[str, ...]) -> Intent:
@@ -489,9 +503,10 @@ def _about(query: Query) -> str | None:
     return flat[0].about if flat else None
 
 
-def _combine(intents: list[Intent]) -> Intent:
+def _combine(intents: list[Intent], hedged: bool) -> Intent:
     """One intent for the utterance: unclear wins, then questions, guesses, a count query,
-    remarks and other talk; a question and a guess at once are unclear."""
+    remarks and other talk; a question and a guess at once are unclear, and a guess with
+    a hedge anywhere ("A ate it... I think.") is thinking aloud."""
     unclear = [i for i in intents if isinstance(i, Unclear)]
     if unclear:
         return unclear[0]
@@ -502,6 +517,8 @@ def _combine(intents: list[Intent]) -> Intent:
     if questions:
         queries = tuple(q for question in questions for q in question.queries)
         return Question(queries, open=any(q.open for q in questions))
+    if guesses and hedged:
+        return Remark()
     if guesses:
         culprits = {g.culprit for g in guesses if g.culprit}
         liars = {g.liar for g in guesses if g.liar}
