@@ -84,6 +84,7 @@ class Claim:
     candidates: tuple[str, ...] = ()
     generic: bool = False  # about the role itself ("거짓말쟁이는 항상 ..."), no person named
     excluded: tuple[str, ...] = ()  # "A씨 말고 누가 ...": left out of the candidates
+    copular: bool = False  # an elliptic claim with its own 이다/아니다 ("B씨예요", "저도 아니에요")
 
 
 @dataclass(frozen=True)
@@ -260,8 +261,8 @@ def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[l
 
 def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
     """A sentence that names people and asks nothing of them yet ("다음은 C씨.", "모두 대답해 주세요")."""
-    if any(m.ref in (SELF, SPEAKER, ANYONE) or m.role == "topic" for m in found):
-        return False
+    if any(m.ref in (SELF, SPEAKER, ANYONE) or m.role not in {"bare", "comma", "call", "list", "to"} for m in found):
+        return False  # "C도.", "B씨는요?" continue a claim; they do not call anyone
     if any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs):
         return False
     verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) for m in morphs)
@@ -328,10 +329,10 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
     if m.form in LIAR_STEMS and m.tag in {"NNG", "XR"}:
         if nxt is not None and nxt.tag == "XSN":
             return "liar", True
-        for j in range(k + 1, min(k + 4, b)):
+        for j in range(k + 1, min(k + 6, b)):  # 거짓말(을/은/같은 거) (안) 하다
             if morphs[j].form == "하" and morphs[j].tag in {"XSV", "VV"}:
                 return "liar", False
-            if morphs[j].tag not in {"JKO", "MAG", "JX"}:
+            if morphs[j].tag not in {"JKO", "MAG", "JX", "ETM", "NNB"} and morphs[j].form != "같":
                 break
         return None
     if m.form in HONEST_STEMS and m.tag in {"NNG", "XR"}:
@@ -359,7 +360,7 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
             continue  # 아니면: "or", not a negation
         if (m.form, m.tag) in {("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")}:
             count += 1
-        elif m.form == "없" and m.tag == "VA" and {x.form for x in morphs[max(a, k - 2) : k]} & {"적", "일"}:
+        elif m.form == "없" and m.tag == "VA" and {x.form for x in morphs[max(a, k - 2) : k]} & {"적", "일", "리"}:
             count += 1
     return count
 
@@ -382,6 +383,7 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
         nxt = morphs[k + 1] if k + 1 < len(morphs) else None
         boundary = (
             (m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"}))
+            or (m.tag == "EC" and m.form == "라" and k > 0 and morphs[k - 1].form == "아니")  # 제가 아니라 B씨
             or m.tag == "EF"
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
@@ -454,6 +456,9 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
     candidates = tuple(m.ref for m in inside if m in among and m.ref not in (GROUP, EVERYBODY))
     about = tuple(m.ref for m in inside if m not in among and m.role not in {"to", "call", "cond", "except"})
     excluded = tuple(m.ref for m in inside if m.role == "except")
+    marked = [m for m in inside if m not in among and morphs[m.end - 1].tag == "JKS"]
+    if len(marked) > 1:  # "제가 본 바로는 C씨가 먹었어요": the subject nearest the predicate
+        about = tuple(r for r in about if r not in {m.ref for m in marked[:-1]})
     if ANYONE not in about:
         about += candidates
         candidates = ()
@@ -462,7 +467,8 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
     if not predicates:
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
-            return _ClauseReading(Claim(None, about, negated, candidates=candidates), holder=holder)
+            copular = any(m.tag in {"VCP", "VCN"} for m in morphs[a:b])
+            return _ClauseReading(Claim(None, about, negated, candidates=candidates, copular=copular), holder=holder)
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
     after = [m for m in morphs[at + 1 : b] if m.tag not in {"XSN", "MAG"}]
@@ -499,7 +505,7 @@ def carry(previous: Claim, elliptic: Claim) -> Claim:
     return replace(
         previous,
         about=elliptic.about,
-        negated=elliptic.negated or previous.negated,
+        negated=elliptic.negated if elliptic.copular else previous.negated,
         candidates=elliptic.candidates,
         generic=False,
         excluded=(),

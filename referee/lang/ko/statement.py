@@ -126,7 +126,13 @@ def _read_segment(
         for sentence in sentences:
             reading = read(sentence)
             content |= _has_content(sentence, sentence_text)
-            if speaker is None or reading.hedged or reading.question or reading.tangled:
+            if reading.question:
+                # an echo ("거짓말쟁이요?", "B씨요?") or a rhetorical question asserts nothing,
+                # but it sets the topic of the answer that follows
+                previous = next((c for c in reading.claims if c.predicate is not None), previous)
+                content = False
+                continue
+            if speaker is None or reading.hedged or reading.tangled:
                 continue
             for claim in reading.claims:
                 if claim.predicate is None and previous is not None:
