@@ -17,7 +17,7 @@ from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
 from referee.lang.ja.reading import EVERYONE, SELF, YOU, Claim, Reading, negated, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
 from referee.liar.intent import Query
-from referee.liar.proposition import as_literal, canonical, literal
+from referee.liar.proposition import Proposition, Says, as_literal, canonical, literal
 from referee.liar.world import Roster
 
 LABEL = re.compile(r"^\s*(?:【(?P<b>[^】]+)】|(?P<c>[^:「『\s]{1,12}?)\s*[:]|(?P<q>[^:「『\s]{1,12}?)\s*(?=[「『]))\s*")
@@ -110,14 +110,17 @@ def _stated(
         claims = _elliptic(reading, tokens, before, asked)
     out = []
     for claim in claims:
-        if claim.open or claim.either or claim.via is not None:
+        if claim.open or claim.either:
             return []
         subjects = roster.names if EVERYONE in claim.subjects else claim.subjects
         for subject in subjects:
             if subject == YOU:
                 return []
             about = speaker if subject == SELF else subject
-            out.append(Statement(speaker, literal(claim.predicate, about), not claim.negated, sentence))
+            said: Proposition = literal(claim.predicate, about)
+            if claim.via is not None:
+                said = Says(claim.via, said)  # "Bさんは「Aは食べていない」と言うはずです"
+            out.append(Statement(speaker, said, not claim.negated, sentence))
     return out
 
 

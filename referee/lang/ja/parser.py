@@ -256,6 +256,8 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         reading = read(tokens, ctx.incident)
         if sentence.hedged:
             reading = replace(reading, hedged=True)
+        if reading.presumed and here:
+            reading = replace(reading, ask=True)  # "Aさん、あなたが食べたんでしょ！"
         claims = reading.claims
         if not claims and previous and reading.ask and reading.people:
             claims = tuple(Claim(c.predicate, reading.people, c.negated, via=c.via) for c in previous[:1])

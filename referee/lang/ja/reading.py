@@ -71,8 +71,9 @@ class Reading:
     `problem` says why the sentence cannot be read safely (a role instead of a person,
     the wrong incident, an unknown verb); `ask` is interrogative mood (か, の？, よね,
     でしょう, ?), `hedged` thinking aloud (かな, かも, 怪しい), `firm` a stated
-    conclusion (ね, よ, !). `people` are the persons named, for "Cさんは？"; `roles`
-    whether a role (犯人, 嘘つき, 正直者) is mentioned.
+    conclusion (ね, よ, !), `presumed` a でしょう/だろう without ？ (a question to an
+    addressee, a guess at most otherwise). `people` are the persons named, for "Cさんは？";
+    `roles` whether a role (犯人, 嘘つき, 正直者) is mentioned.
     """
 
     claims: tuple[Claim, ...]
@@ -81,6 +82,7 @@ class Reading:
     ask: bool = False
     hedged: bool = False
     firm: bool = False
+    presumed: bool = False
     roles: bool = False
 
 
@@ -282,7 +284,9 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
-    taken = _thinkers(tokens)
+    via_at, report_negated, nested_problem = _quoter(tokens, predicates)
+    problem = problem or nested_problem
+    taken = _thinkers(tokens) | ({via_at} if via_at is not None else set())
     back_from = 0
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
@@ -320,13 +324,15 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         kept = [(g, p) for g, p in zip(groups, predicates, strict=True) if p.start >= last_clause]
         groups, predicates = [g for g, _ in kept], [p for _, p in kept]
     claims = [c for group in groups for c in group]
-    claims, problem = _nested(tokens, predicates, claims, problem)
     if claims and not problem:
         problem = _main_verb_problem(tokens, predicates)
-    ask, hedged, firm = mood
+    ask, hedged, firm, presumed = mood
     if not ask and _embedded_question(tokens):
         ask, firm = True, False
-    return Reading(tuple(claims), people, problem, ask, hedged, firm, roles=roles)
+    if via_at is not None:
+        # "…と言わない" denies the quote; in a question "…と言いませんか" is only a tag
+        claims = _quoting(claims, tokens[via_at].lemma, tokens, flip=report_negated and not ask)
+    return Reading(tuple(claims), people, problem, ask, hedged, firm, presumed, roles)
 
 
 def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
@@ -359,6 +365,8 @@ def _quoted(tokens: tuple[Token, ...], j: int, marks: tuple[str, ...] = ("と", 
     k = j - 1
     while k >= 0 and tokens[k].surface in ("、", ","):
         k -= 1
+    if k >= 1 and tokens[k].surface in ("は", "も") and tokens[k - 1].surface in ("と", "って"):
+        k -= 1  # …とは言わない
     return k >= 0 and tokens[k].surface in marks
 
 
@@ -377,40 +385,45 @@ def _ref(tokens: tuple[Token, ...], j: int) -> str:
     return EVERYONE
 
 
-def _nested(
-    tokens: tuple[Token, ...], predicates: list[_Predicate], claims: list[Claim], problem: str
-) -> tuple[list[Claim], str]:
-    """"Bさんに聞いたら…と答えますか" / "Bさんは…と言いますか": claims quoted from B.
+def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[int | None, bool, str]:
+    """Whose answer a nested sentence quotes: (index of that name, report negated, problem).
 
-    The report verb must follow the quoted predicates: in "Aさんは嘘つきだと言っていましたが、
-    Cさんは正直者ですか" A's words are background, not what is asked.
+    "Bさんに聞いたら…と答えますか" and "Bさんは「…」と言う(はずです)" quote B. The report
+    verb must follow the quoted predicates: in "Aさんは嘘つきだと言っていましたが、Cさんは
+    正直者ですか" A's words are background, not what is asked.
     """
     after = max((p.end for p in predicates), default=0)
-    reports = any(t.lemma in REPORT_VERBS and _quoted(tokens, j) for j, t in enumerate(tokens[after:], after))
-    via = None
-    for j, t in enumerate(tokens[:-2]):
-        if t.kind == "name" and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS:
-            if via is not None or (j > 1 and tokens[j - 1].surface in ("と", "・", "や", "、")):
-                return claims, problem or "ask what one person would answer, one at a time"
-            via = t.lemma
-    if via is None and reports:
-        for j, t in enumerate(tokens[:-1]):
-            if t.kind == "name" and tokens[j + 1].surface == "は":
-                others = [c for c in claims if any(s != t.lemma for s in c.subjects)]
-                if others:
-                    via = t.lemma
-                break
-    if via is None:
-        return claims, problem
-    if not reports:
-        return claims, problem or f"what should {via} be asked? say what you want {via} to answer"
+    report = next((j for j in range(after, len(tokens))
+                   if tokens[j].lemma in REPORT_VERBS and _quoted(tokens, j)), None)
+    asked = [j for j in range(len(tokens) - 2) if tokens[j].kind == "name"
+             and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS]
+    if len(asked) > 1 or (asked and asked[0] > 1 and tokens[asked[0] - 1].surface in ("と", "・", "や", "、")):
+        return None, False, "ask what one person would answer, one at a time"
+    if asked and report is None:
+        name = tokens[asked[0]].lemma
+        return None, False, f"what should {name} be asked? say what you want {name} to answer"
+    if report is None:
+        return None, False, ""
+    if asked:
+        return asked[0], negated(tokens[report + 1:]), ""
+    for j in range(min(after, len(tokens) - 1)):
+        if tokens[j].kind == "name" and tokens[j + 1].surface == "は":
+            rest = [t for t in tokens[j + 2:report] if t.surface not in ("、", ",")]
+            if rest and (rest[0].surface in ("「", "『") or any(t.person for t in rest)):
+                return j, negated(tokens[report + 1:]), ""
+            break
+    return None, False, ""
+
+
+def _quoting(claims: list[Claim], via: str, tokens: tuple[Token, ...], flip: bool) -> list[Claim]:
+    """The claims as what `via` would say; 自分 inside the quote is `via` himself."""
     quoted = []
     for c in claims:
-        subjects = tuple(s for s in c.subjects if s != via) or c.subjects
+        subjects = c.subjects
         if subjects == (YOU,) and any(t.surface in ("自分", "自身") for t in tokens):
             subjects = (via,)
-        quoted.append(Claim(c.predicate, subjects, c.negated, c.open, c.either, via))
-    return quoted, problem
+        quoted.append(replace(c, subjects=subjects, negated=c.negated != flip, via=via))
+    return quoted
 
 
 def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
@@ -454,8 +467,8 @@ def _conditional(tokens: tuple[Token, ...]) -> bool:
     )
 
 
-def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
-    """(ask, hedged, firm) from the sentence's ending and its hedge words."""
+def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
+    """(ask, hedged, firm, presumed) from the sentence's ending and its hedge words."""
     words = [t for t in tokens if not t.punct]
     end = "".join(t.surface for t in tokens[-3:])
     question_mark = "?" in end
@@ -473,12 +486,14 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool]:
         ask, hedged = True, hedged or not question_mark
     if "よね" in "".join(finals) or "よな" in "".join(finals):
         ask = True
+    presumed = False
     if last is not None and last.lemma in ("です", "だ") and last.surface in ("でしょう", "だろう", "でしょ", "だろ"):
-        ask = True  # 食べたでしょ(う)！ asks an addressee; said to nobody it muses
-        hedged = hedged or not question_mark
+        ask = question_mark
+        presumed = not question_mark  # 食べたでしょ！ asks an addressee; said to nobody it muses
+        hedged = hedged or presumed
     if any(t.lemma == "思う" and t.pos == "動詞" for t in tokens) and not ask:
         hedged = True
     if _conditional(tokens):
         hedged = True  # "Aさんが本当なら、Bさんが食べたことになる": reasoning, not an answer
     firm = not ask and ("!" in end or (bool(finals) and finals[-1] in ("ね", "よ", "ぞ", "な", "わ")))
-    return ask, hedged, firm
+    return ask, hedged, firm, presumed

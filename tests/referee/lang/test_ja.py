@@ -166,6 +166,23 @@ def test_a_subjectless_answer_is_about_whom_the_question_was_about() -> None:
     assert facts("いいえ、嘘つきではありません。", "C") == {("C", Atom("liar", "C"), False)}
 
 
+@pytest.mark.parametrize(
+    ("text", "asserted"),
+    [
+        ("Bさんは「Cはケーキを食べた」と言うはずです。", True),
+        ("Bさんは「Cはケーキを食べていない」と言うでしょう。", False),
+        ("Bさんは「Cがケーキを食べた」とは言いません。", False),
+    ],
+)
+def test_what_another_would_say_is_read_as_nested(text: str, asserted: bool) -> None:
+    asked = Query("A", Says("B", Atom("culprit", "C")))
+    assert facts(text, "A", asked) == {("A", Says("B", Atom("culprit", "C")), asserted)}
+
+
+def test_quoting_oneself_is_nested_too() -> None:
+    assert facts("Aさんは「Aは嘘つきではない」と言うはずです。", "A") == {("A", Says("A", Atom("liar", "A")), False)}
+
+
 def test_first_person_is_the_speaker_of_each_labelled_line() -> None:
     text = "A: 私は食べていません。\nB：僕が食べました。\nC「俺は嘘つきじゃない」"
     assert facts(text, None) == {
