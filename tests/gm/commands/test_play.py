@@ -161,3 +161,22 @@ def test_a_torn_final_line_is_dropped_on_resume(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "5 left" in done.stdout
     assert all(line.endswith("}") for line in log.read_text("utf-8").splitlines())
+
+
+def test_ctrl_c_mid_game_saves_with_a_clear_message(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    env = {**os.environ, "REFGM_HOME": str(tmp_path)}
+    game = subprocess.Popen([*REFGM, "play", "--incident", "cake", "--transcript", str(log)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    assert game.stdin and game.stdout
+    game.stdin.write("A, did B eat the cake?\n")
+    game.stdin.flush()
+    while "6 left" not in (line := game.stdout.readline()):
+        assert line, "the game ended early"
+    game.send_signal(signal.SIGINT)
+    _, err = game.communicate(timeout=30)
+    assert game.returncode == 130
+    assert "Game saved: g. Continue it with: refgm play --resume g" in err
+    assert "Traceback" not in err
+    assert [e["t"] for e in events(log)][-1] == "gm"
