@@ -3,6 +3,8 @@
 parse.<lang>.jsonl: {"text", "category", "incident"?, "pending"?, "expect": <refgm parse object>}
 extract.<lang>.jsonl: {"text", "category", "speaker"?, "asked"?: [<proposition>],
                        "incident"?, "expect": {"statements": [<proposition> + "asserted"], "unread": n}}
+
+A <proposition> is the wire object of referee/lang/wire.py; a nested one carries "via".
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.lang import Context, extract, incident, parse
-from referee.lang.wire import parsed_json
+from referee.lang.wire import parsed_json, proposition_json
 from referee.liar import Query, literal
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -52,19 +54,17 @@ def parse_key(obj: dict[str, Any]) -> tuple[Any, ...]:
     return (obj["kind"], _props(obj.get("propositions", [])), obj.get("guess"))
 
 
-def _fact(speaker: str, about: str, predicate: str, negated: bool, asserted: bool) -> tuple:
+def _fact(statement: dict[str, Any]) -> tuple[Any, ...]:
     """A statement reduced to the fact it commits to: negation and honest/liar folded."""
-    value = asserted != negated
+    value = statement["asserted"] != bool(statement.get("negated", False))
+    predicate = statement["predicate"]
     if predicate == "honest":
         predicate, value = "liar", not value
-    return (speaker, predicate, about, value)
+    return (statement["speaker"], statement.get("via"), predicate, statement["about"], value)
 
 
 def extract_key(statements: list[dict[str, Any]], unread: int) -> tuple[Any, ...]:
-    facts = sorted(
-        _fact(s["speaker"], s["about"], s["predicate"], bool(s.get("negated", False)), s["asserted"])
-        for s in statements
-    )
+    facts = sorted(_fact(s) for s in statements)
     return (facts, unread)
 
 
@@ -111,16 +111,10 @@ def score_extract(lang: str) -> Score:
             for p in row.get("asked", [])
         )
         got = extract(row["text"], _context(row, lang), row.get("speaker"), asked)
-        got_statements = []
-        for s in got.statements:
-            flat = s.proposition
-            negated = False
-            while hasattr(flat, "inner"):
-                flat, negated = flat.inner, not negated
-            got_statements.append(
-                {"speaker": s.speaker, "about": flat.about, "predicate": flat.predicate,
-                 "negated": negated, "asserted": s.asserted}
-            )
+        got_statements = [
+            {**proposition_json(s.speaker, s.proposition), "asserted": s.asserted}
+            for s in got.statements
+        ]
         expect = row["expect"]
         want = extract_key(expect["statements"], int(expect.get("unread", 0)))
         have = extract_key(got_statements, len(got.unread))
