@@ -138,6 +138,7 @@ _SUFFIXES = {"'re": "are", "'m": "am", "'ve": "have", "'ll": "will", "'d": "woul
 
 # Multi-word phrases folded to one word, longest first (applied to the joined sentence).
 _GROUPS = (
+    (r"\b(\w) - (?=\1)", ""),  # a stutter: "w - well", "i - i did"
     (r"\bwhich (?:one )?of (?:you|them|us|the three)\b", "which"),
     (r"\b(?:all (?:three|3|two|2) of you|all of you|every one of you|each (?:one )?of you|"
      r"each of ya|everybody|you all|you guys|you three|all three|you lot|all suspects|"
