@@ -216,3 +216,27 @@ def test_parse_and_extract_never_raise_on_game_vocabulary(words: list[str], spea
     parse(text, CAKE)
     extract(text, CAKE, "A", (Query("A", literal("culprit", "B")),))
     extract(speaker_text + text, CAKE, None, ())
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "asked_", "expected"),
+    [
+        ("W-well, I-I didn't eat the cake...", "A", (), {("A", "culprit(A)", False)}),
+        ("Not me, B did it.", "A", (), {("A", "culprit(A)", False), ("A", "culprit(B)", True)}),
+        ("B: Neither did I.", None, (), set()),  # an ellipsis with nothing before it says nothing
+        ("A: I didn't eat it.\nB: Neither did I.", None, (),
+         {("A", "culprit(A)", False), ("B", "culprit(B)", False)}),
+        # "Right" agrees with the question as put; "yes" names the positive proposition.
+        ("Right.", "C", (Query("C", Not(literal("liar", "A"))),), {("C", "not liar(A)", True)}),
+        ("Neither of them ate it.", "A", (Query("A", literal("culprit", "B")), Query("A", literal("culprit", "C"))),
+         {("A", "culprit(B)", False), ("A", "culprit(C)", False)}),
+    ],
+)
+def test_extract_table(text: str, speaker: str | None, asked_: tuple[Query, ...], expected: set[tuple]) -> None:
+    assert statements(text, speaker, asked_) == expected
+
+
+def test_extract_hedged_and_echoed_sentences_are_unread() -> None:
+    read = extract("Me, the liar? No! But C might be lying.", CAKE, "A", (Query("A", literal("liar", "A")),))
+    assert {(s.speaker, str(s.proposition), s.asserted) for s in read.statements} == {("A", "liar(A)", False)}
+    assert len(read.unread) == 2
