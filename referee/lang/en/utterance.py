@@ -372,7 +372,7 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
             words = tuple((" " + " ".join(words))[: bare.start()].split())
     open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
     asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
-    accusing = bool(guess_intro) and "accuse" in guess_intro.group(0)
+    accusing = guess_intro is not None and "accuse" in guess_intro.group(0)
     return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing)
 
 
