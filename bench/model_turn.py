@@ -122,7 +122,8 @@ async def play(args: argparse.Namespace, clock: Clock, figures: Figures) -> None
                 figures.turn_seconds.append(elapsed)
                 figures.referee_seconds.append(clock.referee)
             session.close()
-            print(f"game {game + 1}/{args.games} done ({secret.culprit},{secret.liar})", file=sys.stderr)
+            done_with = f"({secret.culprit},{secret.liar})"
+            print(f"game {game + 1}/{args.games} done {done_with}", file=sys.stderr)
     await actor.aclose()
 
 
@@ -160,7 +161,8 @@ def main() -> None:
     print(f"  latency per model call    median {statistics.median(figures.call_latency):.2f} s, "
           f"max {max(figures.call_latency):.2f} s")
     print(f"  turn time                 median {statistics.median(figures.turn_seconds):.2f} s")
-    print(f"  first-attempt acceptance  {figures.first_accepted}/{n} = {figures.first_accepted / n:.0%}")
+    accepted = figures.first_accepted
+    print(f"  first-attempt acceptance  {accepted}/{n} = {accepted / n:.0%}")
     print(f"  fallback to templates     {figures.fallbacks}/{n} = {figures.fallbacks / n:.0%}")
     print(f"  referee share of turn     {share:.3%} (median referee time "
           f"{statistics.median(figures.referee_seconds) * 1000:.1f} ms per turn)")

@@ -61,10 +61,10 @@ def reply_schema(speakers: tuple[str, ...]) -> type[ActorReply]:
     Sent as the structured-output schema, it keeps a model (and llama.cpp's grammar) from
     inventing speakers; the lines still subclass ActorLine and ActorReply.
     """
-    line = create_model(
-        "ActorLine", __base__=ActorLine, speaker=(Literal[speakers], ...)  # type: ignore[valid-type]
-    )
-    return create_model("ActorReply", __base__=ActorReply, lines=(list[line], ...))  # type: ignore[valid-type]
+    speaker = Literal[speakers]  # type: ignore[valid-type]
+    line = create_model("ActorLine", __base__=ActorLine, speaker=(speaker, ...))
+    lines = list[line]  # type: ignore[valid-type]
+    return create_model("ActorReply", __base__=ActorReply, lines=(lines, ...))
 
 
 def render(lang: Lang, incident: Incident, name: str, **values: Any) -> str:
@@ -74,7 +74,7 @@ def render(lang: Lang, incident: Incident, name: str, **values: Any) -> str:
 
 
 def actor_messages(script: Script, feedback: tuple[str, ...] = ()) -> tuple[Message, ...]:
-    """The chat a model gets for `script`: instructions, then the lines (and any reasons to redo them)."""
+    """The chat a model gets for `script`: instructions, then the lines (and reasons to redo them)."""
     lang, incident = script.lang, script.incident
     task = render(lang, incident, "actor", lines=script.as_json()["lines"])
     if feedback:
@@ -106,7 +106,8 @@ def reading_schema(names: tuple[str, ...]) -> type[Reading]:
     """`Reading` with speakers and subjects limited to the roster."""
     name = Literal[names]  # type: ignore[valid-type]
     query = create_model("ReadQuery", __base__=ReadQuery, speaker=(name, ...), about=(name, ...))
-    return create_model("Reading", __base__=Reading, queries=(list[query], ...))  # type: ignore[valid-type]
+    queries = list[query]  # type: ignore[valid-type]
+    return create_model("Reading", __base__=Reading, queries=(queries, ...))
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,9 @@ class ModelActor:
         self.temperature = temperature
         self._attempt = 0
 
-    def request(self, script: Script, feedback: tuple[str, ...], attempt: int) -> Request[ActorReply]:
+    def request(
+        self, script: Script, feedback: tuple[str, ...], attempt: int
+    ) -> Request[ActorReply]:
         """What is sent for one attempt; the sampling seed follows (game seed, turn, attempt)."""
         return Request(
             messages=actor_messages(script, feedback),
@@ -210,7 +213,9 @@ def lines_of(completion: Completion[ActorReply]) -> tuple[PerformedLine, ...]:
     """The reply's lines, or none when it could not be read (the verifier then rejects it)."""
     if completion.parsed is None:
         return ()
-    return tuple(PerformedLine(line.speaker.strip(), line.text.strip()) for line in completion.parsed.lines)
+    return tuple(
+        PerformedLine(line.speaker.strip(), line.text.strip()) for line in completion.parsed.lines
+    )
 
 
 def request_json(model: str, request: Request[Any]) -> str:

@@ -73,7 +73,9 @@ def check_opening(text: str, ctx: Context) -> tuple[str, ...]:
     """Why an opening narration may not be shown; empty when it claims nothing."""
     extraction = extract(text, ctx, NARRATOR, ())
     reasons = [f"it claims {s.proposition} is {_value(s.asserted)}" for s in extraction.statements]
-    reasons += [f"it mentions a person, role, the incident or a number: {u!r}" for u in extraction.unread]
+    reasons += [
+        f"it mentions a person, role, the incident or a number: {u!r}" for u in extraction.unread
+    ]
     return _and_digits(text, reasons)
 
 

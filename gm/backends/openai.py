@@ -93,7 +93,8 @@ class OpenAIBackend(RetryingBackend):
                 self.json_object_mode = True
                 raise TransientFault(f"http {status}: json_schema unsupported, using json_object")
             if status == 429 or status >= 500:
-                raise TransientFault(f"http {status}", retry_after(error.response.headers)) from None
+                wait = retry_after(error.response.headers)
+                raise TransientFault(f"http {status}", wait) from None
             raise CallFailed(f"openai answered HTTP {status}: {error.message}") from None
         except (sdk.APIResponseValidationError, json.JSONDecodeError):
             raise TransientFault("malformed body") from None

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from gm.actor import ActorError, Performance, Script, ScriptLine
+from gm.actor import ActorError, Performance, PerformedLine, Script, ScriptLine
 from gm.actors.model import Interpretation, ModelActor, actor_messages
 from gm.backends.base import Message, RetryPolicy
 from gm.backends.openai import OpenAIBackend
@@ -45,10 +45,13 @@ QUESTIONS: tuple[Question, ...] = (
 )
 
 
-def scripts_for_every_world(lang: Lang, key: str) -> dict[tuple[int, tuple[bool, ...]], set[tuple[Message, ...]]]:
+Prompts = dict[tuple[int, tuple[bool, ...]], set[tuple[Message, ...]]]
+
+
+def scripts_for_every_world(lang: Lang, key: str) -> Prompts:
     """Prompt sets grouped by (question, answers voiced), over all nine worlds."""
     config = GameConfig(lang=lang, incident=incident(key))
-    prompts: dict[tuple[int, tuple[bool, ...]], set[tuple[Message, ...]]] = defaultdict(set)
+    prompts: Prompts = defaultdict(set)
     for world in all_worlds(ROSTER):
         for number, question in enumerate(QUESTIONS):
             state = new_game(Rules(), random.Random(0), secret=world)
@@ -115,7 +118,8 @@ def perform_all(
 
 def test_a_good_reply_becomes_lines_that_pass_verification() -> None:
     reply = lines_json(("A", "B did not eat the cake."), ("B", "I'm not the liar."))
-    (performance,), server = perform_all(SCRIPT, [()], [Answer(reply, input_tokens=300, output_tokens=40)])
+    answer = Answer(reply, input_tokens=300, output_tokens=40)
+    (performance,), server = perform_all(SCRIPT, [()], [answer])
     assert isinstance(performance, Performance)
     assert [(line.speaker, line.text) for line in performance.lines] == [
         ("A", "B did not eat the cake."), ("B", "I'm not the liar."),
@@ -137,17 +141,17 @@ def test_the_schema_sent_allows_only_this_turns_speakers() -> None:
 def test_a_wrong_reply_is_rejected_and_the_retry_carries_the_reasons_not_the_reply() -> None:
     wrong = lines_json(("A", "B ate the cake."), ("B", "I'm not the liar."))
     right = lines_json(("A", "B did not eat the cake."), ("B", "I'm not the liar."))
-    first_try: list[Step] = [Answer(wrong)]
-    (first,), _ = perform_all(SCRIPT, [()], first_try)
-    assert isinstance(first, Performance)
-    check = verify(SCRIPT, first, ROSTER)
-    assert not check.accepted
-
-    (again, retry), server = perform_all(SCRIPT, [(), check.reasons], [Answer(wrong), Answer(right)])
-    assert isinstance(retry, Performance) and verify(SCRIPT, retry, ROSTER).accepted
+    said = (PerformedLine("A", "B ate the cake."), PerformedLine("B", "I'm not the liar."))
+    reasons = verify(SCRIPT, Performance(request="", raw="", lines=said), ROSTER).reasons
+    assert reasons
+    steps: list[Step] = [Answer(wrong), Answer(right)]
+    (first, retry), server = perform_all(SCRIPT, [(), reasons], steps)
+    assert isinstance(first, Performance) and isinstance(retry, Performance)
+    assert first.lines == said
+    assert verify(SCRIPT, retry, ROSTER).accepted
     first_sent, retry_sent = (r.body for r in server.received)
     retry_text = json.dumps(retry_sent["messages"], ensure_ascii=False)
-    assert all(reason in retry_text for reason in check.reasons)
+    assert all(reason in retry_text for reason in reasons)
     assert "B ate the cake" not in retry_text
     assert len(retry_sent["messages"]) == len(first_sent["messages"])
     assert retry_sent["seed"] != first_sent["seed"]
@@ -176,7 +180,9 @@ def test_the_sampling_seed_is_reproducible_per_game_turn_and_attempt() -> None:
     assert actor.request(SCRIPT, (), 1).seed == same.request(SCRIPT, (), 1).seed
 
 
-def interpret(steps: list[Step], text: str = "hmm, so maybe B ate it, A?") -> tuple[Interpretation, FaultServer]:
+def interpret(
+    steps: list[Step], text: str = "hmm, so maybe B ate it, A?"
+) -> tuple[Interpretation, FaultServer]:
     async def run(server: FaultServer) -> Interpretation:
         actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url))
         try:

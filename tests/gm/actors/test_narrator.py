@@ -120,6 +120,7 @@ def test_an_ending_rejected_every_time_is_dropped() -> None:
 
 
 def test_a_failing_backend_drops_the_narration_without_failing() -> None:
-    story, _ = narrate([Status(503)] * MAX_ATTEMPTS, lambda backend: narrate_opening(backend, ctx()))
+    down: list[Step] = [Status(503)] * MAX_ATTEMPTS
+    story, _ = narrate(down, lambda backend: narrate_opening(backend, ctx()))
     assert story.text is None
     assert all("503" in attempt.reasons[0] for attempt in story.attempts)

@@ -176,7 +176,8 @@ class FaultServer:
                     self._send(200, render(step))
                 elif isinstance(step, Status):
                     headers = (("Retry-After", step.retry_after),) if step.retry_after else ()
-                    error = {"type": "error", "error": {"type": "api_error", "message": step.message}}
+                    detail = {"type": "api_error", "message": step.message}
+                    error = {"type": "error", "error": detail}
                     self._send(step.code, error, headers)
                 elif isinstance(step, Garbled):
                     self._send_raw(200, b'{"id": "x", "choices": [{"mess')

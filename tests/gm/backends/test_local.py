@@ -123,7 +123,8 @@ def llama_server(tmp_path: Path) -> Iterator[str]:
         deadline = time.monotonic() + SERVER_START_S
         while True:
             if server.poll() is not None:
-                pytest.fail(f"llama_cpp.server exited: {(tmp_path / 'server.log').read_text()[-2000:]}")
+                tail = (tmp_path / "server.log").read_text()[-2000:]
+                pytest.fail(f"llama_cpp.server exited: {tail}")
             try:
                 with urllib.request.urlopen(f"{url}/models", timeout=1):
                     break

@@ -209,7 +209,8 @@ def test_sdk_retries_are_off_so_counts_are_ours() -> None:
 
 @pytest.mark.parametrize("status", [400, 422, 500])
 def test_a_server_without_json_schema_gets_json_object_with_the_schema(status: int) -> None:
-    refused = Status(status, message="response_format.type: Input should be 'text' or 'json_object'")
+    message = "response_format.type: Input should be 'text' or 'json_object'"
+    refused = Status(status, message=message)
     completion, server = complete("openai", [refused, GOOD])
     assert isinstance(completion, Completion) and completion.parsed == Word(word="cake")
     first, second = (r.body["response_format"] for r in server.received)
