@@ -83,10 +83,12 @@ class People:
 
 
 def is_person(word: str) -> bool:
+    """A name, a pronoun or a group word: something a claim can be about."""
     return is_ref(word) or word in YOU or word in PLAYER or word in THIRD or word in (EVERYONE, ANYONE)
 
 
 def _resolve(word: str, people: People, seen: list[str]) -> str:
+    """The roster name (or SELF) a person word stands for; `seen` are the names so far."""
     if is_ref(word):
         return name_of(word, people.roster)
     if word in YOU or (word == EVERYONE and people.group):
@@ -95,7 +97,7 @@ def _resolve(word: str, people: People, seen: list[str]) -> str:
         return people.you
     if word in PLAYER:
         if people.me is None:
-            raise Unreadable("you are not one of the suspects: ask about A, B or C")
+            raise Unreadable("you are not one of the suspects: ask about one of them")
         return people.me
     if word in THIRD:
         named = list(dict.fromkeys(seen))
@@ -123,6 +125,9 @@ def _cue(words: tuple[str, ...], i: int, lexicon: dict[str, Predicate]) -> Predi
 
 @dataclass
 class _Segment:
+    """A stretch of a clause being cut (mutable while `_segments` builds it): its words
+    and the predicate words found in it."""
+
     words: list[str]
     cues: list[Predicate]
 
