@@ -6,7 +6,7 @@ the parsing code. Forms are kiwi's lemma forms (먹 for 먹었어요, 드시 for
 
 from __future__ import annotations
 
-from referee.liar.proposition import Predicate
+from referee.lang.incident import INCIDENTS
 
 # How the Latin letters a roster usually uses are read aloud in Hangul ("에이 씨", "비가").
 LETTER_READINGS: dict[str, tuple[str, ...]] = {
@@ -66,8 +66,7 @@ SENTENCE_HEDGES = frozenset({"아마", "어쩌면", "혹시", "만약", "글쎄"
 # Words and endings that make a statement about someone thinking aloud rather than a guess.
 HEDGE_FORMS = frozenset({
     "겠", "같", "듯", "아마", "어쩌면", "혹시", "수상", "의심", "가능성", "패턴", "모르", "글쎄",
-    "ᆯ지도", "을지도", "지도", "라면", "다면", "이라면", "면", "으면",
-    "하나", "중", "추측", "예상", "경우", "아닐까", "걸", "ᆯ걸", "을걸", "생각", "느낌",
+    "ᆯ지도", "을지도", "지도", "하나", "중", "추측", "예상", "경우", "아닐까", "걸", "ᆯ걸", "을걸", "생각", "느낌",
     "보이", "냄새", "확률", "혹은", "거나", "든지", "인가", "수도", "일단", "가설", "만약",
 })
 INTERJECTIONS = frozenset({"음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허"})
@@ -83,3 +82,10 @@ NO_WORDS = frozenset({
     "아니", "아니요", "아뇨", "아니오", "아니에요", "아닙니다", "ㄴㄴ", "ㄴ", "no", "취소", "됐어", "됐어요",
     "됐습니다", "그만", "싫어", "싫어요", "괜찮아요", "괜찮습니다", "안할래", "안", "노",
 })
+
+# Words that tie a sentence to the case: the incident, the roles, an opinion about them.
+CASE_WORDS = (
+    CULPRIT_NOUNS | CULPRIT_VERBS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS | TRUTH_NOUNS
+    | {i.noun["ko"] for i in INCIDENTS.values()}
+    | {"케익", "생각", "의견", "어떻게", "추리", "사건", "정답"}
+)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from referee.lang.ko.lexicon import (
+    CASE_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EVERYONE,
@@ -58,6 +59,7 @@ _ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
 _QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
 _CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
 _REQUESTS = frozenset({"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"})
+_SUMMING_UP = frozenset({"정리", "요약", "종합", "결론"})
 _POSSESSED = frozenset({"추리", "생각", "추측", "예상", "판단", "결론", "답", "의견", "느낌", "감", "대답", "말"})
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 _CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
@@ -103,6 +105,8 @@ class Reading:
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
     topic_only: bool  # a lone name marked as topic or bare: who is asked is ambiguous
     checking: bool  # "맞죠?", "정답인가요?": asks the game master to check a statement
+    talks_about: bool  # names someone it does not address
+    on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
 
 def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
@@ -194,6 +198,10 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
         if role == "owner" or (ref in (SPEAKER, SELF) and role == "bare" and after < len(morphs) and morphs[after].form in _POSSESSED):
             i = after  # "제 추리로는", "B씨의 대답": a possessive, not a person in the claim
             continue
+        if role == "to" and any(x.form in {"묻", "물어보", "물"} for x in morphs[end : end + 2]) and any(
+            x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4]
+        ):
+            role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
         if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
             role = "copula"  # "범인은 당신이야, B씨!": only a name is called with 야
         found.append(Mention(ref, role, i, end))
@@ -271,24 +279,34 @@ def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
 
 
 def _leading_vocatives(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
-    """ "A씨, ...", "A씨랑 B씨, ...", "A씨 당신 ..." at the start of a sentence."""
+    """ "A씨, ...", "A씨랑 B씨, ...", "A씨 B씨 C씨 ...", "A씨 당신 ..." at the start of a sentence.
+
+    Names running into 중 or 둘 ("A씨랑 B씨 중 누가", "A씨 B씨 둘 중") are candidates,
+    not people spoken to.
+    """
     first = found[0]
-    if first.start != _lead(morphs) or first.ref in (SELF, SPEAKER, ANYONE):
+    if first.start != _lead(morphs) or first.ref.startswith("@"):
         return []
+    links = {"bare"} if first.role == "bare" else {"comma", "list"}
     chain = [0]
     while (
         chain[-1] + 1 < len(found)
-        and found[chain[-1]].role in {"comma", "list"}
+        and found[chain[-1]].role in links
         and found[chain[-1]].end == found[chain[-1] + 1].start
-        and found[chain[-1] + 1].ref not in (GROUP, SELF, SPEAKER, ANYONE)
+        and not found[chain[-1] + 1].ref.startswith("@")
     ):
         chain.append(chain[-1] + 1)
     last = found[chain[-1]]
-    if last.role == "comma" or (last.role == "list" and len(chain) > 1):
-        return chain
+    after = found[chain[-1] + 1] if chain[-1] + 1 < len(found) else None
     if first.role == "comma":
-        return [0]
-    if first.role == "bare" and any(m.role in {"subject", "topic", "copula"} or m.ref == SELF for m in found[1:]):
+        return chain if last.role == "comma" else [0]
+    if last.role == "among" or (after is not None and after.start == last.end and after.role == "among"):
+        return []
+    if len(chain) > 1 and last.role in {"comma", "bare"}:
+        return chain
+    if first.role == "bare" and any(
+        m.ref == SELF or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@")) for m in found[1:]
+    ):
         return [0]
     return []
 
@@ -484,6 +502,15 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
     return _ClauseReading(claim, holder=holder)
 
 
+def _conditional(morphs: tuple[Morph, ...]) -> bool:
+    """ "A씨 말이 사실이면 ...": a supposition, unless it only sums up ("정리하면")."""
+    for k, m in enumerate(morphs):
+        if m.tag == "EC" and m.form in {"면", "으면", "라면", "다면", "이라면", "ᆫ다면", "는다면"}:
+            if not (k >= 2 and morphs[k - 1].form == "하" and morphs[k - 2].form in _SUMMING_UP):
+                return True
+    return False
+
+
 def _segments(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     """Spans between commas and clause endings, whatever they hold."""
     spans, start = [], 0
@@ -553,6 +580,7 @@ def read(sentence: Sentence) -> Reading:
         or any(m.tag == "SE" for m in morphs)
         or any(_hedged_segment(morphs, a, b, found, used) for a, b in _segments(morphs))
         or ("보" in forms and any(m.form == "나" and m.tag == "EC" for m in morphs))  # 먹었나 봐요
+        or _conditional(morphs)
     )
     persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)
     unaddressed = [m for k, m in enumerate(found) if k not in used]
@@ -580,4 +608,7 @@ def read(sentence: Sentence) -> Reading:
         topic_only=topic_only,
         possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
+        talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
+        or any(m.name is not None for m in morphs if m.name not in addressees),
+        on_case=bool(forms & CASE_WORDS),
     )

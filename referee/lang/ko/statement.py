@@ -13,15 +13,7 @@ from __future__ import annotations
 import re
 
 from referee.lang.context import Context, Extraction, Statement
-from referee.lang.incident import INCIDENTS
-from referee.lang.ko.lexicon import (
-    CULPRIT_NOUNS,
-    CULPRIT_VERBS,
-    HONEST_STEMS,
-    LIAR_NOUNS,
-    LIAR_STEMS,
-    THIRD_PERSONS,
-)
+from referee.lang.ko.lexicon import CASE_WORDS, THIRD_PERSONS
 from referee.lang.ko.morph import Sentence, analyze, mask_names, normalize
 from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import Query
@@ -36,10 +28,7 @@ _QUOTES = str.maketrans("", "", "「」『』\"“”")
 _YES = re.compile(r"^(네|넵|예|응|어|그래요|그래|그렇습니다|그럼요|맞아요|맞습니다|맞아)(?=$|[\s,.!~…])")
 _NO = re.compile(r"^(아니요|아뇨|아니오|아니에요|아닙니다|아니야|아냐|아니|천만에요)(?=$|[\s,.!~…])")
 _NUMBER = re.compile(r"\d|[한두세네다섯]\s?(번|회|개|명)|(하나|둘|셋|넷)")
-_CASE_WORDS = (
-    CULPRIT_NOUNS | CULPRIT_VERBS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
-    | {i.noun["ko"] for i in INCIDENTS.values()} | {"케익", "거짓말쟁이"}
-)
+
 
 
 def _speaker_of(label: str, roster: Roster) -> str | None:
@@ -85,7 +74,7 @@ def _has_content(sentence: Sentence, text: str) -> bool:
     """Whether a sentence names someone, a role, the incident or a number (저/나 alone do not count)."""
     forms = {m.form for m in sentence.morphs}
     named = any(m.name is not None for m in sentence.morphs)
-    return named or bool(forms & (_CASE_WORDS | THIRD_PERSONS)) or bool(_NUMBER.search(text))
+    return named or bool(forms & (CASE_WORDS | THIRD_PERSONS)) or bool(_NUMBER.search(text))
 
 
 def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ...]) -> list[str] | None:

@@ -115,9 +115,9 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
                 problems.append("ambiguous: ask about one person and one role at a time")
             continue  # otherwise a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
         if not claims:
-            if reading.persons or reading.addressees:
+            if reading.on_case and (reading.persons or reading.addressees):
                 empty_question = empty_question or "no proposition: ask whether someone ate it, lies or tells the truth"
-            continue
+            continue  # otherwise small talk ("A씨, 몇 살이에요?")
         if not asked:
             if all(c.generic for c in claims):
                 continue  # a question about the rules ("범인은 한 명이에요?")
@@ -141,7 +141,7 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
         return guess
     if empty_question:
         return Unclear(empty_question)
-    if any(r.claims or r.persons or r.tangled for r, _ in statements):
+    if any(r.claims or r.talks_about or r.tangled for r, _ in statements):
         return Remark()
     if any(r.question for r in readings):
         return Other()
