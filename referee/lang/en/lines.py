@@ -66,7 +66,9 @@ _FILLER = re.compile(
 _HEDGES = frozenset(
     "maybe perhaps probably possibly might may could think suspect reckon seems seem likely unlikely guess if unless".split()
 )
-_WOULD_SAY = re.compile(r"^(?P<via>@\d+|he|she) would (?:say|answer) (?:(?P<answer>yes|no)$|(?:that )?(?P<inner>.+))")
+_WOULD_SAY = re.compile(
+    r"^(?P<via>@\d+|he|she) would (?P<negated>not |never )?(?:say|answer) (?:(?P<answer>yes|no)$|(?:that )?(?P<inner>.+))"
+)
 
 
 @dataclass(frozen=True)
@@ -216,13 +218,14 @@ class _Reader:
             nested = [p for q in self.asked if isinstance(p := _positive(q.proposition), Says) and p.speaker == via]
             if len(nested) != 1:
                 raise Unreadable("a yes or no about no known nested question")
-            self._add(nested, found.group("answer") == "yes", source)
+            self._add(nested, (found.group("answer") == "yes") != bool(found.group("negated")), source)
             return True
         inner = People(self.ctx.roster, me=self.speaker, antecedent=via)
         claims = read(tuple(found.group("inner").split()), self.ctx.incident, inner)
         if not claims:
             raise Unreadable("it is not clear what the other person would say")
-        self._add([Says(via, literal(c.predicate, s, c.negated)) for c in claims for s in c.subjects], True, source)
+        says = [Says(via, literal(c.predicate, s, c.negated)) for c in claims for s in c.subjects]
+        self._add(says, not found.group("negated"), source)
         return True
 
     def _left_out_predicate(self, subjects: tuple[str, ...]) -> Predicate:
