@@ -23,16 +23,17 @@ from typing import Any, Literal
 from gm.actor import Actor
 from gm.actors.offline import OfflineActor
 from gm.session import Attempt, GameConfig, Session
+from gm.render import Renderer
 from gm.transcript import TranscriptWriter
 from gm.verify import fact
 from referee.lang import Context, Parsed, extract, parse
 from referee.lang.context import Statement
-from referee.lang.incident import Lang, incident
+from referee.lang.incident import Incident, Lang, incident
 from referee.liar.game import Rules, new_game
 from referee.liar.intent import Confirm, Guess, Intent, Other, Question
 from referee.liar.knowledge import Observation
 from referee.liar.verdict import Answers, GuessVerdict, Verdict
-from referee.liar.world import World
+from referee.liar.world import Roster, World
 
 from evals.gamemasters import Reply, TextGameMaster
 from evals.observed import Turn
@@ -193,14 +194,32 @@ class _Unrecorded(TranscriptWriter):
         return None
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _parse(text: str, ctx: Context) -> Parsed:
     """Simulated players say the same few thousand things: each is parsed once."""
     return parse(text, ctx)
 
 
+@lru_cache(maxsize=8192)
+def _verdict_text(lang: Lang, about: Incident, roster: Roster, verdict: Verdict) -> str:
+    return Renderer(lang, about, roster).verdict(verdict)
+
+
+class _MemoRenderer(Renderer):
+    """The referee's texts with each verdict rendered once (the templates are pure)."""
+
+    def verdict(self, verdict: Verdict) -> str:
+        return _verdict_text(self.lang, self.incident, self.roster, verdict)
+
+
 class EvalSession(Session):
-    """The play session with parsing memoised (the parser is pure)."""
+    """The play session with parsing and the referee's verdict texts memoised: simulated
+    games say the same things over and over, and both are pure functions."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.renderer = _MemoRenderer(self.config.lang, self.config.incident,
+                                      self.config.rules.roster)
 
     def parse(self, text: str) -> Parsed:
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Callable
 
 from referee.liar.game import Rules
@@ -28,7 +29,7 @@ from referee.liar.knowledge import (
     question_candidates,
 )
 from referee.liar.proposition import literal
-from referee.liar.world import World, all_worlds
+from referee.liar.world import Roster, World, all_worlds
 
 PLAYERS: tuple[str, ...] = (
     "random", "optimal", "compound", "negation", "guess-happy", "adversarial",
@@ -46,6 +47,7 @@ class View:
     liar: str | None = None
     wrong_guesses: tuple[Guess, ...] = ()
 
+    @cached_property
     def worlds(self) -> tuple[World, ...]:
         """The worlds that fit every answer heard, the confirmed roles and the wrong guesses.
 
@@ -74,7 +76,7 @@ Strategy = Callable[[View, random.Random], Intent]
 
 def final_guess(view: View, rng: random.Random) -> Guess:
     """Name every open role, from a world that still fits."""
-    world = rng.choice(view.worlds())
+    world = rng.choice(view.worlds)
     return Guess(
         culprit=None if view.culprit else world.culprit,
         liar=None if view.liar else world.liar,
@@ -82,12 +84,18 @@ def final_guess(view: View, rng: random.Random) -> Guess:
 
 
 def _must_guess(view: View) -> bool:
-    return view.remaining == 0 or len(view.worlds()) == 1
+    return view.remaining == 0 or len(view.worlds) == 1
 
 
 def _optimal_question(view: View) -> Question | None:
-    query = best_question(view.rules.roster, view.worlds(), question_candidates(view.rules.roster))
+    query = _best_query(view.rules.roster, view.worlds)
     return Question((query,)) if query else None
+
+
+@lru_cache(maxsize=1024)
+def _best_query(roster: Roster, worlds: tuple[World, ...]) -> Query | None:
+    """The referee's best question for a set of worlds (a few hundred sets ever occur)."""
+    return best_question(roster, worlds, question_candidates(roster))
 
 
 def _random_query(view: View, rng: random.Random, negated: bool = False) -> Query:
@@ -129,7 +137,7 @@ def _negation(view: View, rng: random.Random) -> Intent:
 
 def _guess_happy(view: View, rng: random.Random) -> Intent:
     if view.heard and rng.random() < 0.6:
-        world = rng.choice(view.worlds())
+        world = rng.choice(view.worlds)
         part = rng.choice(("both", "culprit", "liar"))
         culprit = world.culprit if part != "liar" and not view.culprit else None
         liar = world.liar if part != "culprit" and not view.liar else None
