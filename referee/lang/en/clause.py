@@ -194,13 +194,15 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
     subjects: list[str] = []
     words = segment.words
     for i, word in enumerate(words):
-        telling_truth = word in _TELL and _TRUTH_PHRASE.intersection(words[i + 1 : i + 3])
+        telling_truth = word in _TELL and _TRUTH_PHRASE.intersection(words[i + 1 : i + 4])  # "telling me the truth"
         if word in EMBEDDING and not telling_truth:
             raise Unreadable("that is more than one question in one: ask it directly")
         after = words[i - 1] if i > 0 else ""
         candidate = open_ and after in CHOOSING and is_ref(word)
         if not is_person(word) or (after in PREPOSITIONS and not candidate):
             continue
+        if word in ("me", "us") and people.me is None:
+            continue  # the player as an object: "are you telling me the truth?"
         name = _resolve(word, people, seen)
         if name != SELF and name not in subjects:
             seen.append(name)

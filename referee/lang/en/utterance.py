@@ -72,7 +72,8 @@ _WRAPPERS = tuple(
         r"^i (?:want|would like|need|wanna|have) to (?:know|ask you|ask) ",
         r"^i (?:wonder|am wondering|was wondering) ",
         r"^(?:do|did) you (?:know|remember) ",
-        r"^(?:is it|would it be|is that|was it) true (?:that )?",
+        r"^(?:is it|would it be|is that|was it) (?:true|correct|right|the case) (?:that )?",
+        r"^(?:am i|would i be) (?:right|correct)(?: in thinking| to think)? (?:that )?",
         r"^(?:would|do|will) you say (?:that )?",
         r"^(?:do|did) you (?:think|believe|reckon|suppose) (?:that )?",
         r"^(?:please )?confirm ",
@@ -105,7 +106,7 @@ _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
 _FOLLOW_UP = re.compile(r"^(?:what about |how about |or )?(" + _REF_LIST + r")(?: too)?$")
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
-_LEADING_LIST = re.compile(r"^(" + _REF_LIST + r")(?: (?:,|:|-))?")
+_LEADING_LIST = re.compile(r"^(?:both )?(" + _REF_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(
     r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
     r"(?: is| would be| will be)?(?: :| ,| -)? "
@@ -182,7 +183,7 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
         return _inner_vocative(text, ctx)
     listed = found.group(1)
     rest = tuple(body[found.end():].split())
-    punctuated = found.group(0) != listed
+    punctuated = found.group(0).endswith((",", ":", "-"))
     if not rest and not (intro or punctuated):
         return None
     if not (intro or punctuated):
