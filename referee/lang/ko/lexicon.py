@@ -87,5 +87,5 @@ NO_WORDS = frozenset({
 CASE_WORDS = (
     CULPRIT_NOUNS | CULPRIT_VERBS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS | TRUTH_NOUNS
     | {i.noun["ko"] for i in INCIDENTS.values()}
-    | {"케익", "생각", "의견", "어떻게", "추리", "사건", "정답"}
+    | {"케익", "생각", "의견", "어떻게", "추리", "사건", "정답", "맞"}
 )
