@@ -5,6 +5,9 @@ A message may hold several speakers' lines, each labelled "B: ..." (also "B says
 directions between asterisks or parentheses are dropped. Inside a line "I", "me" and
 "myself" are its speaker.
 
+A question inside a line states nothing: an echo of what was asked ("Me? The liar?") is
+flavour, one about somebody else or a number is listed as unread.
+
 English yes/no names the POSITIVE proposition even after a negative question
 ("Didn't you eat it?" "No." = I did not eat it), so a bare yes or no is applied to the
 asked proposition with its negation stripped. An explicit statement wins over the yes
@@ -150,8 +153,8 @@ class _Reader:
         for sentence in line.sentences:
             source = display(sentence.words, self.ctx.roster)
             text = _FILLER.sub("", " ".join(sentence.words) + " ").strip()
-            if sentence.asked and not _TAGS.search(" " + text):  # "Me, the liar?": no statement
-                if _mentions(sentence.words, self.ctx):
+            if sentence.asked and not _TAGS.search(" " + text):
+                if self._stray_question(sentence.words):
                     self.unread.append(source)
                 continue
             words, answer = _answer_word(self._groups(text).split())
@@ -169,6 +172,13 @@ class _Reader:
             elif not read_any and _mentions(words, self.ctx):
                 self.unread.append(source)
         self._bare_answers(answers)
+
+    def _stray_question(self, words: tuple[str, ...]) -> bool:
+        """A question in a character's line states nothing. An echo of what was asked
+        ("Me? The liar?") is flavour; one naming someone else or a number is suspect."""
+        involved = {self.speaker} | {n for q in self.asked for n in names_in(q.proposition)}
+        named = {name_of(w, self.ctx.roster) for w in words if is_ref(w)}
+        return bool(named - involved) or any(w.isdigit() or w in NUMBER_WORDS for w in words)
 
     def _groups(self, text: str) -> str:
         """"Neither of them" / "both of them": the two other people the question was about."""

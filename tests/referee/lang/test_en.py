@@ -236,7 +236,9 @@ def test_extract_table(text: str, speaker: str | None, asked_: tuple[Query, ...]
     assert statements(text, speaker, asked_) == expected
 
 
-def test_extract_hedged_and_echoed_sentences_are_unread() -> None:
-    read = extract("Me, the liar? No! But C might be lying.", CAKE, "A", (Query("A", literal("liar", "A")),))
+def test_extract_hedges_are_unread_and_echoes_flavour() -> None:
+    read = extract("Me, the liar? No! But C might be lying. Did B eat it?", CAKE, "A",
+                   (Query("A", literal("liar", "A")),))
     assert {(s.speaker, str(s.proposition), s.asserted) for s in read.statements} == {("A", "liar(A)", False)}
     assert len(read.unread) == 2
+    assert "might" in read.unread[0] and "B" in read.unread[1]
