@@ -24,6 +24,7 @@ from gm.actor import Actor
 from gm.actors.model import ModelActor
 from gm.backends import ModelSpec, open_backend
 from gm.backends.base import Backend
+from gm.transcript import truncate_torn_tail
 from referee.lang.incident import Lang, incident
 from referee.liar.intent import Intent
 
@@ -171,7 +172,10 @@ class Runner:
         by_provider: dict[str, list[GameSpec]] = {}
         for spec in specs:
             by_provider.setdefault(provider(spec.model), []).append(spec)
-        with open(self.run_dir / RESULTS, "a", encoding="utf-8") as out:
+        results = self.run_dir / RESULTS
+        if results.exists():
+            truncate_torn_tail(results)  # a run killed mid-write: append on a fresh line
+        with open(results, "a", encoding="utf-8") as out:
             try:
                 await asyncio.gather(*(
                     self._pool(iter(group), self._limit(name), out)
