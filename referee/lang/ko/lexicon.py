@@ -32,9 +32,21 @@ THIRD_PERSONS = frozenset({"걔", "쟤", "얘", "그녀", "그분", "그놈", "�
 
 # Verbs whose subject caused the incident; eating and drinking are both accepted
 # whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
-CULPRIT_VERBS = frozenset({
-    "먹", "드시", "잡수", "잡숫", "처먹", "마시", "들이키", "들이켜", "일으키", "해치우", "훔치",
-})
+CULPRIT_VERBS = frozenset(
+    {
+        "먹",
+        "드시",
+        "잡수",
+        "잡숫",
+        "처먹",
+        "마시",
+        "들이키",
+        "들이켜",
+        "일으키",
+        "해치우",
+        "훔치",
+    }
+)
 CULPRIT_NOUNS = frozenset({"범인", "진범", "범행", "짓", "장본인"})
 # Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람).
 PERSON_NOUNS = frozenset({"사람", "분", "놈", "쪽", "애", "녀석", "자", "거", "것", "이"})
@@ -46,46 +58,128 @@ TRUTH_NOUNS = frozenset({"진실", "참말", "사실", "진짜", "참"})  # + �
 SPEECH_STEMS = frozenset({"말", "대답", "답", "얘기", "이야기", "주장", "증언", "답변"})
 OPINION_STEMS = frozenset({"생각", "보", "여기", "믿", "의심"})
 
-NEGATORS = frozenset({("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN"), ("없", "VA"), ("말", "VX")})
+NEGATORS = frozenset({("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")})
+# 없다 negates after these: 먹은 적 없어요, 먹었을 리 없어요.
+ABSENCE_NOUNS = frozenset({"적", "일", "리"})
 
 # Endings that make a sentence a question even without "?" (어요, 지, 야 may close either).
-STRICT_QUESTION_ENDINGS = frozenset({
-    "습니까", "ᆸ니까", "ᆯ까요", "을까요", "까요", "니", "냐", "나요", "가요", "ᆫ가요", "은가요", "는가요",
-    "는지요", "래", "래요", "ᆸ니까요", "으세요", "니까요", "냐고", "나", "ᆯ까", "을까", "까", "ᆫ가",
-    "는가", "은가", "려나",
-})
+STRICT_QUESTION_ENDINGS = frozenset(
+    {
+        "습니까",
+        "ᆸ니까",
+        "ᆯ까요",
+        "을까요",
+        "까요",
+        "니",
+        "냐",
+        "나요",
+        "가요",
+        "ᆫ가요",
+        "은가요",
+        "는가요",
+        "는지요",
+        "래",
+        "래요",
+        "ᆸ니까요",
+        "으세요",
+        "니까요",
+        "냐고",
+        "나",
+        "ᆯ까",
+        "을까",
+        "까",
+        "ᆫ가",
+        "는가",
+        "은가",
+        "려나",
+    }
+)
 # Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
 MUSING_ENDINGS = frozenset({"나", "ᆯ까", "을까", "까", "ᆫ가", "은가", "는가", "려나", "을려나"})
 # Endings that can only close a statement.
-STATEMENT_ENDINGS = frozenset({
-    "습니다", "ᆸ니다", "다", "군요", "구나", "군", "네요", "네", "구먼", "잖아", "잖아요", "거든",
-    "거든요", "ᆫ다", "는다", "겠다", "더라", "라", "이다",
-})
+STATEMENT_ENDINGS = frozenset(
+    {
+        "습니다",
+        "ᆸ니다",
+        "다",
+        "군요",
+        "구나",
+        "군",
+        "네요",
+        "네",
+        "구먼",
+        "잖아",
+        "잖아요",
+        "거든",
+        "거든요",
+        "ᆫ다",
+        "는다",
+        "겠다",
+        "더라",
+        "라",
+        "이다",
+    }
+)
 # Adverbs that hedge a whole sentence wherever they stand ("아마, A가 먹었어").
 SENTENCE_HEDGES = frozenset({"아마", "어쩌면", "혹시", "만약", "글쎄", "아마도", "만일"})
 # Words and endings that make a statement about someone thinking aloud rather than a guess.
-HEDGE_FORMS = frozenset({
-    "겠", "같", "듯", "아마", "어쩌면", "혹시", "수상", "의심", "가능성", "패턴", "모르", "글쎄",
-    "ᆯ지도", "을지도", "지도", "하나", "중", "추측", "예상", "경우", "아닐까", "걸", "ᆯ걸", "을걸", "생각", "느낌",
-    "보이", "냄새", "확률", "혹은", "거나", "든지", "인가", "수도", "일단", "가설", "만약",
-})
-INTERJECTIONS = frozenset({"음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허"})
+HEDGE_FORMS = frozenset(
+    {
+        "겠",
+        "같",
+        "듯",
+        "아마",
+        "어쩌면",
+        "혹시",
+        "수상",
+        "의심",
+        "가능성",
+        "패턴",
+        "모르",
+        "글쎄",
+        "ᆯ지도",
+        "을지도",
+        "지도",
+        "하나",
+        "중",
+        "추측",
+        "예상",
+        "경우",
+        "아닐까",
+        "걸",
+        "ᆯ걸",
+        "을걸",
+        "생각",
+        "느낌",
+        "보이",
+        "냄새",
+        "확률",
+        "혹은",
+        "거나",
+        "든지",
+        "인가",
+        "수도",
+        "일단",
+        "가설",
+        "만약",
+    }
+)
+INTERJECTIONS = frozenset(
+    {"음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허"}
+)
 # Words of a player puzzling over the case ("그렇군요", "헷갈리네"): thinking aloud.
 PUZZLING = frozenset({"역시", "잠깐", "어렵", "헷갈리", "고민", "글쎄", "모르", "이상", "수상", "애매"})
 
-YES_WORDS = frozenset({
-    "네", "예", "응", "어", "웅", "넹", "넵", "옙", "ㅇㅇ", "ㅇ", "yes", "ok", "okay", "오케이", "좋아",
-    "좋아요", "좋습니다", "그래", "그래요", "그럼요", "물론", "맞아", "맞아요", "맞습니다", "그렇습니다",
-    "확인", "진행", "계속", "부탁해요", "부탁합니다", "할게요", "해", "해요", "해줘", "해주세요",
-})
-NO_WORDS = frozenset({
-    "아니", "아니요", "아뇨", "아니오", "아니에요", "아닙니다", "ㄴㄴ", "ㄴ", "no", "취소", "됐어", "됐어요",
-    "됐습니다", "그만", "싫어", "싫어요", "괜찮아요", "괜찮습니다", "안할래", "안", "노",
-})
-
-# Words that tie a sentence to the case: the incident, the roles, an opinion about them.
+# Words that tie a sentence to the case: the incident and the roles.
 CASE_WORDS = (
-    CULPRIT_NOUNS | CULPRIT_VERBS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS | TRUTH_NOUNS
+    CULPRIT_NOUNS
+    | CULPRIT_VERBS
+    | LIAR_NOUNS
+    | LIAR_STEMS
+    | HONEST_STEMS
+    | TRUTH_NOUNS
     | {i.noun["ko"] for i in INCIDENTS.values()}
-    | {"케익", "생각", "의견", "어떻게", "추리", "사건", "정답", "맞"}
+    | {"케익", "사건"}
 )
+# Asking a suspect for these is about the case too, though no proposition can be read.
+OPINION_WORDS = frozenset({"생각", "의견", "어떻게", "추리", "정답", "맞"})

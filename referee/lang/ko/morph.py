@@ -20,7 +20,9 @@ from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
 # What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀.
-_READING_END = r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말)"
+_READING_END = (
+    r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말)"
+)
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,9 @@ def mask_names(text: str, roster: Roster) -> tuple[str, dict[str, str]]:
     return _name_pattern(roster).sub(replace, text), placeholders
 
 
-_UNKNOWN = re.compile(r"(?<![A-Za-z])([A-Za-z]+)(?=\s?(?:씨|님)|(?![A-Za-z])\s?(?:가|는|도|랑|한테|에게|께|야|이|은)?[\s,.?!]|$)")
+_UNKNOWN = re.compile(
+    r"(?<![A-Za-z])([A-Za-z]+)(?=\s?(?:씨|님)|(?![A-Za-z])\s?(?:가|는|도|랑|한테|에게|께|야|이|은)?[\s,.?!]|$)"
+)
 
 
 # A Korean name with 씨 ("민수씨") left after masking; these words only look like one.
@@ -115,7 +119,7 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
     current: list[Morph] = []
     last_end = 0
     for token in _kiwi().tokenize(masked):
-        if current and "\n" in masked[last_end:token.start]:
+        if current and "\n" in masked[last_end : token.start]:
             sentences.append(Sentence(tuple(current)))
             current = []
         last_end = token.start + token.len

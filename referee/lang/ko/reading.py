@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from referee.lang.ko.lexicon import (
+    ABSENCE_NOUNS,
     CASE_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
@@ -28,6 +29,8 @@ from referee.lang.ko.lexicon import (
     LIE_VERBS,
     ME,
     MUSING_ENDINGS,
+    NEGATORS,
+    OPINION_WORDS,
     OPINION_STEMS,
     PERSON_NOUNS,
     QUANTIFIERS,
@@ -51,16 +54,32 @@ EVERYBODY = "@everybody"  # 다들, 여러분: everyone on the roster, as addres
 SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
-    "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object",
-    "except", "owner", "bare",
+    "subject",
+    "topic",
+    "to",
+    "call",
+    "list",
+    "comma",
+    "cond",
+    "among",
+    "copula",
+    "object",
+    "except",
+    "owner",
+    "bare",
 ]
 _TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
 _ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
 _QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
 _CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
-_REQUESTS = frozenset({"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"})
+_REQUESTS = frozenset(
+    {"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"}
+)
+_IF = frozenset({"면", "으면", "라면", "다면", "이라면", "ᆫ다면", "는다면"})
 _SUMMING_UP = frozenset({"정리", "요약", "종합", "결론"})
-_POSSESSED = frozenset({"추리", "생각", "추측", "예상", "판단", "결론", "답", "의견", "느낌", "감", "대답", "말"})
+_POSSESSED = frozenset(
+    {"추리", "생각", "추측", "예상", "판단", "결론", "답", "의견", "느낌", "감", "대답", "말"}
+)
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 _CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
 
@@ -119,12 +138,12 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
             after += 1
     elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
         ref = EVERYBODY
-    elif m.form == "다" and after < len(morphs) and morphs[after].form == "들":
-        ref, after = EVERYBODY, after + 1
-    elif m.tag == "NP" and m.form in {"당신", "너"} and after < len(morphs) and morphs[after].form == "들":
-        ref, after = EVERYBODY, after + 1
-    elif (m.tag == "NP" and m.form in YOU) or m.form == "본인" or (
-        m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기")
+    elif m.form in {"다", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":
+        ref, after = EVERYBODY, after + 1  # 다들, 당신들, 너들
+    elif (
+        (m.tag == "NP" and m.form in YOU)
+        or m.form == "본인"
+        or (m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기"))
     ):
         ref = SELF
     elif m.tag == "NP" and m.form in ME:
@@ -133,19 +152,35 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         ref = ANYONE
     elif m.tag == "NP" and m.form in THIRD_PERSONS:
         ref = SOMEONE
-    elif m.tag == "MM" and m.form in {"그", "저", "이"} and after < len(morphs) and morphs[after].form in {"사람", "분", "녀석", "놈", "애"}:
+    elif (
+        m.tag == "MM"
+        and m.form in {"그", "저", "이"}
+        and after < len(morphs)
+        and morphs[after].form in {"사람", "분", "녀석", "놈", "애"}
+    ):
         ref, after = SOMEONE, after + 1
     elif m.form == "어느" and after < len(morphs) and morphs[after].form in {"쪽", "사람", "분"}:
         ref, after = ANYONE, after + 1
-    elif m.form in QUANTIFIERS and m.tag in {"NNG", "MAG", "NR", "MM"} and (
-        m.form != "다" or (i > 0 and (morphs[i - 1].tag in {"NR", "NNB"} or morphs[i - 1].name is not None))
+    elif (
+        m.form in QUANTIFIERS
+        and m.tag in {"NNG", "MAG", "NR", "MM"}
+        and (
+            m.form != "다"
+            or (i > 0 and (morphs[i - 1].tag in {"NR", "NNB"} or morphs[i - 1].name is not None))
+        )
     ):  # 다 alone is "completely" (다 마셨어요); after 둘, 세 분 or a name it is "all"
         ref = GROUP
-        while after < len(morphs) and (morphs[after].form in QUANTIFIERS or morphs[after].form in {"분", "사람", "명"}):
+        while after < len(morphs) and (
+            morphs[after].form in QUANTIFIERS or morphs[after].form in {"분", "사람", "명"}
+        ):
             after += 1
     else:
         ref = None
-    while after < len(morphs) and morphs[after].form in {"씨", "님", "들"} and morphs[after].tag in {"NNB", "XSN", "NNG"}:
+    while (
+        after < len(morphs)
+        and morphs[after].form in {"씨", "님", "들"}
+        and morphs[after].tag in {"NNB", "XSN", "NNG"}
+    ):
         after += 1
     return ref, after
 
@@ -195,11 +230,18 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             i += 1
             continue
         role, end = _role(morphs, after)
-        if role == "owner" or (ref in (SPEAKER, SELF) and role == "bare" and after < len(morphs) and morphs[after].form in _POSSESSED):
+        if role == "owner" or (
+            ref in (SPEAKER, SELF)
+            and role == "bare"
+            and after < len(morphs)
+            and morphs[after].form in _POSSESSED
+        ):
             i = after  # "제 추리로는", "B씨의 대답": a possessive, not a person in the claim
             continue
-        if role == "to" and any(x.form in {"묻", "물어보", "물"} for x in morphs[end : end + 2]) and any(
-            x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4]
+        if (
+            role == "to"
+            and any(x.form in {"묻", "물어보", "물"} for x in morphs[end : end + 2])
+            and any(x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4])
         ):
             role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
         if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
@@ -221,7 +263,10 @@ def _chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
 def _lead(morphs: tuple[Morph, ...]) -> int:
     """Index of the first morpheme after leading interjections and conjunctions (흠, 그럼 ...)."""
     i = 0
-    while i < len(morphs) and (morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"} or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}):
+    while i < len(morphs) and (
+        morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"}
+        or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}
+    ):
         i += 1
     return i
 
@@ -269,12 +314,18 @@ def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[l
 
 def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
     """A sentence that names people and asks nothing of them yet ("다음은 C씨.", "모두 대답해 주세요")."""
-    if any(m.ref in (SELF, SPEAKER, ANYONE) or m.role not in {"bare", "comma", "call", "list", "to"} for m in found):
+    if any(
+        m.ref in (SELF, SPEAKER, ANYONE) or m.role not in {"bare", "comma", "call", "list", "to"}
+        for m in found
+    ):
         return False  # "C도.", "B씨는요?" continue a claim; they do not call anyone
     if any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs):
         return False
     verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) for m in morphs)
-    request = any(m.form in SPEECH_STEMS | {"질문", "묻", "여쭈", "여쭙"} for m in morphs) and _ending(morphs) in _REQUESTS
+    request = (
+        any(m.form in SPEECH_STEMS | {"질문", "묻", "여쭈", "여쭙"} for m in morphs)
+        and _ending(morphs) in _REQUESTS
+    )
     return not verbal or request
 
 
@@ -305,7 +356,8 @@ def _leading_vocatives(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) ->
     if len(chain) > 1 and last.role in {"comma", "bare"}:
         return chain
     if first.role == "bare" and any(
-        m.ref == SELF or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@")) for m in found[1:]
+        m.ref == SELF or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
+        for m in found[1:]
     ):
         return [0]
     return []
@@ -315,10 +367,17 @@ def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) ->
     """ "먹었어요, A씨?": a name after the sentence's own ending."""
     last = found[-1]
     trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end :])
-    after_ending = last.start > 0 and morphs[last.start - 1].tag in {"SP", "EF", "EC"} and any(
-        m.tag in {"EF", "EC"} for m in morphs[: last.start]
+    after_ending = (
+        last.start > 0
+        and morphs[last.start - 1].tag in {"SP", "EF", "EC"}
+        and any(m.tag in {"EF", "EC"} for m in morphs[: last.start])
     )
-    if trailing and after_ending and last.role in {"bare", "comma", "topic"} and last.ref not in (SELF, SPEAKER, ANYONE, GROUP):
+    if (
+        trailing
+        and after_ending
+        and last.role in {"bare", "comma", "topic"}
+        and last.ref not in (SELF, SPEAKER, ANYONE, GROUP)
+    ):
         return [len(found) - 1]
     return []
 
@@ -365,7 +424,11 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
     if m.form == "하" and m.tag == "VV" and nxt is not None and nxt.tag == "ETM":
         head = morphs[k + 2] if k + 2 < b else None
         before = {x.form for x in morphs[max(0, k - 3) : k]}
-        if head is not None and head.form in PERSON_NOUNS | {"짓"} and not before & (LIAR_STEMS | TRUTH_NOUNS):
+        if (
+            head is not None
+            and head.form in PERSON_NOUNS | {"짓"}
+            and not before & (LIAR_STEMS | TRUTH_NOUNS)
+        ):
             return "culprit", False
     return None
 
@@ -374,12 +437,13 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
     count = 0
     for k in range(a, b):
         m = morphs[k]
-        if m.form == "아니" and k + 1 < b and morphs[k + 1].form == "면":
-            continue  # 아니면: "or", not a negation
-        if (m.form, m.tag) in {("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")}:
-            count += 1
-        elif m.form == "없" and m.tag == "VA" and {x.form for x in morphs[max(a, k - 2) : k]} & {"적", "일", "리"}:
-            count += 1
+        either = m.form == "아니" and k + 1 < b and morphs[k + 1].form == "면"  # 아니면: "or"
+        absent = (
+            m.form == "없"
+            and m.tag == "VA"
+            and bool({x.form for x in morphs[max(a, k - 2) : k]} & ABSENCE_NOUNS)
+        )
+        count += ((m.form, m.tag) in NEGATORS and not either) or absent
     return count
 
 
@@ -392,7 +456,12 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     while k < len(morphs):
         m = morphs[k]
         found = _predicate_at(morphs, k, len(morphs))
-        if found is not None and found[1] and predicate_at is not None and _has_person(morphs, predicate_at + 1, k):
+        if (
+            found is not None
+            and found[1]
+            and predicate_at is not None
+            and _has_person(morphs, predicate_at + 1, k)
+        ):
             spans.append((start, k))  # "범인 A 거짓말쟁이 B": a second role noun after a name
             start, predicate_at = k, None
         if found is not None and predicate_at is None:
@@ -401,7 +470,9 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
         nxt = morphs[k + 1] if k + 1 < len(morphs) else None
         boundary = (
             (m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"}))
-            or (m.tag == "EC" and m.form == "라" and k > 0 and morphs[k - 1].form == "아니")  # 제가 아니라 B씨
+            or (
+                m.tag == "EC" and m.form == "라" and k > 0 and morphs[k - 1].form == "아니"
+            )  # 제가 아니라 B씨
             or m.tag == "EF"
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
@@ -438,7 +509,9 @@ class _ClauseReading:
     holder: str | None = None
 
 
-def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]) -> _ClauseReading:
+def _read_clause(
+    morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]
+) -> _ClauseReading:
     """One clause into a claim (None when it has no predicate and names no one)."""
     inside = [m for k, m in enumerate(found) if a <= m.start < b and k not in used]
     via: str | None = None
@@ -448,7 +521,9 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
         q, kind = quote
         inner = [m for m in inside if m.start < q]
         outer = [m for m in inside if m.start > q]
-        speakers = [m for m in inside if m.role == "cond"] + [m for m in outer if m.role in {"subject", "topic"}]
+        speakers = [m for m in inside if m.role == "cond"] + [
+            m for m in outer if m.role in {"subject", "topic"}
+        ]
         if not speakers and len(inner) > 1 and inner[0].role == "topic":
             speakers = [inner[0]]
         if speakers:
@@ -470,7 +545,9 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
         kinds.discard("honest")  # "정직합니까 아니면 거짓말쟁이입니까": one question
     if len(kinds) > 1:
         return _ClauseReading(None, tangled=True)
-    among = {c for m in inside if m.role == "among" for c in _chain_before(found, found.index(m))}  # "B와 C 둘 중에"
+    among = {
+        c for m in inside if m.role == "among" for c in _chain_before(found, found.index(m))
+    }  # "B와 C 둘 중에"
     candidates = tuple(m.ref for m in inside if m in among and m.ref not in (GROUP, EVERYBODY))
     about = tuple(m.ref for m in inside if m not in among and m.role not in {"to", "call", "cond", "except"})
     excluded = tuple(m.ref for m in inside if m.role == "except")
@@ -486,7 +563,9 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
             copular = any(m.tag in {"VCP", "VCN"} for m in morphs[a:b])
-            return _ClauseReading(Claim(None, about, negated, candidates=candidates, copular=copular), holder=holder)
+            return _ClauseReading(
+                Claim(None, about, negated, candidates=candidates, copular=copular), holder=holder
+            )
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
     after = [m for m in morphs[at + 1 : b] if m.tag not in {"XSN", "MAG"}]
@@ -495,7 +574,9 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
         and not about
         and bool(after)
         and (after[0].tag == "JKS" or after[0].form in {"는", "은", "ᆫ"})
-        and not (len(after) > 1 and after[1].tag in {"VCN", "VCP"})  # "거짓말쟁이는 아니에요" is about someone
+        and not (
+            len(after) > 1 and after[1].tag in {"VCN", "VCP"}
+        )  # "거짓말쟁이는 아니에요" is about someone
     )
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded)
@@ -505,9 +586,9 @@ def _read_clause(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
     """ "A씨 말이 사실이면 ...": a supposition, unless it only sums up ("정리하면")."""
     for k, m in enumerate(morphs):
-        if m.tag == "EC" and m.form in {"면", "으면", "라면", "다면", "이라면", "ᆫ다면", "는다면"}:
-            if not (k >= 2 and morphs[k - 1].form == "하" and morphs[k - 2].form in _SUMMING_UP):
-                return True
+        summing_up = k >= 2 and morphs[k - 1].form == "하" and morphs[k - 2].form in _SUMMING_UP
+        if m.tag == "EC" and m.form in _IF and not summing_up:
+            return True
     return False
 
 
@@ -521,9 +602,13 @@ def _segments(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     return spans + [(start, len(morphs))] if start < len(morphs) else spans
 
 
-def _hedged_segment(morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]) -> bool:
-    """A hedge word next to a person ("A가 먹었겠네"); "알겠다, ..." or "거짓말쟁이는 모르겠어요" alone is not."""
-    named = any(a <= m.start < b and k not in used and m.ref not in (GROUP, EVERYBODY) for k, m in enumerate(found))
+def _hedged_segment(
+    morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]
+) -> bool:
+    """A hedge word next to a person ("A가 먹었겠네"); "알겠다, ..." alone is not."""
+    named = any(
+        a <= m.start < b and k not in used and m.ref not in (GROUP, EVERYBODY) for k, m in enumerate(found)
+    )
     return named and any(m.form in HEDGE_FORMS for m in morphs[a:b])
 
 
@@ -548,7 +633,9 @@ def read(sentence: Sentence) -> Reading:
     holder = None
     previous: Claim | None = None
     quotes = sum(
-        m.tag == "JKQ" or (m.tag == "EC" and m.form in _QUOTATIVES - {"고"}) or _quotative(morphs, k, min(k + 2, len(morphs))) is not None
+        m.tag == "JKQ"
+        or (m.tag == "EC" and m.form in _QUOTATIVES - {"고"})
+        or _quotative(morphs, k, min(k + 2, len(morphs))) is not None
         for k, m in enumerate(morphs)
     )
     tangled = quotes > 1  # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question
@@ -593,7 +680,9 @@ def read(sentence: Sentence) -> Reading:
     thinking = (
         any(m.tag == "IC" and m.form in INTERJECTIONS for m in morphs)
         or bool(forms & PUZZLING)
-        or ("그렇" in forms and ending in {"군요", "구나", "군", "네", "네요", "구먼"})  # 그렇군요, not 그렇게 해 주세요
+        or (
+            "그렇" in forms and ending in {"군요", "구나", "군", "네", "네요", "구먼"}
+        )  # 그렇군요, not 그렇게 해 주세요
     )
     return Reading(
         addressees=tuple(addressees),
@@ -610,5 +699,5 @@ def read(sentence: Sentence) -> Reading:
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
-        on_case=bool(forms & CASE_WORDS),
+        on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),
     )

@@ -24,11 +24,10 @@ _LABEL = re.compile(
     r"^\s*(?:[\[【]\s*(?P<bracketed>[^\]】\n]{1,16}?)\s*[\]】]\s*[:：]?|(?P<label>[^:：\n]{1,16}?)\s*[:：])\s*"
 )
 _SENTENCE_END = re.compile(r"(?<=[.?!…~])\s+")
-_QUOTES = str.maketrans("", "", "「」『』\"“”")
+_QUOTES = str.maketrans("", "", '「」『』"“”')
 _YES = re.compile(r"^(네|넵|예|응|어|그래요|그래|그렇습니다|그럼요|맞아요|맞습니다|맞아)(?=$|[\s,.!~…])")
 _NO = re.compile(r"^(아니요|아뇨|아니오|아니에요|아닙니다|아니야|아냐|아니|천만에요)(?=$|[\s,.!~…])")
 _NUMBER = re.compile(r"\d|[한두세네다섯]\s?(번|회|개|명)|(하나|둘|셋|넷)")
-
 
 
 def _speaker_of(label: str, roster: Roster) -> str | None:
@@ -44,9 +43,9 @@ def _segments(text: str, roster: Roster, speaker: str | None) -> list[tuple[str 
         label = _LABEL.match(line)
         name = label.group("bracketed") or label.group("label") if label else ""
         if label is not None and (who := _speaker_of(name, roster)) is not None:
-            speaker, line = who, line[label.end():]
+            speaker, line = who, line[label.end() :]
         elif label is not None and len(name.split()) <= 2:
-            speaker, line = None, line[label.end():]  # a narrator's or game master's line
+            speaker, line = None, line[label.end() :]  # a narrator's or game master's line
         if line.strip():
             segments.append((speaker, line.translate(_QUOTES).strip()))
     return segments
@@ -81,7 +80,9 @@ def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ..
     """Whom a claim in `speaker`'s line is about, or None when that cannot be told."""
     people: list[str] = []
     wanted = "liar" if claim.predicate == "honest" else claim.predicate
-    abouts = [key[1] for q in asked if q.speaker == speaker and (key := _key(q.proposition)) and key[0] == wanted]
+    abouts = [
+        key[1] for q in asked if q.speaker == speaker and (key := _key(q.proposition)) and key[0] == wanted
+    ]
     for ref in claim.about or ((abouts[0],) if len(set(abouts)) == 1 else (SPEAKER,)):
         if ref == SPEAKER:
             people.append(speaker)
@@ -130,7 +131,9 @@ def _read_segment(
                     continue
                 previous = claim
                 for person in _people(claim, speaker, reading, asked) or ():
-                    statements.append(Statement(speaker, literal(claim.predicate, person), not claim.negated, sentence_text))
+                    statements.append(
+                        Statement(speaker, literal(claim.predicate, person), not claim.negated, sentence_text)
+                    )
                     read_any = True
         if content and not read_any:
             unread.append(sentence_text)

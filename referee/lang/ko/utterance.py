@@ -41,8 +41,13 @@ from referee.liar.intent import (
 from referee.liar.proposition import Says, literal
 from referee.liar.world import Roster
 
-_YES = re.compile(r"^(네|넵|넹|예|응|웅|ㅇㅇ|ㅇㅋ|좋|그래|그럼요|오케|ok|okay|yes|y\b|확인|진행|계속|물어|부탁|맞아|그렇게|알겠|할게|해\s*(주세요|줘|요)?$)", re.I)
-_NO = re.compile(r"^(아니|아뇨|ㄴㄴ|no\b|n\b|취소|그만|됐|싫|안\s*(할|해|물)|괜찮|관둘|말래|말게|노\b|아냐)", re.I)
+_YES = re.compile(
+    r"^(네|넵|넹|예|응|웅|ㅇㅇ|ㅇㅋ|좋|그래|그럼요|오케|ok|okay|yes|y\b|확인|진행|계속|물어|부탁|맞아|그렇게|알겠|할게|해\s*(주세요|줘|요)?$)",
+    re.I,
+)
+_NO = re.compile(
+    r"^(아니|아뇨|ㄴㄴ|no\b|n\b|취소|그만|됐|싫|안\s*(할|해|물)|괜찮|관둘|말래|말게|노\b|아냐)", re.I
+)
 _COUNT = re.compile(
     r"(몇|얼마).{0,12}(남|더|할 수|가능|할수|물어볼 수|물을 수)"
     r"|남은\s*(질문|횟수|기회|문제|수|개수|질문권)"
@@ -98,15 +103,22 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
                     if all(r in roster for r in claim.about):
                         addressees = claim.about  # "A씨는요? 먹었어요?": turning to A
                     continue
-                if previous.about in {(), (SELF,)} and not reading.addressees and all(r in roster for r in claim.about):
+                if (
+                    previous.about in {(), (SELF,)}
+                    and not reading.addressees
+                    and all(r in roster for r in claim.about)
+                ):
                     # "A씨, 먹었어요? B씨는요?": the same question, now to B about himself
                     addressees, claim = claim.about, carry(previous, replace(claim, about=(SELF,)))
                 else:
                     claim = carry(previous, claim)
             claims.append(claim)
             previous = claim
-        asked = addressees or ((reading.holder,) if reading.holder in roster else ())
-        asking = reading.question and not (reading.musing and not asked) and not (reading.checking and not asked)
+        holder = (reading.holder,) if reading.holder is not None and reading.holder in roster else ()
+        asked = addressees or holder
+        asking = (
+            reading.question and not (reading.musing and not asked) and not (reading.checking and not asked)
+        )
         if not asking:
             statements.append((reading, addressees))
             continue
@@ -116,14 +128,17 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
             continue  # otherwise a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
         if not claims:
             if reading.on_case and (reading.persons or reading.addressees):
-                empty_question = empty_question or "no proposition: ask whether someone ate it, lies or tells the truth"
+                empty_question = (
+                    empty_question or "no proposition: ask whether someone ate it, lies or tells the truth"
+                )
             continue  # otherwise small talk ("A씨, 몇 살이에요?")
         if not asked:
             if all(c.generic for c in claims):
                 continue  # a question about the rules ("범인은 한 명이에요?")
             problems.append(
                 "ambiguous: is the named person asked, or asked about? say whom you are asking"
-                if reading.topic_only else NO_ADDRESSEE
+                if reading.topic_only
+                else NO_ADDRESSEE
             )
             continue
         for claim in claims:

@@ -9,7 +9,18 @@ from hypothesis import strategies as st
 from referee.lang import Context
 from referee.lang.ko import extract, parse
 from referee.liar import (
-    Atom, Confirm, CountQuery, Guess, Not, Other, Query, Question, Remark, Roster, Says, Unclear,
+    Atom,
+    Confirm,
+    CountQuery,
+    Guess,
+    Not,
+    Other,
+    Query,
+    Question,
+    Remark,
+    Roster,
+    Says,
+    Unclear,
     literal,
 )
 
@@ -38,7 +49,10 @@ def queries(text: str, ctx: Context = KO) -> set[tuple[str, str, str, bool]]:
         ("A씨, 자네 정직한가?", {("A", "A", "honest", False)}),
         ("B씨, 그쪽이 범인이죠?", {("B", "B", "culprit", False)}),
         # each addressee answers about himself
-        ("A랑 C한테 묻습니다. 당신이 거짓말쟁이예요?", {("A", "A", "liar", False), ("C", "C", "liar", False)}),
+        (
+            "A랑 C한테 묻습니다. 당신이 거짓말쟁이예요?",
+            {("A", "A", "liar", False), ("C", "C", "liar", False)},
+        ),
         ("여러분, 본인이 드셨나요?", {(s, s, "culprit", False) for s in "ABC"}),
         # the same question to a new addressee: "B씨는요?"
         ("A씨, 당신이 먹었어요? B씨는요?", {("A", "A", "culprit", False), ("B", "B", "culprit", False)}),
@@ -149,7 +163,10 @@ def test_guesses_remarks_and_meta(text: str, intent: object) -> None:
     assert parse(text, KO) == intent
 
 
-@pytest.mark.parametrize(("text", "accept"), [("네", True), ("좋아요, 물어봐 주세요", True), ("아뇨", False), ("취소할게요", False)])
+@pytest.mark.parametrize(
+    ("text", "accept"),
+    [("네", True), ("좋아요, 물어봐 주세요", True), ("아뇨", False), ("취소할게요", False)],
+)
 def test_confirmation_only_while_a_question_waits(text: str, accept: bool) -> None:
     assert parse(text, Context(lang="ko", pending=True)) == Confirm(accept)
     assert not isinstance(parse(text, KO), Confirm)
@@ -191,10 +208,12 @@ def test_yes_and_no_follow_the_phrasing(text: str, expected: set[tuple[str, str,
 
 def test_first_person_in_a_line_is_its_speaker() -> None:
     assert said("저는 거짓말쟁이가 아니고, 제가 먹지도 않았어요.", "B") == {
-        ("B", "liar", "B", False), ("B", "culprit", "B", False),
+        ("B", "liar", "B", False),
+        ("B", "culprit", "B", False),
     }
     assert said("A씨: 난 안 먹었어.\nC씨: 나도.", None) == {
-        ("A", "culprit", "A", False), ("C", "culprit", "C", False),
+        ("A", "culprit", "A", False),
+        ("C", "culprit", "C", False),
     }
 
 
@@ -208,7 +227,14 @@ def test_unread_lists_what_could_not_be_checked_but_not_flavour() -> None:
     assert extraction.unread == ("아마 C씨가 먹었을 거예요.", "남은 질문은 4번입니다.")
 
 
-KOREAN = st.text(alphabet=st.sampled_from(list("가나다먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는은이가에게한테라면고다")), max_size=40)
+KOREAN = st.text(
+    alphabet=st.sampled_from(
+        list(
+            "가나다먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는은이가에게한테라면고다"
+        )
+    ),
+    max_size=40,
+)
 
 
 @settings(max_examples=300, deadline=None)
