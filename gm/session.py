@@ -24,6 +24,7 @@ from gm.actors.offline import OfflineActor
 from gm.render import Renderer
 from gm.transcript import (
     Json,
+    Log,
     Sealed,
     TranscriptError,
     TranscriptWriter,
@@ -75,6 +76,15 @@ class GameConfig:
     def from_json(cls, obj: Json) -> GameConfig:
         rules = Rules(Roster(tuple(obj["roster"])), int(obj["budget"]))
         return cls(lang=obj["lang"], incident=incident(obj["incident"]), rules=rules)
+
+    @classmethod
+    def of(cls, log: Log) -> GameConfig:
+        """The config a log's `game_started` recorded; TranscriptError naming it if malformed."""
+        started = log.events[0]
+        try:
+            return cls.from_json(started.data["config"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise TranscriptError(f"{log.path}:{started.line}: bad game config ({err})") from None
 
 
 def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
@@ -197,10 +207,7 @@ class Session:
         if log.first("game_ended"):
             raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
         started = log.events[0]
-        try:
-            config = GameConfig.from_json(started.data["config"])
-        except (KeyError, TypeError, ValueError) as err:
-            raise TranscriptError(f"{path}:{started.line}: bad game config ({err})") from None
+        config = GameConfig.of(log)
         sealed = read_sidecar(path)
         state = GameState(rules=config.rules, secret=sealed.secret, nonce=sealed.nonce,
                           remaining=config.rules.budget)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from gm.backends import BackendError
@@ -52,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    lines = None
+    lines: Iterable[str] | None = None
     if args.input is not None:
         try:
             lines = args.input.read_text(encoding="utf-8").splitlines()
@@ -60,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"refgm play: cannot read {args.input}: {_reason(err)}", file=sys.stderr)
             return 2
     elif not interactive():
-        lines = sys.stdin
+        # Strict UTF-8 whatever the locale: a game's text must round-trip through its log.
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
     try:
         session, opening = asyncio.run(_start(args))
     except (TranscriptError, FileExistsError, OSError, BackendError) as err:
@@ -76,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\n" + frontend.saved(), file=sys.stderr)
         return 130
+    except UnicodeDecodeError:
+        print(f"refgm play: the input is not UTF-8 text. {frontend.saved()}", file=sys.stderr)
+        return 2
     finally:
         session.close()
 

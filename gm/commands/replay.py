@@ -17,7 +17,17 @@ from rich.table import Table
 
 from gm.actor import PerformedLine, Performance
 from gm.session import GameConfig, adjudicate, script_for, verdict_fields
-from gm.transcript import Log, TranscriptError, intent_from_json, locate, read, read_sidecar, turns, verdict_json
+from gm.transcript import (
+    Event,
+    Log,
+    TranscriptError,
+    intent_from_json,
+    locate,
+    read,
+    read_sidecar,
+    turns,
+    verdict_json,
+)
 from gm.verify import verify
 from referee.liar.game import GameState
 from referee.liar.verdict import Answers
@@ -40,7 +50,7 @@ class Replayed:
 def replay(log: Log) -> tuple[Replayed, ...]:
     """Check every turn of `log`; raises TranscriptError when it cannot be replayed at all."""
     state = _initial_state(log)
-    config = GameConfig.from_json(log.events[0].data["config"])
+    config = GameConfig.of(log)
     checked = []
     for rt in turns(log):
         if rt.intent is None:
@@ -60,11 +70,8 @@ def replay(log: Log) -> tuple[Replayed, ...]:
         for event in rt.attempts:
             recorded = bool(event.data.get("accepted"))
             if isinstance(verdict, Answers):
-                lines = tuple(PerformedLine(str(s), str(t)) for s, t in event.data.get("lines", []))
-                performance = Performance(str(event.data.get("request")), str(event.data.get("raw")),
-                                          lines)
-                again = verify(script_for(verdict, config, rt.number), performance,
-                               config.rules.roster).accepted
+                again = verify(script_for(verdict, config, rt.number),
+                               _performance(log, event), config.rules.roster).accepted
             else:
                 again = False
                 problems.append(f"a model attempt for a turn without answers (line {event.line})")
@@ -90,10 +97,19 @@ def replay(log: Log) -> tuple[Replayed, ...]:
     return tuple(checked)
 
 
+def _performance(log: Log, event: Event) -> Performance:
+    """A recorded model attempt as the performance that was verified."""
+    try:
+        lines = tuple(PerformedLine(str(s), str(t)) for s, t in event.data.get("lines", []))
+    except (TypeError, ValueError):
+        raise TranscriptError(f"{log.path}:{event.line}: lines are [speaker, text] pairs") from None
+    return Performance(str(event.data.get("request")), str(event.data.get("raw")), lines)
+
+
 def _initial_state(log: Log) -> GameState:
     """The state before the first question, from the revealed or the sealed secret."""
     started = log.events[0]
-    config = GameConfig.from_json(started.data["config"])
+    config = GameConfig.of(log)
     ended = log.first("game_ended")
     if ended is not None:
         try:
@@ -127,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         log = read(path)
         checked = replay(log)
-    except (TranscriptError, KeyError, TypeError, ValueError) as err:
+    except TranscriptError as err:
         print(f"refgm replay: {err}", file=sys.stderr)
         return 2
     table = Table(title=f"replay of {path}")

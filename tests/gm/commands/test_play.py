@@ -180,3 +180,12 @@ def test_ctrl_c_mid_game_saves_with_a_clear_message(tmp_path: Path) -> None:
     assert "Game saved: g. Continue it with: refgm play --resume g" in err
     assert "Traceback" not in err
     assert [e["t"] for e in events(log)][-1] == "gm"
+
+
+def test_input_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
+    env = {**os.environ, "REFGM_HOME": str(tmp_path)}
+    done = subprocess.run([*REFGM, "play", "--transcript", str(tmp_path / "g.jsonl")],
+                          input=b"\xff\xfe broken\n", capture_output=True, env=env, timeout=120)
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 2 and "not UTF-8" in err and "Game saved: g." in err
+    assert "Traceback" not in err

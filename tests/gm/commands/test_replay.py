@@ -63,6 +63,13 @@ def test_a_mismatch_fails_the_replay(tmp_path: Path, t: str, change: dict, probl
     assert done.returncode == 1 and problem in done.stdout
 
 
+def test_malformed_recorded_lines_are_named(tmp_path: Path) -> None:
+    path = _tampered(tmp_path, TRANSCRIPTS[0], "model_attempt", {"lines": [["A"]]})
+    done = refgm(tmp_path, "replay", str(path))
+    assert done.returncode == 2 and "lines are [speaker, text] pairs" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_a_changed_secret_does_not_open_the_commitment(tmp_path: Path) -> None:
     path = _tampered(tmp_path, TRANSCRIPTS[0], "game_ended", {"secret": {"culprit": "C", "liar": "C"}})
     with pytest.raises(TranscriptError, match="do not open the commitment"):
