@@ -11,7 +11,6 @@ rate depends on the load, so the process's CPU time is printed too. Figures, not
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 import tempfile
@@ -22,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from evals.players import PLAYERS  # noqa: E402
-from evals.runner import RESULTS, Plan, Runner  # noqa: E402
-from referee.lang import LANGS  # noqa: E402
+from evals.players import PLAYERS
+from evals.runner import RESULTS, Plan, Runner
+from referee.lang import LANGS
 
 GOAL = 200.0
 SAMPLES = 10
@@ -43,7 +42,7 @@ def main(games: int) -> None:
         warm = Runner(Plan(("offline",), ("harness",), LANGS, PLAYERS, 2, first_seed=10**6),
                       Path(tmp) / "warm")
         started = time.perf_counter()
-        asyncio.run(warm.run(warm.pending()))
+        warm.run(warm.pending())
         print(f"start-up and {2 * combinations} warm-up games: {time.perf_counter() - started:.2f} s")
 
         samples: list[tuple[int, float]] = []
@@ -60,7 +59,7 @@ def main(games: int) -> None:
                         Path(tmp) / "run", on_result=sample)
         specs = runner.pending()
         started, cpu = time.perf_counter(), time.process_time()
-        asyncio.run(runner.run(specs))
+        runner.run(specs)
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         lines = len((Path(tmp) / "run" / RESULTS).read_text().splitlines())
     rate = lines / elapsed

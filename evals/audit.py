@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gm.transcript import Log, intent_from_json, turns as recorded_turns
-from referee.lang import Context, detect, parse
-from referee.lang.incident import INCIDENTS, Incident, Lang, incident
-from referee.errors import CommitmentError
-from referee.liar.commitment import verify
-from referee.liar.game import Rules
-from referee.liar.intent import Question
-from referee.liar.world import Roster, World
-
 from evals.chat import Chat
 from evals.observed import Turn
 from evals.reading import read_turn
 from evals.scorers import Score, score
+from gm.transcript import Log, intent_from_json
+from gm.transcript import turns as recorded_turns
+from referee.errors import CommitmentError
+from referee.lang import Context, detect, parse
+from referee.lang.incident import INCIDENTS, Incident, Lang, incident
+from referee.liar.commitment import verify
+from referee.liar.game import Rules
+from referee.liar.intent import Question
+from referee.liar.world import Roster, World
 
 
 @dataclass(frozen=True)

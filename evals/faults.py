@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from gm.actor import PerformedLine, Performance, Script
+from gm.actor import Performance, PerformedLine, Script
 from gm.actors.offline import OfflineActor
 from referee.lang.incident import Lang
 

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, Field
 
+from evals.faults import LEAK, FaultLog, Faults
 from gm.actor import PERSONAS, Script, ScriptLine
 from gm.actors.offline import phrasings
 from gm.backends.base import Backend, CallFailed, Message, Request
@@ -25,8 +26,6 @@ from referee.liar.intent import Intent, Other
 from referee.liar.knowledge import consistent_worlds
 from referee.liar.verdict import Answered, Answers, GuessVerdict, Verdict
 from referee.liar.world import World, all_worlds
-
-from evals.faults import LEAK, FaultLog, Faults
 
 _PROBE = 987_654  # a count no game shows, to see where a template displays the count
 
@@ -50,8 +49,10 @@ class Reply:
 
 
 class TextGameMaster(Protocol):
-    over: bool
-    """True once the game master itself knows the game has ended (a model never says)."""
+    @property
+    def over(self) -> bool:
+        """True once the game master itself knows the game has ended (a model never says)."""
+        ...
 
     async def reply(self, utterance: str, intent: Intent) -> Reply:
         """Answer the player's `utterance` (`intent` is what the simulator meant by it)."""
@@ -73,7 +74,6 @@ class ModelGameMaster:
         self.window = window
         self.max_tokens = max_tokens
         self.history: list[Message] = []
-        self.over = False
 
     async def reply(self, utterance: str, intent: Intent) -> Reply:
         self.history.append(Message("user", utterance))
@@ -92,6 +92,11 @@ class ModelGameMaster:
         self.history.append(Message("assistant", text))
         return Reply(text, 1, completion.reply.input_tokens, completion.reply.output_tokens,
                      completion.latency_s)
+
+    @property
+    def over(self) -> bool:
+        """A model never says; the player decides from what was shown."""
+        return False
 
     async def reveal(self, utterance: str) -> Reply:
         return await self.reply(utterance, Other())

@@ -20,21 +20,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from gm.actor import Actor
-from gm.actors.offline import OfflineActor
-from gm.session import Attempt, GameConfig, Session
-from gm.render import Renderer
-from gm.transcript import TranscriptWriter
-from gm.verify import fact
-from referee.lang import Context, Parsed, extract, parse
-from referee.lang.context import Statement
-from referee.lang.incident import Incident, Lang, incident
-from referee.liar.game import Rules, new_game
-from referee.liar.intent import Confirm, Guess, Intent, Other, Question
-from referee.liar.knowledge import Observation
-from referee.liar.verdict import Answers, GuessVerdict, Verdict
-from referee.liar.world import Roster, World
-
 from evals.gamemasters import Reply, TextGameMaster
 from evals.observed import Turn
 from evals.players import View, next_intent
@@ -42,6 +27,20 @@ from evals.prompting import REVEAL_REQUEST
 from evals.reading import read_turn
 from evals.scorers import Score, remaining_after, score
 from evals.utterances import render
+from gm.actor import Actor
+from gm.actors.offline import OfflineActor
+from gm.render import Renderer
+from gm.session import Attempt, GameConfig, Session
+from gm.transcript import TranscriptWriter
+from gm.verify import fact
+from referee.lang import Context, Parsed, extract, parse
+from referee.lang.context import Statement
+from referee.lang.incident import Incident, Lang, incident
+from referee.liar.game import Rules, new_game
+from referee.liar.intent import Guess, Intent, Other
+from referee.liar.knowledge import Observation
+from referee.liar.verdict import Answers, GuessVerdict, Verdict
+from referee.liar.world import Roster, World
 
 Mode = Literal["harness", "unassisted", "rules-prompt"]
 MODES: tuple[Mode, ...] = ("harness", "unassisted", "rules-prompt")
@@ -229,7 +228,7 @@ class EvalSession(Session):
 
 def shown_turn(text: str, intent: Intent, verdict: Verdict) -> Turn:
     """A harness turn as the player saw it: the referee's answers, count and verdict."""
-    statements = ()
+    statements: tuple[Statement, ...] = ()
     if isinstance(verdict, Answers):
         statements = tuple(
             Statement(a.query.speaker, a.query.proposition, a.answer) for a in verdict.answers

@@ -16,19 +16,28 @@ world is left and give a final answer at 0 questions left; they differ in what t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable
 
 from referee.liar.game import Rules
-from referee.liar.intent import CountQuery, Guess, Intent, Other, Query, Question, Remark
+from referee.liar.intent import (
+    CountQuery,
+    Guess,
+    Intent,
+    Other,
+    Query,
+    Question,
+    Remark,
+)
 from referee.liar.knowledge import (
+    ASKED,
     Observation,
     best_question,
     consistent_worlds,
     question_candidates,
 )
-from referee.liar.proposition import literal
+from referee.liar.proposition import PREDICATES, Predicate, literal
 from referee.liar.world import Roster, World, all_worlds
 
 PLAYERS: tuple[str, ...] = (
@@ -100,7 +109,7 @@ def _best_query(roster: Roster, worlds: tuple[World, ...]) -> Query | None:
 
 def _random_query(view: View, rng: random.Random, negated: bool = False) -> Query:
     names = view.rules.roster.names
-    predicate = rng.choice(("culprit", "liar", "honest"))
+    predicate: Predicate = rng.choice(PREDICATES)
     return Query(rng.choice(names), literal(predicate, rng.choice(names), negated))
 
 
@@ -122,7 +131,7 @@ def _compound(view: View, rng: random.Random) -> Intent:
     size = min(view.remaining, rng.choice((2, 3)))
     if size < 2:
         return _optimal(view, rng)
-    predicate = rng.choice(("culprit", "liar"))
+    predicate: Predicate = rng.choice(ASKED)
     if view.remaining >= len(names) and rng.random() < 0.4:
         return Question(tuple(Query(s, literal(predicate, s)) for s in names))
     speaker = rng.choice(names)

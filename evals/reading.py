@@ -18,13 +18,12 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from evals.observed import Claim, Role, Turn
 from referee.lang import Context, extract
-from referee.lang.incident import Lang
 from referee.lang.context import Statement
+from referee.lang.incident import Lang
 from referee.liar.intent import Confirm, Guess, Intent, Question
 from referee.liar.world import Roster
-
-from evals.observed import Claim, Role, Turn
 
 _COUNT: dict[Lang, tuple[str, ...]] = {
     "ko": (

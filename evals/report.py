@@ -171,9 +171,9 @@ def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
                 *("| " + " | ".join(cells) + " |" for cells in body)]
 
     out = [f"# {title}", "", f"{sum(s.games for s in summaries)} games.", "",
-           "Accuracy is over answers (harness: the model's first attempt at voicing them); "
-           "count errors over counts displayed; wrong verdicts over verdicts; contradiction and "
-           "leak over games; secret changed over games with a reveal.", ""]
+           ("Accuracy is over answers (harness: the model's first attempt at voicing them); "
+            "count errors over counts displayed; wrong verdicts over verdicts; contradiction "
+            "and leak over games; secret changed over games with a reveal."), ""]
     out += table(COLUMNS, table_rows(summaries))
     if pairs:
         out += ["", "## Same games: each mode beside harness mode", ""]

@@ -20,6 +20,10 @@ from itertools import product
 from pathlib import Path
 from typing import IO, Any
 
+from evals.faults import FaultLog, Faults, FaultyActor
+from evals.gamemasters import ModelGameMaster, OracleGameMaster, Reply, TextGameMaster
+from evals.modes import GameSpec, Mode, Played, play_harness, play_text
+from evals.prompting import rules_prompt, secret_paragraph
 from gm.actor import Actor
 from gm.actors.model import ModelActor
 from gm.backends import ModelSpec, open_backend
@@ -27,11 +31,6 @@ from gm.backends.base import Backend
 from gm.transcript import truncate_torn_tail
 from referee.lang.incident import Lang, incident
 from referee.liar.intent import Intent
-
-from evals.faults import FaultLog, Faults, FaultyActor
-from evals.gamemasters import ModelGameMaster, OracleGameMaster, Reply, TextGameMaster
-from evals.modes import GameSpec, Mode, Played, play_harness, play_text
-from evals.prompting import rules_prompt, secret_paragraph
 
 RESULTS = "results.jsonl"
 ERRORS = "errors.jsonl"
@@ -121,6 +120,12 @@ def result_json(played: Played, prices: dict[str, tuple[float, float]],
     return line
 
 
+def _append(out: IO[str], line: dict[str, Any]) -> None:
+    """One JSON line, flushed at once so a killed run keeps it."""
+    out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    out.flush()
+
+
 def chat_text(played: Played, reply_texts: Iterable[str]) -> str:
     """A text-mode game as a plain-text chat (`Player:` / `GM:`), for `refgm audit`."""
     lines = []
@@ -166,44 +171,46 @@ class Runner:
         done = finished(self.run_dir)
         return [spec for spec in self.plan.specs() if spec.key not in done]
 
-    async def run(self, specs: list[GameSpec]) -> None:
+    def run(self, specs: list[GameSpec]) -> None:
         """Play `specs`: one pool of workers per provider, each bounded by its limit."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
-        by_provider: dict[str, list[GameSpec]] = {}
-        for spec in specs:
-            by_provider.setdefault(provider(spec.model), []).append(spec)
         results = self.run_dir / RESULTS
         if results.exists():
             truncate_torn_tail(results)  # a run killed mid-write: append on a fresh line
-        with open(results, "a", encoding="utf-8") as out:
-            try:
-                await asyncio.gather(*(
-                    self._pool(iter(group), self._limit(name), out)
-                    for name, group in by_provider.items()
-                ))
-            finally:
-                for backend in self.backends.values():
-                    await backend.aclose()
+        with open(results, "a", encoding="utf-8") as out, \
+                open(self.run_dir / ERRORS, "a", encoding="utf-8") as errors:
+            asyncio.run(self._run(specs, out, errors))
+
+    async def _run(self, specs: list[GameSpec], out: IO[str], errors: IO[str]) -> None:
+        by_provider: dict[str, list[GameSpec]] = {}
+        for spec in specs:
+            by_provider.setdefault(provider(spec.model), []).append(spec)
+        try:
+            await asyncio.gather(*(
+                self._pool(iter(group), self._limit(name), out, errors)
+                for name, group in by_provider.items()
+            ))
+        finally:
+            for backend in self.backends.values():
+                await backend.aclose()
 
     def _limit(self, name: str) -> int:
         """In-process game masters gain nothing from interleaving; a local model runs one call
         at a time anyway; remote providers get `connections`."""
         return self.plan.connections if name in ("openai", "anthropic") else 1
 
-    async def _pool(self, specs: Iterator[GameSpec], workers: int, out: IO[str]) -> None:
+    async def _pool(self, specs: Iterator[GameSpec], workers: int, out: IO[str],
+                    errors: IO[str]) -> None:
         async def worker() -> None:
             for spec in specs:  # a shared iterator: each spec is taken by one worker
                 try:
                     line = await self.play(spec)
-                except Exception as err:  # a bug in one game must not end a long run
-                    self.failures.append((spec.key, f"{type(err).__name__}: {err}"))
-                    with open(self.run_dir / ERRORS, "a", encoding="utf-8") as errors:
-                        errors.write(json.dumps({"key": spec.key, "error": self.failures[-1][1]},
-                                                ensure_ascii=False) + "\n")
-                    self.on_result({"key": spec.key, "error": self.failures[-1][1]})
-                    continue
-                out.write(json.dumps(line, ensure_ascii=False) + "\n")
-                out.flush()
+                except Exception as err:  # noqa: BLE001 (a bug in one game must not end a run)
+                    line = {"key": spec.key, "error": f"{type(err).__name__}: {err}"}
+                    self.failures.append((spec.key, line["error"]))
+                    _append(errors, line)
+                else:
+                    _append(out, line)
                 self.on_result(line)
 
         await asyncio.gather(*(worker() for _ in range(workers)))
@@ -227,7 +234,6 @@ class Runner:
             log = actor.log if isinstance(actor, FaultyActor) else None
             return result_json(played, self.plan.prices, log)
         secret = spec.secret()
-        master: TextGameMaster
         if name in ("offline", FAULTY):
             master = OracleGameMaster(spec.rules, spec.lang, incident(spec.incident),
                                       random.Random(f"gm:{spec.seed}"), secret,

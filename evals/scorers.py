@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from evals.observed import Claim, Turn
 from referee.errors import UnknownNameError
 from referee.lang.context import Statement
 from referee.liar.game import WRONG_GUESS_COST, Rules
@@ -22,8 +23,6 @@ from referee.liar.knowledge import (
 )
 from referee.liar.proposition import answer, check_names
 from referee.liar.world import World, all_worlds
-
-from evals.observed import Claim, Turn
 
 
 @dataclass(frozen=True)
@@ -229,7 +228,7 @@ def _leaks(turns: tuple[Turn, ...], end: int, confirmed_at: dict[str, int]) -> t
 def _revealed(turns: tuple[Turn, ...], end: int, confirmed_at: dict[str, int]) -> World | None:
     """The world named from the end on: the last claim of each role, completed by the role a
     right guess confirmed when the reveal leaves it out. None without a claim or with a gap."""
-    named = {claim.role: claim.name for turn in turns[end:] for claim in turn.claims}
+    named: dict[str, str] = {c.role: c.name for turn in turns[end:] for c in turn.claims}
     if not named:
         return None
     for role, i in confirmed_at.items():

@@ -12,7 +12,15 @@ import random
 
 from gm.render import josa
 from referee.lang.incident import Incident, Lang
-from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Other, Question, Remark
+from referee.liar.intent import (
+    Confirm,
+    CountQuery,
+    Guess,
+    Intent,
+    Other,
+    Question,
+    Remark,
+)
 from referee.liar.proposition import as_literal
 from referee.liar.world import Roster
 

@@ -127,8 +127,8 @@ def audit_json(audit: Audit) -> dict[str, Any]:
 def _text(report: dict[str, Any]) -> str:
     """The same findings for a person."""
     worlds = ", ".join(f"culprit {w['culprit']} / liar {w['liar']}" for w in report["worlds"])
-    out = [f"{'CONSISTENT' if report['consistent'] else 'INCONSISTENT'}: "
-           f"{report['turns']} exchanges, {report['answers']} answers read ({report['lang']})",
+    out = [(f"{'CONSISTENT' if report['consistent'] else 'INCONSISTENT'}: "
+            f"{report['turns']} exchanges, {report['answers']} answers read ({report['lang']})"),
            f"worlds still consistent: {worlds or 'none'}"]
     if report["contradiction"]:
         out.append(f"first contradiction at line {report['contradiction']['line']}; "

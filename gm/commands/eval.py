@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 
 from evals.faults import Faults
 from evals.modes import MODES
@@ -115,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         task = progress.add_task(f"eval -> {args.out}", total=len(todo))
         runner.on_result = lambda _line: progress.advance(task)
         try:
-            asyncio.run(runner.run(todo))
+            runner.run(todo)
         except BackendError as err:
             print(f"refgm eval: {err}", file=sys.stderr)
             return 2

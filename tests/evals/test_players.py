@@ -59,7 +59,7 @@ def test_with_one_world_left_every_simulator_names_it() -> None:
              Observation("C", literal("liar", "A"), True),
              Observation("B", literal("culprit", "A"), True))
     view = View(Rules(), heard, remaining=3)
-    assert view.worlds() == (World("A", "A"),)
+    assert view.worlds == (World("A", "A"),)
     for player in PLAYERS:
         assert next_intent(player, view, random.Random(1)) == Guess("A", "A")
 

@@ -5,7 +5,16 @@ import pytest
 from evals.utterances import INJECTIONS, render
 from referee.lang import Context, incident, parse
 from referee.lang.wire import intent_json
-from referee.liar import Confirm, CountQuery, Guess, Other, Query, Question, Remark, literal
+from referee.liar import (
+    Confirm,
+    CountQuery,
+    Guess,
+    Other,
+    Query,
+    Question,
+    Remark,
+    literal,
+)
 from referee.liar.intent import Intent
 
 NAMES = ("A", "B", "C")
