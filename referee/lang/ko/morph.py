@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from kiwipiepy import Kiwi
 
@@ -25,9 +26,11 @@ _READING_END = (
 )
 
 
-@dataclass(frozen=True)
-class Morph:
-    """One morpheme; `name` is the roster name when the morpheme stands for a person."""
+class Morph(NamedTuple):
+    """One morpheme; `name` is the roster name when the morpheme stands for a person.
+
+    A NamedTuple rather than a dataclass: a dozen are built per utterance, on the hot path.
+    """
 
     form: str
     tag: str
@@ -83,7 +86,7 @@ def mask_names(text: str, roster: Roster) -> tuple[str, dict[str, str]]:
     placeholders = {f"{PLACEHOLDER}{chr(ord('a') + i)}": name for i, name in enumerate(roster.names)}
 
     def replace(match: re.Match[str]) -> str:
-        index = next(i for i in range(len(roster.names)) if match.group(f"n{i}") is not None)
+        index = int(str(match.lastgroup)[1:])  # the group n<index> that matched
         # kiwi reads "Xqb." as one foreign word: keep punctuation apart
         gap = " " if text[match.end() : match.end() + 1] in {".", "!", "?", "~", "…"} else ""
         return f" {PLACEHOLDER}{chr(ord('a') + index)}{gap}"
@@ -113,8 +116,8 @@ def unknown_names(masked: str) -> tuple[str, ...]:
 
 
 def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
-    """The sentences of `text` as morphemes, and the unknown names it mentions."""
-    masked, placeholders = mask_names(normalize(text), roster)
+    """The sentences of normalized `text` as morphemes, and the unknown names it mentions."""
+    masked, placeholders = mask_names(text, roster)
     sentences: list[Sentence] = []
     current: list[Morph] = []
     last_end = 0

@@ -80,6 +80,9 @@ _SUMMING_UP = frozenset({"정리", "요약", "종합", "결론"})
 _POSSESSED = frozenset(
     {"추리", "생각", "추측", "예상", "판단", "결론", "답", "의견", "느낌", "감", "대답", "말"}
 )
+# What each morpheme of a sentence predicates, if anything: (predicate, is a role noun).
+_Marks = tuple[tuple[Predicate, bool] | None, ...]
+_PERSON_TAGS = frozenset({"NP", "NNG", "MAG", "NR", "MM"})  # what a person word can be tagged
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 _CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
 
@@ -132,6 +135,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
     """The stand-in or name at morpheme `i`, and the index after it (and its suffixes)."""
     m = morphs[i]
     after = i + 1
+    if m.name is None and m.tag not in _PERSON_TAGS:
+        return None, after
     if m.name is not None:
         ref: str | None = m.name
         if after < len(morphs) and morphs[after].form in {"본인", "자신"}:
@@ -447,7 +452,7 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
     return count
 
 
-def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
+def _clauses(morphs: tuple[Morph, ...], marks: _Marks, found: tuple[Mention, ...]) -> list[tuple[int, int]]:
     """Split a sentence into clauses, each holding at most one predicate."""
     spans = []
     start = 0
@@ -455,16 +460,16 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     k = 0
     while k < len(morphs):
         m = morphs[k]
-        found = _predicate_at(morphs, k, len(morphs))
+        mark = marks[k]
         if (
-            found is not None
-            and found[1]
+            mark is not None
+            and mark[1]
             and predicate_at is not None
-            and _has_person(morphs, predicate_at + 1, k)
+            and any(predicate_at < p.start < k for p in found)
         ):
             spans.append((start, k))  # "범인 A 거짓말쟁이 B": a second role noun after a name
             start, predicate_at = k, None
-        if found is not None and predicate_at is None:
+        if mark is not None and predicate_at is None:
             predicate_at = k
         has_predicate = predicate_at is not None
         nxt = morphs[k + 1] if k + 1 < len(morphs) else None
@@ -486,20 +491,19 @@ def _clauses(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     return spans
 
 
-def _has_person(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
-    return any(_ref(morphs, k)[0] is not None for k in range(a, b))
+def _quote_kind(morphs: tuple[Morph, ...], k: int) -> str:
+    """ "speech" for "...다고 대답할까", "opinion" for "...다고 생각해", "" for neither."""
+    if morphs[k].tag != "EC" or morphs[k].form not in _QUOTATIVES or k + 1 >= len(morphs):
+        return ""
+    nxt = morphs[k + 1]
+    if nxt.form in SPEECH_STEMS or (nxt.form == "하" and nxt.tag == "VV"):
+        return "speech"
+    return "opinion" if nxt.form in OPINION_STEMS else ""
 
 
 def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | None:
-    """Index of "...다고" and whether it reports speech ("대답할까") or an opinion ("생각해")."""
-    for k in range(a, b - 1):
-        if morphs[k].tag == "EC" and morphs[k].form in _QUOTATIVES:
-            nxt = morphs[k + 1]
-            if nxt.form in SPEECH_STEMS or (nxt.form == "하" and nxt.tag == "VV"):
-                return k, "speech"
-            if nxt.form in OPINION_STEMS:
-                return k, "opinion"
-    return None
+    """Index and kind of the first reported speech or opinion in morphemes [a, b)."""
+    return next(((k, kind) for k in range(a, b - 1) if (kind := _quote_kind(morphs, k))), None)
 
 
 @dataclass(frozen=True)
@@ -510,7 +514,7 @@ class _ClauseReading:
 
 
 def _read_clause(
-    morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]
+    morphs: tuple[Morph, ...], marks: _Marks, a: int, b: int, found: tuple[Mention, ...], used: set[int]
 ) -> _ClauseReading:
     """One clause into a claim (None when it has no predicate and names no one)."""
     inside = [m for k, m in enumerate(found) if a <= m.start < b and k not in used]
@@ -535,11 +539,7 @@ def _read_clause(
         else:
             inside = inner
         b = q
-    predicates = []
-    for k in range(a, b):
-        found_here = _predicate_at(morphs, k, b)
-        if found_here is not None:
-            predicates.append((found_here, k))
+    predicates = [(mark, k) for k, mark in enumerate(marks[a:b], a) if mark is not None]
     kinds = {p for (p, _), _ in predicates}
     if "honest" in kinds and "liar" in kinds:
         kinds.discard("honest")  # "정직합니까 아니면 거짓말쟁이입니까": one question
@@ -634,13 +634,13 @@ def read(sentence: Sentence) -> Reading:
     previous: Claim | None = None
     quotes = sum(
         m.tag == "JKQ"
-        or (m.tag == "EC" and m.form in _QUOTATIVES - {"고"})
-        or _quotative(morphs, k, min(k + 2, len(morphs))) is not None
+        or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
         for k, m in enumerate(morphs)
     )
     tangled = quotes > 1  # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question
-    for a, b in _clauses(morphs):
-        clause = _read_clause(morphs, a, b, found, used)
+    marks = tuple(_predicate_at(morphs, k, len(morphs)) for k in range(len(morphs)))
+    for a, b in _clauses(morphs, marks, found):
+        clause = _read_clause(morphs, marks, a, b, found, used)
         tangled |= clause.tangled
         holder = holder or clause.holder
         claim = clause.claim
