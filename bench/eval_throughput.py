@@ -62,6 +62,9 @@ def main(games: int) -> None:
         runner.run(specs)
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         lines = len((Path(tmp) / "run" / RESULTS).read_text().splitlines())
+    if runner.failures:
+        key, error = runner.failures[0]
+        print(f"{len(runner.failures)} game(s) failed; the first: {key}: {error}")
     rate = lines / elapsed
     print(f"{lines} games in {elapsed:.2f} s: {rate:.0f} games/s "
           f"(goal {GOAL:.0f}: {'met' if rate >= GOAL else 'NOT met'})")
