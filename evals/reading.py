@@ -22,7 +22,7 @@ from evals.observed import Claim, Role, Turn
 from referee.lang import Context, extract
 from referee.lang.context import Statement
 from referee.lang.incident import Lang
-from referee.liar.intent import Confirm, Guess, Intent, Question
+from referee.liar.intent import Confirm, Guess, Intent, Question, Unclear
 from referee.liar.world import Roster
 
 _COUNT: dict[Lang, tuple[str, ...]] = {
@@ -170,6 +170,8 @@ def read_turn(player: str, intent: Intent, reply: str, ctx: Context, line: int =
         statements, unread = extraction.statements, extraction.unread
     elif isinstance(intent, Guess) and verdict is None:
         unread = (reply.strip(),)
+    elif isinstance(intent, Unclear):
+        unread = (player.strip(),)  # the player's line itself could not be read
     return Turn(
         player=player,
         intent=intent,

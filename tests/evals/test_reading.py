@@ -2,7 +2,7 @@ import pytest
 
 from evals.reading import read_claims, read_counts, read_turn, read_verdict
 from referee.lang import Context
-from referee.liar import Guess, Other, Query, Question, literal
+from referee.liar import Guess, Other, Query, Question, Unclear, literal
 
 
 @pytest.mark.parametrize(("lang", "text", "counts"), [
@@ -64,3 +64,8 @@ def test_a_guess_reply_without_a_verdict_is_listed_not_guessed() -> None:
     turn = read_turn("B and C", Guess("B", "C"), "Interesting idea!", Context(lang="en"))
     assert turn.verdict is None
     assert turn.unread == ("Interesting idea!",)
+
+
+def test_a_player_line_the_parser_cannot_read_is_listed() -> None:
+    turn = read_turn("A, B?", Unclear("no predicate"), "A: Yes.", Context(lang="en"))
+    assert turn.statements == () and turn.unread == ("A, B?",)
