@@ -16,10 +16,11 @@ from typing import Protocol
 from pydantic import BaseModel, Field
 
 from evals.faults import LEAK, FaultLog, Faults
-from gm.actor import PERSONAS, Script, ScriptLine
+from gm.actor import Script, ScriptLine
 from gm.actors.offline import phrasings
 from gm.backends.base import Backend, CallFailed, Message, Request
 from gm.render import Renderer
+from gm.session import cast
 from referee.lang.incident import Incident, Lang
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Other
@@ -122,7 +123,7 @@ class OracleGameMaster:
         self.shown: list[Answered] = []
         self.offset = 0
         self.turn = 0
-        self.personas = dict(zip(rules.roster.names, PERSONAS))
+        self.personas = cast(rules.roster)
 
     @property
     def over(self) -> bool:

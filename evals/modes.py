@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -107,7 +107,6 @@ class Played:
     outcome: str
     secret: World | None
     seconds: float
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def view_of(turns: tuple[Turn, ...], rules: Rules) -> View:
