@@ -28,11 +28,11 @@ session records it as a rejected attempt and moves on.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from referee.lang.incident import Incident, Lang
+from referee.lang.wire import proposition_json
 from referee.liar.proposition import Proposition
-
 
 # The voices of the cast, by key; the session gives the roster's names these in turn.
 PERSONAS: dict[str, str] = {
@@ -68,6 +68,24 @@ class Script:
     def speakers(self) -> tuple[str, ...]:
         """The speakers in order of first appearance."""
         return tuple(dict.fromkeys(line.speaker for line in self.lines))
+
+    def as_json(self) -> dict[str, Any]:
+        """The script as plain JSON: what an actor's request is built from and recorded as.
+
+        Each line is `{"speaker", "about", "predicate", "negated", "via"?, "answer", "persona"}`:
+        the speaker answers `answer` (yes/no) to the proposition as asked.
+        """
+        return {
+            "lang": self.lang,
+            "incident": {"key": self.incident.key, "verb": self.incident.verb,
+                         "noun": self.incident.noun[self.lang]},
+            "turn": self.turn,
+            "lines": [
+                {**proposition_json(line.speaker, line.proposition), "answer": line.answer,
+                 "persona": line.persona}
+                for line in self.lines
+            ],
+        }
 
 
 @dataclass(frozen=True)

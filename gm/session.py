@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gm.actor import PERSONAS, Actor, ActorError, PerformedLine, Performance, Script, ScriptLine
+from gm.actor import (
+    PERSONAS,
+    Actor,
+    ActorError,
+    Performance,
+    PerformedLine,
+    Script,
+    ScriptLine,
+)
 from gm.actors.offline import OfflineActor
 from gm.render import Renderer
 from gm.transcript import (
@@ -294,24 +302,28 @@ class Session:
         attempts: list[Attempt] = []
         feedback: tuple[str, ...] = ()
         tries = 1 if self.actor is self.fallback else MAX_ATTEMPTS
+        performance: Performance | None = None
         for _ in range(tries):
-            try:
-                performance: Performance | None = await self.actor.perform(script, feedback)
-            except ActorError as err:
-                performance = None
-                check = Check((f"the actor failed: {err}",))
-            else:
-                check = verify(script, performance, self.config.rules.roster)
+            performance, check = await self._try(script, feedback)
             attempts.append(self._attempt(number, len(attempts) + 1, performance, check, False))
             if performance is not None and check.accepted:
                 return performance.lines, tuple(attempts)
             feedback = check.reasons
         if self.actor is self.fallback and performance is not None:
+            # The templates are the last resort: shown even when rejected (recorded as such).
             return performance.lines, tuple(attempts)
-        performance = await self.fallback.perform(script)
-        check = verify(script, performance, self.config.rules.roster)
-        attempts.append(self._attempt(number, len(attempts) + 1, performance, check, True))
-        return performance.lines, tuple(attempts)
+        fallback = await self.fallback.perform(script)
+        check = verify(script, fallback, self.config.rules.roster)
+        attempts.append(self._attempt(number, len(attempts) + 1, fallback, check, True))
+        return fallback.lines, tuple(attempts)
+
+    async def _try(self, script: Script, feedback: tuple[str, ...]) -> tuple[Performance | None, Check]:
+        """One call of the actor, verified; an actor that gives up is a rejected attempt."""
+        try:
+            performance = await self.actor.perform(script, feedback)
+        except ActorError as err:
+            return None, Check((f"the actor failed: {err}",))
+        return performance, verify(script, performance, self.config.rules.roster)
 
     def _attempt(self, number: int, index: int, performance: Performance | None, check: Check,
                  fallback: bool) -> Attempt:

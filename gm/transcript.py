@@ -31,10 +31,11 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from referee.lang.wire import proposition_json
 from referee.liar.intent import (
     Confirm,
     CountQuery,
@@ -61,7 +62,6 @@ from referee.liar.verdict import (
     Verdict,
 )
 from referee.liar.world import World
-from referee.lang.wire import proposition_json
 
 VERSION = 1
 Json = dict[str, Any]
@@ -170,7 +170,7 @@ def home() -> Path:
 
 def new_game_id() -> str:
     """A sortable UTC timestamp plus a short random suffix, e.g. 20260130-061502-3fa2."""
-    return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
 
 
 def game_path(game_id: str) -> Path:

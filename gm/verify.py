@@ -88,10 +88,10 @@ def verify(script: Script, performance: Performance, roster: Roster) -> Check:
                     f"{where}: claims {statement.proposition} is "
                     f"{'true' if statement.asserted else 'false'}, which was not asked"
                 )
-    for key, line in expected.items():
+    for key, scripted in expected.items():
         if key not in said:
             reasons.append(
-                f"{line.speaker} must answer {'yes' if line.answer else 'no'} "
-                f"to {line.proposition}, and did not say so clearly"
+                f"{scripted.speaker} must answer {'yes' if scripted.answer else 'no'} "
+                f"to {scripted.proposition}, and did not say so clearly"
             )
     return Check(tuple(reasons))

@@ -12,7 +12,7 @@ import json
 import random
 import time
 
-from gm.actor import PerformedLine, Performance, Script, ScriptLine
+from gm.actor import Performance, PerformedLine, Script, ScriptLine
 from gm.render import Renderer
 from referee.liar.proposition import Proposition, Says, as_literal
 from referee.liar.world import Roster

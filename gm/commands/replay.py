@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
-from gm.actor import PerformedLine, Performance
+from gm.actor import Performance, PerformedLine
 from gm.session import GameConfig, adjudicate, script_for, verdict_fields
 from gm.transcript import (
     Event,
@@ -91,9 +91,9 @@ def replay(log: Log) -> tuple[Replayed, ...]:
         ))
     ended = log.first("game_ended")
     if ended is not None and ended.data.get("outcome") != state.outcome:
-        checked.append(Replayed(0, "", "game_ended", 0, state.remaining, "",
-                                (f"outcome recorded {ended.data.get('outcome')!r}, "
-                                 f"now {state.outcome!r} (line {ended.line})",)))
+        problem = (f"outcome recorded {ended.data.get('outcome')!r}, now {state.outcome!r} "
+                   f"(line {ended.line})")
+        checked.append(Replayed(0, "", "game_ended", 0, state.remaining, "", (problem,)))
     return tuple(checked)
 
 

@@ -12,8 +12,16 @@ from referee.liar.game import Rules, new_game
 from referee.liar.intent import Guess, Query, Question
 from referee.liar.proposition import Says, literal
 from referee.liar.verdict import (
-    Answered, Answers, Cancelled, CostToConfirm, FinalAnswerRequired, GuessVerdict, NotCharged,
-    Refused, Remaining, Rephrase,
+    Answered,
+    Answers,
+    Cancelled,
+    CostToConfirm,
+    FinalAnswerRequired,
+    GuessVerdict,
+    NotCharged,
+    Refused,
+    Remaining,
+    Rephrase,
 )
 from referee.liar.world import Roster, World
 

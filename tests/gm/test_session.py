@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.actor import ActorError, PerformedLine, Performance, Script
+from gm.actor import ActorError, Performance, PerformedLine, Script
 from gm.actors.offline import OfflineActor
 from gm.session import MAX_ATTEMPTS, GameConfig, Session
 from gm.transcript import TranscriptError, read, sidecar_path

@@ -24,7 +24,14 @@ from gm.transcript import (
     write_sidecar,
 )
 from referee.liar.intent import (
-    Confirm, CountQuery, Guess, Other, Query, Question, Remark, Unclear,
+    Confirm,
+    CountQuery,
+    Guess,
+    Other,
+    Query,
+    Question,
+    Remark,
+    Unclear,
 )
 from referee.liar.proposition import PREDICATES, Says, literal
 from referee.liar.world import World

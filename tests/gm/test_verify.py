@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm.actor import PerformedLine, Performance, Script, ScriptLine
+from gm.actor import Performance, PerformedLine, Script, ScriptLine
 from gm.verify import fact, verify
 from referee.lang.incident import INCIDENTS
 from referee.liar.proposition import Atom, Not, Says, literal

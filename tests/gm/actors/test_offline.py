@@ -7,7 +7,7 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gm.actor import PERSONAS, PerformedLine, Performance, Script, ScriptLine
+from gm.actor import PERSONAS, Performance, PerformedLine, Script, ScriptLine
 from gm.actors.offline import OfflineActor, phrasings
 from gm.verify import verify
 from referee.lang.incident import INCIDENTS, LANGS

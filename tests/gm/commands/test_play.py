@@ -31,7 +31,7 @@ WIN = {"en": "You win!", "ja": "あなたの勝ちです!", "ko": "승리했습�
 
 def refgm(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "REFGM_HOME": str(home)}
-    return subprocess.run([*REFGM, *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([*REFGM, *args], check=False, input=stdin, capture_output=True, text=True,
                           env=env, timeout=120)
 
 
@@ -185,7 +185,7 @@ def test_ctrl_c_mid_game_saves_with_a_clear_message(tmp_path: Path) -> None:
 def test_input_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
     env = {**os.environ, "REFGM_HOME": str(tmp_path)}
     done = subprocess.run([*REFGM, "play", "--transcript", str(tmp_path / "g.jsonl")],
-                          input=b"\xff\xfe broken\n", capture_output=True, env=env, timeout=120)
+                          check=False, input=b"\xff\xfe broken\n", capture_output=True, env=env, timeout=120)
     err = done.stderr.decode("utf-8")
     assert done.returncode == 2 and "not UTF-8" in err and "Game saved: g." in err
     assert "Traceback" not in err
