@@ -12,16 +12,17 @@ from typing import Any
 
 import pytest
 
-from evals.modes import GameSpec
+from evals.modes import MODES, GameSpec, Mode
 from evals.players import PLAYERS
 from evals.runner import Plan, Runner
+from referee.lang.incident import Lang
 
 GAMES = 40
 RATE = 0.2
 
 # fault kind -> (mode it is measured in, result field that counts what the scorer found,
 # games per player: a verdict can only be flipped on a guess that does not end the game)
-MEASURED = {
+MEASURED: dict[str, tuple[Mode, str, int]] = {
     "polarity": ("unassisted", "wrong_answers", GAMES),
     "inversion": ("unassisted", "wrong_answers", GAMES),
     "count": ("unassisted", "count_errors", GAMES),
@@ -31,12 +32,12 @@ MEASURED = {
 }
 
 
-def results(model: str, mode: str, lang: str, games: int = GAMES) -> list[dict[str, Any]]:
+def results(model: str, mode: Mode, lang: Lang, games: int = GAMES) -> list[dict[str, Any]]:
     """The results lines of `games` games per player (in-process game masters write no file)."""
     runner = Runner(Plan((model,), (mode,), (lang,), PLAYERS, games), Path("unused"))
 
     async def play() -> list[dict[str, Any]]:
-        return [await runner.play(GameSpec(model, mode, lang, player, seed))  # type: ignore[arg-type]
+        return [await runner.play(GameSpec(model, mode, lang, player, seed))
                 for seed in range(games) for player in PLAYERS]
 
     return asyncio.run(play())
@@ -49,7 +50,7 @@ def within_bounds(hits: int, chances: int, rate: float) -> bool:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("kind", list(MEASURED))
-def test_the_scorer_finds_exactly_the_injected_faults(kind: str, lang: str) -> None:
+def test_the_scorer_finds_exactly_the_injected_faults(kind: str, lang: Lang) -> None:
     mode, field, games = MEASURED[kind]
     rows = results(f"faulty:{kind}={RATE}", mode, lang, games)
     injected = sum(row["faults_injected"][kind] for row in rows)
@@ -63,8 +64,8 @@ def test_the_scorer_finds_exactly_the_injected_faults(kind: str, lang: str) -> N
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_a_perfect_game_master_scores_perfectly(lang: str) -> None:
-    for mode in ("harness", "unassisted", "rules-prompt"):
+def test_a_perfect_game_master_scores_perfectly(lang: Lang) -> None:
+    for mode in MODES:
         rows = results("offline", mode, lang, games=10)
         assert {row["wrong_answers"] for row in rows} == {0}
         for field in ("contradiction", "count_errors", "wrong_verdicts", "leaks",
@@ -73,7 +74,7 @@ def test_a_perfect_game_master_scores_perfectly(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_harness_mode_measures_how_often_the_actor_garbles_an_answer(lang: str) -> None:
+def test_harness_mode_measures_how_often_the_actor_garbles_an_answer(lang: Lang) -> None:
     rows = results(f"faulty:polarity={RATE}", "harness", lang)
     voiced = sum(row["answers"] for row in rows)
     garbled = sum(row["wrong_answers"] for row in rows)
