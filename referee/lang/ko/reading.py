@@ -71,10 +71,28 @@ Role = Literal[
 _TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
 _ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
 _QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
-_CLAUSE_LINKS = frozenset({"고", "며", "으며", "지만", "는데", "ᆫ데", "은데", "거나", "든지", "면서"})
+_CLAUSE_LINKS = frozenset(
+    {
+        "고",
+        "며",
+        "으며",
+        "지만",
+        "는데",
+        "ᆫ데",
+        "은데",
+        "거나",
+        "든지",
+        "면서",
+        "니까",
+        "으니까",
+        "므로",
+        "으므로",
+    }
+)
 _REQUESTS = frozenset(
     {"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"}
 )
+_TAGS = frozenset({"지", "죠", "지요"})
 _IF = frozenset({"면", "으면", "라면", "다면", "이라면", "ᆫ다면", "는다면"})
 _SUMMING_UP = frozenset({"정리", "요약", "종합", "결론"})
 _POSSESSED = frozenset(
@@ -118,10 +136,12 @@ class Reading:
     addressees: tuple[str, ...]
     claims: tuple[Claim, ...]
     question: bool
+    may_ask: bool  # no ending that only closes a statement: a question when someone is asked
     musing: bool
     hedged: bool
     tangled: bool  # two roles in one clause ("did the liar eat it?") or a question in a question
     possibility: bool  # "...일 수도 있나요?": asks what the rules allow
+    supposing: bool  # "당신이 아니라면 누구예요?": a question on a supposition is not one proposition
     persons: bool  # mentions anyone at all
     thinking: bool  # an interjection or "그렇군요": thinking aloud
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
@@ -203,9 +223,9 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
         return "to", j + 1
     if m.tag == "JKV":
         return "call", j + 1
-    if m.tag == "JC" or (m.tag == "SP" and m.form not in {",", ":"}):
+    if m.tag == "JC" or (m.tag == "SP" and m.form not in {",", ":", "~"}):
         return "list", j + 1
-    if m.tag == "SP" or m.form == ":":
+    if m.tag == "SP" or m.form in {":", "~"}:
         return "comma", j + 1
     if m.tag == "JKO":
         return "object", j + 1
@@ -361,7 +381,7 @@ def _leading_vocatives(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) ->
     if len(chain) > 1 and last.role in {"comma", "bare"}:
         return chain
     if first.role == "bare" and any(
-        m.ref == SELF or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
+        m.ref in (SELF, ANYONE) or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
         for m in found[1:]
     ):
         return [0]
@@ -482,7 +502,10 @@ def _clauses(morphs: tuple[Morph, ...], marks: _Marks, found: tuple[Mention, ...
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
-        if boundary and has_predicate:
+        elliptic = any(start <= p.start < k for p in found) and any(
+            x.tag in {"VCP", "VCN"} for x in morphs[start:k]
+        )
+        if boundary and (has_predicate or elliptic):  # "C도 아니니까 ...": an elliptic clause ends too
             spans.append((start, k + 1))
             start, predicate_at = k + 1, None
         k += 1
@@ -584,10 +607,11 @@ def _read_clause(
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
-    """ "A씨 말이 사실이면 ...": a supposition, unless it only sums up ("정리하면")."""
+    """ "A씨 말이 사실이면 ...": a supposition, unless it sums up ("정리하면") or means "or" (아니면)."""
     for k, m in enumerate(morphs):
         summing_up = k >= 2 and morphs[k - 1].form == "하" and morphs[k - 2].form in _SUMMING_UP
-        if m.tag == "EC" and m.form in _IF and not summing_up:
+        either = m.form == "면" and k >= 1 and morphs[k - 1].form == "아니"  # 아니면: "or"
+        if m.tag == "EC" and m.form in _IF and not summing_up and not either:
             return True
     return False
 
@@ -637,7 +661,12 @@ def read(sentence: Sentence) -> Reading:
         or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
         for k, m in enumerate(morphs)
     )
-    tangled = quotes > 1  # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question
+    # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question; "이 중에 범인 있어?"
+    # asks about a group, not a person
+    tangled = quotes > 1 or any(
+        m.form == "중" and k > 0 and morphs[k - 1].form in {"이", "그", "우리", "저희"}
+        for k, m in enumerate(morphs)
+    )
     marks = tuple(_predicate_at(morphs, k, len(morphs)) for k in range(len(morphs)))
     for a, b in _clauses(morphs, marks, found):
         clause = _read_clause(morphs, marks, a, b, found, used)
@@ -653,13 +682,15 @@ def read(sentence: Sentence) -> Reading:
         claims.append(claim)
         previous = claim
     ending = _ending(morphs)
-    addressed = bool(addressees)
+    # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
+    # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
+    may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS)
     question = (
         sentence.marked_question
         or ending in STRICT_QUESTION_ENDINGS
-        or (addressed and ending not in STATEMENT_ENDINGS and bool(claims) and "!" not in sentence.end)
+        or (bool(addressees) and may_ask and bool(claims))
     )
-    musing = not addressed and (ending in MUSING_ENDINGS or sentence.trailing_off)
+    musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}
     hedged = (
         bool(forms & SENTENCE_HEDGES)
@@ -672,7 +703,7 @@ def read(sentence: Sentence) -> Reading:
     persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)
     unaddressed = [m for k, m in enumerate(found) if k not in used]
     topic_only = (
-        not addressed
+        not addressees
         and len(unaddressed) == 1
         and unaddressed[0].role in {"topic", "bare"}
         and unaddressed[0].ref not in (SELF, SPEAKER, ANYONE, GROUP, EVERYBODY)
@@ -688,6 +719,7 @@ def read(sentence: Sentence) -> Reading:
         addressees=tuple(addressees),
         claims=tuple(claims),
         question=question,
+        may_ask=may_ask,
         musing=musing,
         hedged=hedged,
         tangled=tangled,
@@ -695,6 +727,7 @@ def read(sentence: Sentence) -> Reading:
         thinking=thinking,
         holder=holder,
         topic_only=topic_only,
+        supposing=_conditional(morphs) and not any(m.role == "cond" for m in found),
         possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))

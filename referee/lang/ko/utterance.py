@@ -116,15 +116,20 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
             previous = claim
         holder = (reading.holder,) if reading.holder is not None and reading.holder in roster else ()
         asked = addressees or holder
-        asking = (
-            reading.question and not (reading.musing and not asked) and not (reading.checking and not asked)
+        # a question to someone; musing ("A가 먹었나?") or "맞죠?" with nobody asked is not
+        asking = (reading.question or (bool(asked) and reading.may_ask and bool(claims))) and (
+            bool(asked) or not (reading.musing or reading.checking)
         )
         if not asking:
             statements.append((reading, addressees))
             continue
-        if reading.tangled:
+        if reading.tangled or reading.supposing:
             if asked or reading.persons or not reading.possibility:
-                problems.append("ambiguous: ask about one person and one role at a time")
+                problems.append(
+                    "ambiguous: ask directly, without 'if'"
+                    if reading.supposing
+                    else "ambiguous: ask about one person and one role at a time"
+                )
             continue  # otherwise a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
         if not claims:
             if reading.on_case and (reading.persons or reading.addressees):
