@@ -22,7 +22,7 @@ Conventions, for a newcomer and for the reviewers of the corpus:
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.ko.morph import analyze, normalize
@@ -85,14 +85,21 @@ def parse(text: str, ctx: Context) -> Intent:
     return _intent(readings, ctx.roster)
 
 
-def _intent(readings: list[Reading], roster: Roster) -> Intent:
+@dataclass(frozen=True)
+class _Said:
+    """One sentence in the context of the utterance so far."""
+
+    reading: Reading
+    claims: tuple[Claim, ...]  # elliptic claims completed from the sentences before
+    asked: tuple[str, ...]  # whom it speaks to, carried over from earlier sentences
+    asking: bool
+
+
+def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
+    """Carry addressees and predicates from sentence to sentence ("A씨에게 질문. 먹었어요?")."""
     addressees: tuple[str, ...] = ()
     previous: Claim | None = None
-    queries: list[Query] = []
-    is_open = False
-    problems: list[str] = []
-    statements: list[tuple[Reading, tuple[str, ...]]] = []
-    empty_question = ""
+    said = []
     for reading in readings:
         if reading.addressees:
             addressees = _expand(reading.addressees, roster)
@@ -120,54 +127,70 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
         asking = (reading.question or (bool(asked) and reading.may_ask and bool(claims))) and (
             bool(asked) or not (reading.musing or reading.checking)
         )
-        if not asking:
-            statements.append((reading, addressees))
-            continue
-        if reading.tangled or reading.supposing:
-            if asked or reading.persons or not reading.possibility:
-                problems.append(
-                    "ambiguous: ask directly, without 'if'"
-                    if reading.supposing
-                    else "ambiguous: ask about one person and one role at a time"
-                )
-            continue  # otherwise a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
-        if not claims:
-            if reading.on_case and (reading.persons or reading.addressees):
-                empty_question = (
-                    empty_question or "no proposition: ask whether someone ate it, lies or tells the truth"
-                )
-            continue  # otherwise small talk ("A씨, 몇 살이에요?")
-        if not asked:
-            if all(c.generic for c in claims):
-                continue  # a question about the rules ("범인은 한 명이에요?")
-            problems.append(
-                "ambiguous: is the named person asked, or asked about? say whom you are asking"
-                if reading.topic_only
-                else NO_ADDRESSEE
-            )
-            continue
-        for claim in claims:
-            made, problem = _queries(claim, asked, roster)
-            if problem:
-                problems.append(problem)
+        said.append(_Said(reading, tuple(claims), asked, asking))
+    return said
+
+
+def _intent(readings: list[Reading], roster: Roster) -> Intent:
+    said = _follow(readings, roster)
+    queries: list[Query] = []
+    problems: list[str] = []
+    for sentence in said:
+        if sentence.asking:
+            made, problem = _asked(sentence, roster)
             queries.extend(made)
-            is_open |= ANYONE in claim.about
+            problems += [problem] if problem else []
     if problems:
         return Unclear(problems[0])
     if queries:
-        return Question(tuple(queries), open=is_open)
+        return Question(
+            tuple(queries), open=any(ANYONE in c.about for s in said if s.asking for c in s.claims)
+        )
+    statements = [s for s in said if not s.asking]
     guess = _guess(statements, roster)
     if guess is not None:
         return guess
-    if empty_question:
-        return Unclear(empty_question)
-    if any(r.claims or r.talks_about or r.tangled for r, _ in statements):
+    if any(s.asking and not s.claims and _on_case(s) for s in said):
+        return Unclear("no proposition: ask whether someone ate it, lies or tells the truth")
+    if any(s.claims or s.reading.talks_about or s.reading.tangled for s in statements):
         return Remark()
     if any(r.question for r in readings):
-        return Other()
+        return Other()  # small talk or a question about the rules
     if any(r.thinking for r in readings):
         return Remark()
     return Other()
+
+
+def _on_case(sentence: _Said) -> bool:
+    """A question to someone about the case that names no proposition ("A씨, 어떻게 생각해요?")."""
+    reading = sentence.reading
+    return reading.on_case and (reading.persons or bool(reading.addressees)) and not reading.tangled
+
+
+def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
+    """The queries a question sentence asks, or why it cannot be charged ("" when it can)."""
+    reading, claims, asked = sentence.reading, sentence.claims, sentence.asked
+    if reading.tangled or reading.supposing:
+        if not asked and not reading.persons and reading.possibility:
+            return [], ""  # a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
+        if reading.supposing:
+            return [], "ambiguous: ask directly, without 'if'"
+        return [], "ambiguous: ask about one person and one role at a time"
+    if not claims:
+        return [], ""
+    if not asked:
+        if all(c.generic for c in claims):
+            return [], ""  # a question about the rules ("범인은 한 명이에요?")
+        if reading.topic_only:
+            return [], "ambiguous: is the named person asked, or asked about? say whom you are asking"
+        return [], NO_ADDRESSEE
+    queries = []
+    for claim in claims:
+        made, problem = _queries(claim, asked, roster)
+        if problem:
+            return [], problem
+        queries.extend(made)
+    return queries, ""
 
 
 def _expand(addressees: tuple[str, ...], roster: Roster) -> tuple[str, ...]:
@@ -178,7 +201,9 @@ def _expand(addressees: tuple[str, ...], roster: Roster) -> tuple[str, ...]:
 
 def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list[Query], str]:
     """One query per (speaker, person) pair of a claim, or the reason it cannot be asked."""
-    assert claim.predicate is not None
+    predicate = claim.predicate
+    if predicate is None:
+        return [], "no proposition: ask whether someone ate it, lies or tells the truth"
     if SPEAKER in claim.about:
         return [], "you, the player, are not a suspect: ask about " + ", ".join(roster.names)
     if claim.via is not None and claim.via not in roster and claim.via != SELF:
@@ -198,24 +223,28 @@ def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list
             else:
                 return [], "ambiguous: say which of " + ", ".join(roster.names) + " you mean"
         for person in people:
-            proposition = literal(claim.predicate, person, claim.negated)
+            proposition = literal(predicate, person, claim.negated)
             if claim.via is not None and claim.via not in (speaker, SELF):
                 proposition = Says(claim.via, proposition)
             made.append(Query(speaker, proposition))
     return made, ""
 
 
-def _guess(statements: list[tuple[Reading, tuple[str, ...]]], roster: Roster) -> Guess | None:
+def _guess(statements: list[_Said], roster: Roster) -> Guess | None:
     """A guess when unhedged statements name exactly one culprit and/or one liar."""
     culprits: set[str] = set()
     liars: set[str] = set()
-    for reading, addressees in statements:
-        if not reading.claims:
+    for statement in statements:
+        reading = statement.reading
+        if not statement.claims:
             continue
-        if reading.hedged or reading.musing or reading.tangled:
+        if reading.hedged or reading.musing or reading.tangled or reading.supposing:
             return None
-        for claim in reading.claims:
-            people = [addressees[0] if ref == SELF and len(addressees) == 1 else ref for ref in claim.about]
+        for claim in statement.claims:
+            people = [
+                statement.asked[0] if ref == SELF and len(statement.asked) == 1 else ref
+                for ref in claim.about
+            ]
             if len(people) != 1 or people[0] not in roster or claim.via is not None:
                 continue
             if claim.predicate == "culprit" and not claim.negated:
