@@ -20,155 +20,60 @@ LETTER_READINGS: dict[str, tuple[str, ...]] = {
 HONORIFICS = ("씨", "님")
 
 # Pronouns for the person spoken to: in a player's question they are the addressee.
-YOU = frozenset({"당신", "너", "니", "네", "자네", "그쪽", "본인", "댁", "그대"})
+YOU = frozenset("당신 너 니 네 자네 그쪽 본인 댁 그대".split())
 # The speaker of the line: in a character's line that character, in a question the player.
-ME = frozenset({"저", "나", "제", "내", "본인"})
+ME = frozenset("저 나 제 내".split())
 # Words addressing everyone at once ("다들", "여러분") or quantifying a group ("모두", "둘 다").
-EVERYONE = frozenset({"다들", "여러분", "모두들", "너희", "너희들", "당신들", "모든", "전원"})
-QUANTIFIERS = frozenset({"모두", "다", "전부", "둘", "셋", "세", "두", "모든", "전원", "각자"})
-WHO = frozenset({"누구", "누"})
+EVERYONE = frozenset("다들 여러분 모두들 너희 너희들 당신들 모든 전원".split())
+QUANTIFIERS = frozenset("모두 다 전부 둘 셋 세 두 모든 전원 각자".split())
+WHO = frozenset("누구 누".split())
 # Third persons a line cannot resolve to a name ("걔가 먹었어").
-THIRD_PERSONS = frozenset({"걔", "쟤", "얘", "그녀", "그분", "그놈", "그", "저분", "이분"})
+THIRD_PERSONS = frozenset("걔 쟤 얘 그녀 그분 그놈 그 저분 이분".split())
 
 # Verbs whose subject caused the incident; eating and drinking are both accepted
 # whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
-CULPRIT_VERBS = frozenset(
-    {
-        "먹",
-        "드시",
-        "잡수",
-        "잡숫",
-        "처먹",
-        "마시",
-        "들이키",
-        "들이켜",
-        "일으키",
-        "해치우",
-        "훔치",
-    }
-)
-CULPRIT_NOUNS = frozenset({"범인", "진범", "범행", "짓", "장본인"})
+CULPRIT_VERBS = frozenset("먹 드시 잡수 잡숫 처먹 마시 들이키 들이켜 일으키 해치우 훔치".split())
+CULPRIT_NOUNS = frozenset("범인 진범 범행 짓 장본인".split())
 # Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람).
-PERSON_NOUNS = frozenset({"사람", "분", "놈", "쪽", "애", "녀석", "자", "거", "것", "이"})
-LIAR_NOUNS = frozenset({"거짓말쟁이", "뻥쟁이", "사기꾼", "거짓말꾼"})
-LIAR_STEMS = frozenset({"거짓말", "거짓", "뻥"})  # + 하다 / 쟁이
-LIE_VERBS = frozenset({"속이", "속"})
-HONEST_STEMS = frozenset({"정직", "솔직", "정직자"})
-TRUTH_NOUNS = frozenset({"진실", "참말", "사실", "진짜", "참"})  # + 말하다
-SPEECH_STEMS = frozenset({"말", "대답", "답", "얘기", "이야기", "주장", "증언", "답변"})
-OPINION_STEMS = frozenset({"생각", "보", "여기", "믿", "의심"})
+PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이".split())
+LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼".split())
+LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이
+LIE_VERBS = frozenset("속이 속".split())
+HONEST_STEMS = frozenset("정직 솔직 정직자".split())
+TRUTH_NOUNS = frozenset("진실 참말 사실 진짜 참".split())  # + 말하다
+SPEECH_STEMS = frozenset("말 대답 답 얘기 이야기 주장 증언 답변".split())
+OPINION_STEMS = frozenset("생각 보 여기 믿 의심".split())
 
 NEGATORS = frozenset({("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")})
 # 없다 negates after these: 먹은 적 없어요, 먹었을 리 없어요.
-ABSENCE_NOUNS = frozenset({"적", "일", "리"})
+ABSENCE_NOUNS = frozenset("적 일 리".split())
 
 # Endings that make a sentence a question even without "?" (어요, 지, 야 may close either).
 STRICT_QUESTION_ENDINGS = frozenset(
-    {
-        "습니까",
-        "ᆸ니까",
-        "ᆯ까요",
-        "을까요",
-        "까요",
-        "니",
-        "냐",
-        "나요",
-        "가요",
-        "ᆫ가요",
-        "은가요",
-        "는가요",
-        "는지요",
-        "래",
-        "래요",
-        "ᆸ니까요",
-        "으세요",
-        "니까요",
-        "냐고",
-        "나",
-        "ᆯ까",
-        "을까",
-        "까",
-        "ᆫ가",
-        "는가",
-        "은가",
-        "려나",
-    }
+    (
+        "습니까 ᆸ니까 ᆯ까요 을까요 까요 니 냐 나요 가요 ᆫ가요 은가요 는가요 는지요 래 래요 "
+        "ᆸ니까요 으세요 니까요 냐고 나 ᆯ까 을까 까 ᆫ가 는가 은가 려나"
+    ).split()
 )
 # Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
-MUSING_ENDINGS = frozenset({"나", "ᆯ까", "을까", "까", "ᆫ가", "은가", "는가", "려나", "을려나"})
+MUSING_ENDINGS = frozenset("나 ᆯ까 을까 까 ᆫ가 은가 는가 려나 을려나".split())
 # Endings that can only close a statement.
 STATEMENT_ENDINGS = frozenset(
-    {
-        "습니다",
-        "ᆸ니다",
-        "다",
-        "군요",
-        "구나",
-        "군",
-        "네요",
-        "네",
-        "구먼",
-        "잖아",
-        "잖아요",
-        "거든",
-        "거든요",
-        "ᆫ다",
-        "는다",
-        "겠다",
-        "더라",
-        "라",
-        "이다",
-    }
+    "습니다 ᆸ니다 다 군요 구나 군 네요 네 구먼 잖아 잖아요 거든 거든요 ᆫ다 는다 겠다 더라 라 이다".split()
 )
 # Adverbs that hedge a whole sentence wherever they stand ("아마, A가 먹었어").
-SENTENCE_HEDGES = frozenset({"아마", "어쩌면", "혹시", "만약", "글쎄", "아마도", "만일"})
+SENTENCE_HEDGES = frozenset("아마 어쩌면 혹시 만약 글쎄 아마도 만일".split())
 # Words and endings that make a statement about someone thinking aloud rather than a guess.
 HEDGE_FORMS = frozenset(
-    {
-        "겠",
-        "같",
-        "듯",
-        "아마",
-        "어쩌면",
-        "혹시",
-        "수상",
-        "의심",
-        "가능성",
-        "패턴",
-        "모르",
-        "글쎄",
-        "ᆯ지도",
-        "을지도",
-        "지도",
-        "하나",
-        "중",
-        "추측",
-        "예상",
-        "경우",
-        "아닐까",
-        "걸",
-        "ᆯ걸",
-        "을걸",
-        "생각",
-        "느낌",
-        "보이",
-        "냄새",
-        "확률",
-        "혹은",
-        "거나",
-        "든지",
-        "인가",
-        "수도",
-        "일단",
-        "가설",
-        "만약",
-    }
+    (
+        "겠 같 듯 아마 어쩌면 혹시 수상 의심 가능성 패턴 모르 글쎄 ᆯ지도 을지도 지도 하나 중 "
+        "추측 예상 경우 아닐까 걸 ᆯ걸 을걸 생각 느낌 보이 냄새 확률 혹은 거나 든지 인가 수도 "
+        "일단 가설 만약"
+    ).split()
 )
-INTERJECTIONS = frozenset(
-    {"음", "흠", "흐음", "아하", "오", "아", "헐", "어", "으음", "에", "흐", "호", "허"}
-)
+INTERJECTIONS = frozenset("음 흠 흐음 아하 오 아 헐 어 으음 에 흐 호 허".split())
 # Words of a player puzzling over the case ("그렇군요", "헷갈리네"): thinking aloud.
-PUZZLING = frozenset({"역시", "잠깐", "어렵", "헷갈리", "고민", "글쎄", "모르", "이상", "수상", "애매"})
+PUZZLING = frozenset("역시 잠깐 어렵 헷갈리 고민 글쎄 모르 이상 수상 애매".split())
 
 # Words that tie a sentence to the case: the incident and the roles.
 CASE_WORDS = (
@@ -182,4 +87,4 @@ CASE_WORDS = (
     | {"케익", "사건"}
 )
 # Asking a suspect for these is about the case too, though no proposition can be read.
-OPINION_WORDS = frozenset({"생각", "의견", "어떻게", "추리", "정답", "맞"})
+OPINION_WORDS = frozenset("생각 의견 어떻게 추리 정답 맞".split())

@@ -22,22 +22,22 @@ from referee.lang.ko.lexicon import (
     HEDGE_FORMS,
     HONEST_STEMS,
     INTERJECTIONS,
-    PUZZLING,
-    SENTENCE_HEDGES,
     LIAR_NOUNS,
     LIAR_STEMS,
     LIE_VERBS,
     ME,
     MUSING_ENDINGS,
     NEGATORS,
-    OPINION_WORDS,
     OPINION_STEMS,
+    OPINION_WORDS,
     PERSON_NOUNS,
+    PUZZLING,
     QUANTIFIERS,
+    SENTENCE_HEDGES,
     SPEECH_STEMS,
-    THIRD_PERSONS,
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
+    THIRD_PERSONS,
     TRUTH_NOUNS,
     WHO,
     YOU,
@@ -54,55 +54,23 @@ EVERYBODY = "@everybody"  # 다들, 여러분: everyone on the roster, as addres
 SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
-    "subject",
-    "topic",
-    "to",
-    "call",
-    "list",
-    "comma",
-    "cond",
-    "among",
-    "copula",
-    "object",
-    "except",
-    "owner",
-    "bare",
-]
-_TO = frozenset({"에게", "한테", "께", "더러", "보고", "에게로"})
-_ALSO = frozenset({"도", "만", "까지", "조차", "마저", "부터"})
-_QUOTATIVES = frozenset({"다고", "라고", "냐고", "자고", "고", "이라고", "으냐고", "느냐고"})
-_CLAUSE_LINKS = frozenset(
-    {
-        "고",
-        "며",
-        "으며",
-        "지만",
-        "는데",
-        "ᆫ데",
-        "은데",
-        "거나",
-        "든지",
-        "면서",
-        "니까",
-        "으니까",
-        "므로",
-        "으므로",
-    }
-)
-_REQUESTS = frozenset(
-    {"세요", "으세요", "어", "아", "어요", "아요", "어라", "아라", "십시오", "ᆸ시오", "라", "자"}
-)
-_TAGS = frozenset({"지", "죠", "지요"})
-_IF = frozenset({"면", "으면", "라면", "다면", "이라면", "ᆫ다면", "는다면"})
-_SUMMING_UP = frozenset({"정리", "요약", "종합", "결론"})
-_POSSESSED = frozenset(
-    {"추리", "생각", "추측", "예상", "판단", "결론", "답", "의견", "느낌", "감", "대답", "말"}
-)
+    "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object", "except",
+    "owner", "bare",
+]  # fmt: skip
+_TO = frozenset("에게 한테 께 더러 보고 에게로".split())
+_ALSO = frozenset("도 만 까지 조차 마저 부터".split())
+_QUOTATIVES = frozenset("다고 라고 냐고 자고 고 이라고 으냐고 느냐고".split())
+_CLAUSE_LINKS = frozenset("고 며 으며 지만 는데 ᆫ데 은데 거나 든지 면서 니까 으니까 므로 으므로".split())
+_REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
+_TAGS = frozenset("지 죠 지요".split())
+_IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split())
+_SUMMING_UP = frozenset("정리 요약 종합 결론".split())
+_POSSESSED = frozenset("추리 생각 추측 예상 판단 결론 답 의견 느낌 감 대답 말".split())
+_CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
+_PERSON_TAGS = frozenset("NP NNG MAG NR MM".split())  # what a person word can be tagged
+_ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 # What each morpheme of a sentence predicates, if anything: (predicate, is a role noun).
 _Marks = tuple[tuple[Predicate, bool] | None, ...]
-_PERSON_TAGS = frozenset({"NP", "NNG", "MAG", "NR", "MM"})  # what a person word can be tagged
-_ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
-_CONNECTIVES = frozenset({"그리고", "또", "또한", "아니면", "혹은", "그리고요"})
 
 
 @dataclass(frozen=True)

@@ -230,7 +230,7 @@ def test_unread_lists_what_could_not_be_checked_but_not_flavour() -> None:
 KOREAN = st.text(
     alphabet=st.sampled_from(
         list(
-            "가나다먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는은이가에게한테라면고다"
+            "가나먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는이가에게라면고다"
         )
     ),
     max_size=40,
