@@ -17,7 +17,7 @@ from referee.lang.ko.lexicon import CASE_WORDS, THIRD_PERSONS
 from referee.lang.ko.morph import Sentence, analyze, mask_names, normalize
 from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import Query
-from referee.liar.proposition import Proposition, as_literal, literal
+from referee.liar.proposition import Predicate, Proposition, as_literal, literal
 from referee.liar.world import Roster
 
 _LABEL = re.compile(
@@ -60,13 +60,13 @@ def _yes_no(sentence: str) -> tuple[bool | None, str]:
     return None, sentence
 
 
-def _key(proposition: Proposition) -> tuple[str, str] | None:
+def _key(proposition: Proposition) -> tuple[Predicate, str] | None:
     """What a statement is about, whatever its phrasing: honest read as liar, negation dropped."""
     flat = as_literal(proposition)
     if flat is None:
         return None
     atom = flat[0]
-    return ("liar" if atom.predicate == "honest" else atom.predicate, atom.about)
+    return ("liar" if atom.predicate == "honest" else atom.predicate), atom.about
 
 
 def _has_content(sentence: Sentence, text: str) -> bool:
@@ -97,6 +97,13 @@ def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ..
     return people
 
 
+def _question_asked(speaker: str | None, asked: tuple[Query, ...]) -> Claim | None:
+    """What `speaker` was asked, as the claim a bare answer ("C씨요.", "저요.") completes."""
+    keys = {key for q in asked if q.speaker == speaker and (key := _key(q.proposition)) is not None}
+    predicates = {predicate for predicate, _ in keys}
+    return Claim(predicates.pop(), (), False) if len(predicates) == 1 and len(keys) > 1 else None
+
+
 def _read_segment(
     speaker: str | None, text: str, roster: Roster, asked: tuple[Query, ...], previous: Claim | None
 ) -> tuple[list[Statement], list[str], Claim | None]:
@@ -104,6 +111,7 @@ def _read_segment(
     statements: list[Statement] = []
     unread: list[str] = []
     answer: bool | None = None
+    previous = previous or _question_asked(speaker, asked)
     for sentence_text in _SENTENCE_END.split(text):
         sentence_text = sentence_text.strip()
         if not sentence_text:

@@ -229,9 +229,7 @@ def test_unread_lists_what_could_not_be_checked_but_not_flavour() -> None:
 
 KOREAN = st.text(
     alphabet=st.sampled_from(
-        list(
-            "가나먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는이가에게라면고다"
-        )
+        list("가나먹었어요안네아니씨님ABCabc누가범인거짓말쟁이정직 ,.?!…·모두당신저도는이가에게라면고다")
     ),
     max_size=40,
 )
@@ -249,3 +247,17 @@ def test_parse_never_raises(text: str, pending: bool) -> None:
 def test_extract_never_raises(text: str) -> None:
     extraction = extract(text, KO, "A", (NOT_ATE_A,))
     assert extraction.lang == "ko"
+
+
+def test_a_bare_name_answers_an_open_question() -> None:
+    who = tuple(Query("A", literal("culprit", x)) for x in "ABC")
+    assert said("C씨요.", "A", *who) == {("A", "culprit", "C", True)}
+    assert said("저요.", "A", *who) == {("A", "culprit", "A", True)}
+
+
+def test_yes_to_a_nested_question_asserts_the_nested_proposition() -> None:
+    nested = Query("A", Says("B", literal("culprit", "C")))
+    extraction = extract("네, 그렇게 말할 거예요.", KO, "A", (nested,))
+    assert [(s.speaker, s.proposition, s.asserted) for s in extraction.statements] == [
+        ("A", nested.proposition, True)
+    ]
