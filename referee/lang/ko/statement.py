@@ -14,15 +14,22 @@ import re
 
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.ko.lexicon import CASE_WORDS, THIRD_PERSONS
-from referee.lang.ko.morph import Sentence, analyze, mask_names, normalize
+from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, mask_names, normalize
 from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import Query
 from referee.liar.proposition import Predicate, Proposition, as_literal, literal
 from referee.liar.world import Roster
 
+# "A:", "A씨：", "[A]", "【B】", "A(차분하게):", "A씨의 대답:", "A 「...」" at the start of a line.
 _LABEL = re.compile(
-    r"^\s*(?:[\[【]\s*(?P<bracketed>[^\]】\n]{1,16}?)\s*[\]】]\s*[:：]?|(?P<label>[^:：\n]{1,16}?)\s*[:：])\s*"
+    r"^\s*(?:[\[【]\s*(?P<bracketed>[^\]】\n]{1,20}?)\s*[\]】]\s*[:：]?"
+    r"|(?P<label>[^:：「『\"“\n]{1,20}?)\s*(?:[:：]|(?=[「『\"“])))\s*"
 )
+# Markdown an actor model may add: bullets, quote marks, headings, bold.
+_MARKUP = re.compile(r"^\s*(?:[-*>•]\s+|#+\s*)|\*\*|__")
+# What may follow the name in a label: a stage direction, "의 대답", "가 말합니다".
+_LABEL_TAIL = re.compile(r"\s*(?:\([^)]*\))?\s*(?:의\s*(?:대답|답변|말)|[이가]\s*(?:말|대답|답)\S*)?$")
+_PLACEHOLDER = re.compile(rf"\s*({PLACEHOLDER}[a-z])")
 _SENTENCE_END = re.compile(r"(?<=[.?!…~])\s+")
 _QUOTES = str.maketrans("", "", '「」『』"“”')
 _YES = re.compile(r"^(네|넵|예|응|어|그래요|그래|그렇습니다|그럼요|맞아요|맞습니다|맞아)(?=$|[\s,.!~…])")
@@ -31,15 +38,19 @@ _NUMBER = re.compile(r"\d|[한두세네다섯]\s?(번|회|개|명)|(하나|둘|�
 
 
 def _speaker_of(label: str, roster: Roster) -> str | None:
-    """The roster name a line label stands for ("A씨", "에이", "Ｂ"), None for narrators."""
+    """The roster name a line label stands for ("A씨", "에이", "Ｂ(웃으며)"), None for narrators."""
     masked, placeholders = mask_names(normalize(label), roster)
-    return placeholders.get(masked.strip())
+    head = _PLACEHOLDER.match(masked)
+    if head is None or not _LABEL_TAIL.fullmatch(masked[head.end() :]):
+        return None
+    return placeholders.get(head.group(1))
 
 
 def _segments(text: str, roster: Roster, speaker: str | None) -> list[tuple[str | None, str]]:
     """Split a message into (speaker, text) at line labels; unlabelled text keeps the speaker."""
     segments: list[tuple[str | None, str]] = []
     for line in text.splitlines():
+        line = _MARKUP.sub("", line)
         label = _LABEL.match(line)
         name = label.group("bracketed") or label.group("label") if label else ""
         if label is not None and (who := _speaker_of(name, roster)) is not None:
@@ -97,6 +108,12 @@ def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ..
     return people
 
 
+def _sentences(text: str) -> list[str]:
+    """Sentences, with stage directions ("(잠시 망설이다가)") apart so they never hide an answer."""
+    pieces = re.split(r"(\([^)]*\))", text)
+    return [sentence for piece in pieces for sentence in _SENTENCE_END.split(piece)]
+
+
 def _question_asked(speaker: str | None, asked: tuple[Query, ...]) -> Claim | None:
     """What `speaker` was asked, as the claim a bare answer ("C씨요.", "저요.") completes."""
     keys = {key for q in asked if q.speaker == speaker and (key := _key(q.proposition)) is not None}
@@ -112,7 +129,7 @@ def _read_segment(
     unread: list[str] = []
     answer: bool | None = None
     previous = previous or _question_asked(speaker, asked)
-    for sentence_text in _SENTENCE_END.split(text):
+    for sentence_text in _sentences(text):
         sentence_text = sentence_text.strip()
         if not sentence_text:
             continue
