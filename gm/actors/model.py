@@ -74,7 +74,7 @@ def render(lang: Lang, incident: Incident, name: str, **values: Any) -> str:
 
 
 def actor_messages(script: Script, feedback: tuple[str, ...] = ()) -> tuple[Message, ...]:
-    """The chat a model gets for `script`: instructions, then the lines (and reasons to redo them)."""
+    """The chat for `script`: instructions, then the lines (and any reasons to redo them)."""
     lang, incident = script.lang, script.incident
     task = render(lang, incident, "actor", lines=script.as_json()["lines"])
     if feedback:
