@@ -240,13 +240,12 @@ class Session:
                 raise TranscriptError(
                     f"{path}:{rt.verdict.line}: the referee now decides this turn differently")
             text = str(rt.player.data.get("text", "")) if rt.player else ""
-            shown.append(f"> {text}")
             if rt.gm is not None:
-                shown.append(str(rt.gm.data.get("text", "")))
+                shown.append(f"> {text}\n{rt.gm.data.get('text', '')}")
                 continue
             lines, attempts = await session._fallback_lines(verdict, rt.number, len(rt.attempts))
             turn = session.record(rt.number, text, intent, verdict, lines, attempts)
-            shown += [session.renderer.message("unshown"), turn.reply]
+            shown.append(f"> {text}\n{session.renderer.message('unshown')}\n{turn.reply}")
         if session.state.over and not log.first("game_ended") and recorded and recorded[-1].gm:
             session._end()
             shown.append(session.renderer.ending(session.state.reveal(), session.state.outcome))
@@ -254,7 +253,7 @@ class Session:
         if not session.state.over:
             shown.append(session.renderer.message("resumed", game_id=session.game_id,
                                                   remaining=session.state.remaining))
-        return session, "\n".join(shown)
+        return session, "\n\n".join(shown)
 
     async def _fallback_lines(
         self, verdict: Verdict, number: int, tried: int
