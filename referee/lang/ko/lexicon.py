@@ -87,4 +87,4 @@ CASE_WORDS = (
     | {"케익", "사건"}
 )
 # Asking a suspect for these is about the case too, though no proposition can be read.
-OPINION_WORDS = frozenset("생각 의견 어떻게 추리 정답 맞".split())
+OPINION_WORDS = frozenset("생각 의견 어떻게 추리 정답 맞 믿".split())
