@@ -34,8 +34,8 @@ THIRD_PERSONS = frozenset("걔 쟤 얘 그녀 그분 그놈 그 저분 이분".s
 # whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
 CULPRIT_VERBS = frozenset("먹 드시 잡수 잡숫 처먹 마시 들이키 들이켜 일으키 해치우 훔치".split())
 CULPRIT_NOUNS = frozenset("범인 진범 범행 짓 장본인".split())
-# Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람).
-PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이".split())
+# Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람, 제가 한 일).
+PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이 일".split())
 LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼".split())
 LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이
 LIE_VERBS = frozenset("속이 속".split())

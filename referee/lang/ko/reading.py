@@ -64,7 +64,7 @@ _CLAUSE_LINKS = frozenset("고 며 으며 지만 는데 ᆫ데 은데 거나 든
 _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
 _TAGS = frozenset("지 죠 지요".split())
 _IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split())
-_SUMMING_UP = frozenset("정리 요약 종합 결론".split())
+_SUMMING_UP = frozenset("정리 요약 종합 결론 말 말씀".split())  # 정리하면, 말씀드리면: not "if"
 _POSSESSED = frozenset("추리 생각 추측 예상 판단 결론 답 의견 느낌 감 대답 말".split())
 _CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
 _PERSON_TAGS = frozenset("NP NNG MAG NR MM".split())  # what a person word can be tagged
@@ -95,6 +95,7 @@ class Claim:
     generic: bool = False  # about the role itself ("거짓말쟁이는 항상 ..."), no person named
     excluded: tuple[str, ...] = ()  # "A씨 말고 누가 ...": left out of the candidates
     copular: bool = False  # an elliptic claim with its own 이다/아니다 ("B씨예요", "저도 아니에요")
+    reported: bool = False  # inside "...다고 말하다": someone's words, not the sentence's own claim
 
 
 @dataclass(frozen=True)
@@ -392,6 +393,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
         return "culprit", False
     if m.tag == "VV" and m.form in LIE_VERBS:
         return "liar", False
+    if m.form == "대" and m.tag == "VV" and any(x.form == "손" for x in morphs[max(0, k - 3) : k]):
+        return "culprit", False  # 손도 안 댔어요: "did not even touch it"
     if m.tag == "NNG" and m.form in CULPRIT_NOUNS:
         return "culprit", True
     if m.form in LIAR_NOUNS:
@@ -512,6 +515,7 @@ def _read_clause(
     via: str | None = None
     holder: str | None = None
     quote = _quotative(morphs, a, b)
+    reported = quote is not None and quote[1] == "speech"
     if quote is not None:
         q, kind = quote
         inner = [m for m in inside if m.start < q]
@@ -570,14 +574,14 @@ def _read_clause(
         )  # "거짓말쟁이는 아니에요" is about someone
     )
     negated = _negations(morphs, a, b) % 2 == 1
-    claim = Claim(predicate, about, negated, via, candidates, generic, excluded)
+    claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
     return _ClauseReading(claim, holder=holder)
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
     """ "A씨 말이 사실이면 ...": a supposition, unless it sums up ("정리하면") or means "or" (아니면)."""
     for k, m in enumerate(morphs):
-        summing_up = k >= 2 and morphs[k - 1].form == "하" and morphs[k - 2].form in _SUMMING_UP
+        summing_up = k >= 2 and morphs[k - 1].form in {"하", "드리"} and morphs[k - 2].form in _SUMMING_UP
         either = m.form == "면" and k >= 1 and morphs[k - 1].form == "아니"  # 아니면: "or"
         if m.tag == "EC" and m.form in _IF and not summing_up and not either:
             return True

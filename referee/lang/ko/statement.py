@@ -17,7 +17,7 @@ from referee.lang.ko.lexicon import CASE_WORDS, THIRD_PERSONS
 from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, mask_names, normalize
 from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import Query
-from referee.liar.proposition import Predicate, Proposition, as_literal, literal
+from referee.liar.proposition import Predicate, Proposition, Says, as_literal, canonical, literal
 from referee.liar.world import Roster
 
 # "A:", "A씨：", "[A]", "【B】", "A(차분하게):", "A씨의 대답:", "A 「...」" at the start of a line.
@@ -152,20 +152,21 @@ def _read_segment(
             for claim in reading.claims:
                 if claim.predicate is None and previous is not None:
                     claim = carry(previous, claim)
-                if claim.predicate is None or claim.generic or claim.via is not None:
-                    continue
+                if claim.predicate is None or claim.generic or (claim.reported and claim.via not in roster):
+                    continue  # "B씨가 먹었다고 말할 거예요": whose words, it does not say
                 previous = claim
                 for person in _people(claim, speaker, reading, asked) or ():
-                    statements.append(
-                        Statement(speaker, literal(claim.predicate, person), not claim.negated, sentence_text)
-                    )
+                    proposition = literal(claim.predicate, person)
+                    if claim.via is not None:
+                        proposition = Says(claim.via, proposition)
+                    statements.append(Statement(speaker, proposition, not claim.negated, sentence_text))
                     read_any = True
         if content and not read_any:
             unread.append(sentence_text)
     if speaker is not None and answer is not None:
-        covered = {_key(s.proposition) for s in statements}
+        covered = {canonical(s.proposition) for s in statements}
         for query in asked:
-            if query.speaker == speaker and _key(query.proposition) not in covered:
+            if query.speaker == speaker and canonical(query.proposition) not in covered:
                 statements.append(Statement(speaker, query.proposition, answer, text))
     return statements, unread, previous
 

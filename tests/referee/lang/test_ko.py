@@ -261,3 +261,11 @@ def test_yes_to_a_nested_question_asserts_the_nested_proposition() -> None:
     assert [(s.speaker, s.proposition, s.asserted) for s in extraction.statements] == [
         ("A", nested.proposition, True)
     ]
+
+
+def test_reported_speech_is_read_as_says_only_when_it_names_whose_words() -> None:
+    nested = Says("B", literal("culprit", "C"))
+    extraction = extract("B씨는 C씨가 먹었다고 말할 거예요.", KO, "A", ())
+    assert [(s.speaker, s.proposition, s.asserted) for s in extraction.statements] == [("A", nested, True)]
+    vague = extract("C씨가 먹었다고 말할 거예요.", KO, "A", ())
+    assert vague.statements == () and len(vague.unread) == 1
