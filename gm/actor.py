@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from gm.backends.base import Exchange
 from referee.lang.incident import Incident, Lang
 from referee.lang.wire import proposition_json
 from referee.liar.proposition import Proposition
@@ -102,7 +103,8 @@ class Performance:
 
     `request` is exactly what was sent (JSON text for chat messages), `raw` exactly what
     came back; `lines` is `raw` split into speakers' lines by the actor. Tokens are 0 and
-    latency is measured wall-clock seconds for the offline actor.
+    latency is measured wall-clock seconds for the offline actor. `transport` lists each
+    network exchange behind a model's reply (retried timeouts, 429s, 5xx..., then `ok`).
     """
 
     request: str
@@ -111,6 +113,7 @@ class Performance:
     tokens_in: int = 0
     tokens_out: int = 0
     latency: float = 0.0
+    transport: tuple[Exchange, ...] = ()
 
 
 class ActorError(RuntimeError):

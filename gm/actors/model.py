@@ -166,6 +166,7 @@ class ModelActor:
             tokens_in=completion.reply.input_tokens,
             tokens_out=completion.reply.output_tokens,
             latency=completion.latency_s,
+            transport=completion.exchanges,
         )
 
     async def interpret(self, text: str, ctx: Context) -> Interpretation:

@@ -125,6 +125,7 @@ def test_a_good_reply_becomes_lines_that_pass_verification() -> None:
         ("A", "B did not eat the cake."), ("B", "I'm not the liar."),
     ]
     assert (performance.tokens_in, performance.tokens_out) == (300, 40)
+    assert [exchange.outcome for exchange in performance.transport] == ["ok"]
     assert performance.raw == reply
     assert json.loads(performance.request)["messages"] == server.received[0].body["messages"]
     assert verify(SCRIPT, performance, ROSTER).accepted
@@ -162,6 +163,13 @@ def test_an_unreadable_reply_gives_no_lines_and_is_rejected() -> None:
     assert isinstance(performance, Performance)
     assert performance.lines == ()
     assert not verify(SCRIPT, performance, ROSTER).accepted
+
+
+def test_transport_retries_behind_a_reply_are_reported() -> None:
+    reply = lines_json(("A", "B did not eat the cake."), ("B", "I'm not the liar."))
+    (performance,), _ = perform_all(SCRIPT, [()], [Status(429, "0"), Answer(reply)])
+    assert isinstance(performance, Performance)
+    assert [exchange.outcome for exchange in performance.transport] == ["http 429", "ok"]
 
 
 def test_a_backend_that_gives_up_raises_actor_error() -> None:
