@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +56,20 @@ def test_an_unusable_model_is_a_clear_error(model: str, monkeypatch: pytest.Monk
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     with pytest.raises(BackendError):
         open_actor(options("--model", model), seed=1)
+
+
+@pytest.mark.parametrize(
+    ("model", "message"),
+    [("gemini:pro", "unknown model provider 'gemini'"), ("anthropic:claude", "ANTHROPIC_API_KEY")],
+)
+def test_play_with_an_unusable_model_says_why_and_exits_2(
+    model: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    lines = tmp_path / "lines.txt"
+    lines.write_text("A, did B eat the cake?\n")
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--model", model, "--input", str(lines), "--transcript", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
