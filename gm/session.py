@@ -228,6 +228,8 @@ class Session:
                       writer=TranscriptWriter.append(path),
                       turn=max((t.number for t in recorded), default=0))
         shown = [session.renderer.opening(state)]
+        if log.torn_tail:
+            shown.append(session.renderer.message("torn", line=len(log.events) + 1))
         for rt in recorded:
             if rt.intent is None or rt.verdict is None:
                 continue
@@ -246,11 +248,12 @@ class Session:
             lines, attempts = await session._fallback_lines(verdict, rt.number, len(rt.attempts))
             turn = session.record(rt.number, text, intent, verdict, lines, attempts)
             shown.append(f"> {text}\n{session.renderer.message('unshown')}\n{turn.reply}")
-        if session.state.over and not log.first("game_ended") and recorded and recorded[-1].gm:
-            session._end()
-            shown.append(session.renderer.ending(session.state.reveal(), session.state.outcome))
-        session.writer.write("resumed", turn=session.turn)
-        if not session.state.over:
+        if session.state.over:
+            if recorded[-1].gm is not None:  # the crash came between the reply and game_ended
+                session._end()
+                shown.append(session.renderer.ending(session.state.reveal(), session.state.outcome))
+        else:
+            session.writer.write("resumed", turn=session.turn)
             shown.append(session.renderer.message("resumed", game_id=session.game_id,
                                                   remaining=session.state.remaining))
         return session, "\n\n".join(shown)

@@ -81,6 +81,8 @@ class Frontend:
 async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> int:
     """Non-interactive play: one player line per input line, plain text out."""
     for line in lines:
+        if frontend.done:
+            break
         if not line.strip():
             continue
         print(f"> {line.strip()}", file=out)
@@ -89,8 +91,6 @@ async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> in
         if text:
             print(text, file=out)
         print(file=out, flush=True)
-        if frontend.done:
-            break
     if not frontend.session.state.over:
         print(frontend.saved(), file=out)
     return 0
@@ -99,6 +99,8 @@ async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> in
 async def run_interactive(frontend: Frontend) -> int:
     """Interactive play with history, the questions-left toolbar and styled lines."""
     console = Console(highlight=False)
+    if frontend.done:
+        return 0
     async for line in _prompt_lines(frontend):
         shown = await frontend.handle(line)
         if shown.turn:

@@ -160,7 +160,7 @@ def test_a_torn_final_line_is_dropped_on_resume(tmp_path: Path) -> None:
         fh.write('{"v": 1, "t": "player", "turn": 2, "te')
     done = refgm(tmp_path, "play", "--resume", str(log), stdin="C, did you eat the cake?\n")
     assert done.returncode == 0, done.stderr
-    assert "5 left" in done.stdout
+    assert "Line 8 of the log was cut off" in done.stdout and "5 left" in done.stdout
     assert all(line.endswith("}") for line in log.read_text("utf-8").splitlines())
 
 
@@ -201,3 +201,14 @@ def test_the_game_in_the_readme_is_what_refgm_play_prints(tmp_path: Path) -> Non
                  stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == shown.strip()
+
+
+def test_a_game_that_ended_before_its_end_was_logged_is_finished_on_resume(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    refgm(tmp_path, "play", "--secret", "A,B", "--transcript", str(log),
+          stdin="A ate it and B is the liar\n")
+    log.write_text("".join(log.read_text("utf-8").splitlines(keepends=True)[:-1]), "utf-8")
+    done = refgm(tmp_path, "play", "--resume", str(log), stdin="A, did you eat it?\n")
+    assert done.returncode == 0, done.stderr
+    assert "You win!" in done.stdout and "Game saved" not in done.stdout
+    assert events(log)[-1]["t"] == "game_ended"
