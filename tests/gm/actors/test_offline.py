@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm.actor import PERSONAS, Performance, PerformedLine, Script, ScriptLine
 from gm.actors.offline import OfflineActor, phrasings
+from gm.session import GameConfig, script_for
 from gm.verify import verify
 from referee.lang.incident import INCIDENTS, LANGS
+from referee.liar.game import Rules, new_game, step
+from referee.liar.intent import Query, Question
 from referee.liar.proposition import PREDICATES, Says, literal
-from referee.liar.world import Roster
+from referee.liar.verdict import Answers
+from referee.liar.world import Roster, World, all_worlds
 
 ROSTER = Roster()
 names = st.sampled_from(ROSTER.names)
@@ -63,6 +68,22 @@ def test_a_whole_performance_passes_verification(
     script = _script(lang, key, unique)
     performance = asyncio.run(OfflineActor(seed).perform(script))
     assert [l.speaker for l in performance.lines] == [l.speaker for l in unique]
+    check = verify(script, performance, ROSTER)
+    assert check.accepted, (performance.raw, check.reasons)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(LANGS), st.sampled_from(sorted(INCIDENTS)), st.sampled_from(all_worlds()),
+       st.lists(st.builds(Query, names, literals), min_size=1, max_size=3), st.integers(0, 2**32))
+def test_what_the_referee_answers_in_any_world_is_voiced_verifiably(
+    lang: str, key: str, world: World, queries: list[Query], seed: int
+) -> None:
+    config = GameConfig(lang=lang, incident=INCIDENTS[key])  # type: ignore[arg-type]
+    state = new_game(Rules(), random.Random(seed), world)
+    _, verdict = step(state, Question(tuple(queries)))
+    assert isinstance(verdict, Answers)
+    script = script_for(verdict, config, turn=1)
+    performance = asyncio.run(OfflineActor(seed).perform(script))
     check = verify(script, performance, ROSTER)
     assert check.accepted, (performance.raw, check.reasons)
 
