@@ -473,16 +473,18 @@ def _clauses(morphs: tuple[Morph, ...], marks: _Marks, found: tuple[Mention, ...
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
-        elliptic = any(start <= p.start < k for p in found) and any(
-            x.tag in {"VCP", "VCN"} for x in morphs[start:k]
-        )
-        if boundary and (has_predicate or elliptic):  # "C도 아니니까 ...": an elliptic clause ends too
+        if boundary and (has_predicate or _elliptic(morphs, found, start, k)):
             spans.append((start, k + 1))
             start, predicate_at = k + 1, None
         k += 1
     if start < len(morphs):
         spans.append((start, len(morphs)))
     return spans
+
+
+def _elliptic(morphs: tuple[Morph, ...], found: tuple[Mention, ...], start: int, k: int) -> bool:
+    """ "C도 아니니까 ...": a clause of a name and a copula, its predicate left out."""
+    return any(start <= p.start < k for p in found) and any(x.tag in {"VCP", "VCN"} for x in morphs[start:k])
 
 
 def _quote_kind(morphs: tuple[Morph, ...], k: int) -> str:
@@ -664,13 +666,14 @@ def read(sentence: Sentence) -> Reading:
     )
     musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}
+    supposing = _conditional(morphs)
     hedged = (
         bool(forms & SENTENCE_HEDGES)
         or sentence.trailing_off
         or any(m.tag == "SE" for m in morphs)
         or any(_hedged_segment(morphs, a, b, found, used) for a, b in _segments(morphs))
         or ("보" in forms and any(m.form == "나" and m.tag == "EC" for m in morphs))  # 먹었나 봐요
-        or _conditional(morphs)
+        or supposing
     )
     persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)
     unaddressed = [m for k, m in enumerate(found) if k not in used]
@@ -699,7 +702,7 @@ def read(sentence: Sentence) -> Reading:
         thinking=thinking,
         holder=holder,
         topic_only=topic_only,
-        supposing=_conditional(morphs) and not any(m.role == "cond" for m in found),
+        supposing=supposing and not any(m.role == "cond" for m in found),
         possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
