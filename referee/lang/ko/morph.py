@@ -37,6 +37,11 @@ class Morph(NamedTuple):
     name: str | None = None
 
 
+# Chat spellings kiwi does not know ("먹었슴까?" reads as one unknown noun).
+_CHAT_FORMS = {"슴까": "습니까", "슴다": "습니다", "슴니까": "습니까", "슴니다": "습니다"}
+_CHAT_SPELLINGS = re.compile("|".join(sorted(_CHAT_FORMS, key=len, reverse=True)))
+
+
 @dataclass(frozen=True)
 class Sentence:
     """The morphemes of one sentence and the punctuation that closed it ("?", ".", "..." or "")."""
@@ -59,8 +64,9 @@ def _kiwi() -> Kiwi:
 
 
 def normalize(text: str) -> str:
-    """Full-width letters and punctuation to ASCII, composed Hangul, tidy spaces."""
+    """Full-width letters and punctuation to ASCII, composed Hangul, tidy spaces, chat spellings."""
     text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("。", ".")
+    text = _CHAT_SPELLINGS.sub(lambda m: _CHAT_FORMS[m.group(0)], text)
     return re.sub(r"[ \t\u3000]+", " ", text).strip()
 
 

@@ -137,6 +137,7 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
     elif (
         (m.tag == "NP" and m.form in YOU)
         or m.form == "본인"
+        or (m.form == "님" and after < len(morphs) and morphs[after].tag in {"JKS", "JX"})  # chat "you"
         or (m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기"))
     ):
         ref = SELF
