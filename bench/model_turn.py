@@ -31,6 +31,7 @@ import gm.session  # noqa: E402
 from gm.actors.model import ModelActor  # noqa: E402
 from gm.backends import open_backend  # noqa: E402
 from gm.session import GameConfig, Session  # noqa: E402
+from referee.lang import Context, extract, parse  # noqa: E402
 from referee.lang.incident import LANGS, incident  # noqa: E402
 from referee.liar.verdict import Answers  # noqa: E402
 from referee.liar.world import all_worlds  # noqa: E402
@@ -40,7 +41,7 @@ QUESTIONS = {
     "en": ("A, did B eat the cake?", "B, are you the liar?", "C, is A honest?",
            "Everyone, did you eat the cake?"),
     "ko": ("A, B가 케이크를 먹었어?", "B, 네가 거짓말쟁이야?", "C, A는 정직해?",
-           "모두, 네가 케이크를 먹었어?"),
+           "다들 케이크 먹었어?"),
     "ja": ("Aさん、Bさんはケーキを食べましたか？", "Bさん、あなたは嘘つきですか？",
            "Cさん、Aさんは正直ですか？", "みんな、ケーキを食べましたか？"),
 }
@@ -149,10 +150,15 @@ def main() -> None:
             clock.referee += time.perf_counter() - started
 
     gm.session.verify = timed_verify  # the session's own verify, timed into the referee's share
+    # Start-up (dictionaries, the first parse) is not a turn's cost: pay it before timing.
+    warm = Context(lang=args.lang, incident=incident("cake"))
+    parse(QUESTIONS[args.lang][0], warm)
+    extract(GUESS[args.lang], warm, "A", ())
     asyncio.run(play(args, clock, figures))
 
     n = figures.turns
     share = sum(figures.referee_seconds) / sum(figures.turn_seconds)
+    shares = [r / t for r, t in zip(figures.referee_seconds, figures.turn_seconds)]
     print(f"model {args.model}, lang {args.lang}, {args.games} games, {n} answered turns, "
           f"temperature {args.temperature}, {args.threads} thread(s)")
     print(f"  model calls per turn      mean {statistics.mean(figures.calls):.2f}  (1 to 3)")
@@ -164,7 +170,8 @@ def main() -> None:
     accepted = figures.first_accepted
     print(f"  first-attempt acceptance  {accepted}/{n} = {accepted / n:.0%}")
     print(f"  fallback to templates     {figures.fallbacks}/{n} = {figures.fallbacks / n:.0%}")
-    print(f"  referee share of turn     {share:.3%} (median referee time "
+    print(f"  referee share of turn     {share:.3%} overall, median {statistics.median(shares):.3%},"
+          f" max {max(shares):.3%} (referee time median "
           f"{statistics.median(figures.referee_seconds) * 1000:.1f} ms per turn)")
 
 
