@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
-from referee.lang.ko.morph import analyze, normalize
+from referee.lang.incident import INCIDENTS
+from referee.lang.ko.morph import Sentence, analyze, normalize
 from referee.lang.ko.reading import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
 from referee.liar.intent import (
     Confirm,
@@ -82,7 +83,20 @@ def parse(text: str, ctx: Context) -> Intent:
         return Unclear(f"unknown person: {', '.join(unknown)} (the suspects are {suspects})")
     if not persons and _COUNT.search(clean):
         return CountQuery()
-    return _intent(readings, ctx.roster)
+    intent = _intent(readings, ctx.roster)
+    other = _other_incident(sentences, ctx)
+    if isinstance(intent, (Question, Guess)) and other:
+        noun = ctx.incident.noun["ko"]
+        return Unclear(f"wrong incident: this case is about the {noun}, not the {other}")
+    return intent
+
+
+def _other_incident(sentences: tuple[Sentence, ...], ctx: Context) -> str:
+    """The noun of another incident the text names ("케이크" in a juice game), or ""."""
+    forms = {m.form for sentence in sentences for m in sentence.morphs}
+    if ctx.incident.noun["ko"] in forms:
+        return ""
+    return next((i.noun["ko"] for i in INCIDENTS.values() if i.noun["ko"] in forms), "")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.lang import Context
+from referee.lang import Context, incident
 from referee.lang.ko import extract, parse
 from referee.liar import (
     Atom,
@@ -269,3 +269,10 @@ def test_reported_speech_is_read_as_says_only_when_it_names_whose_words() -> Non
     assert [(s.speaker, s.proposition, s.asserted) for s in extraction.statements] == [("A", nested, True)]
     vague = extract("C씨가 먹었다고 말할 거예요.", KO, "A", ())
     assert vague.statements == () and len(vague.unread) == 1
+
+
+def test_asking_about_another_incident_is_unclear() -> None:
+    juice = Context(lang="ko", incident=incident("juice"))
+    intent = parse("B씨, 케이크 먹었어요?", juice)
+    assert isinstance(intent, Unclear) and "wrong incident" in intent.reason
+    assert queries("B씨, 주스 먹었어요?", juice) == {("B", "B", "culprit", False)}  # 먹다 for a drink is fine
