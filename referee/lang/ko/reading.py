@@ -623,26 +623,33 @@ def carry(previous: Claim, elliptic: Claim) -> Claim:
     )
 
 
-def read(sentence: Sentence) -> Reading:
-    """Read one sentence: addressees, claims, mood and hedges."""
-    morphs = sentence.morphs
-    found = mentions(morphs)
-    addressees, used = _addressed(morphs, found)
-    claims: list[Claim] = []
-    holder = None
-    previous: Claim | None = None
+def _tangled(morphs: tuple[Morph, ...]) -> bool:
+    """A question inside a question ("A한테 먹었냐고 물으면 네라고 할까요?") or about a
+    group rather than a person ("이 중에 범인 있어?"): not one proposition per person."""
     quotes = sum(
         m.tag == "JKQ"
         or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
         for k, m in enumerate(morphs)
     )
-    # "A한테 먹었냐고 물으면 네라고 할까요?": a question inside a question; "이 중에 범인 있어?"
-    # asks about a group, not a person
-    tangled = quotes > 1 or any(
+    return quotes > 1 or any(
         m.form == "중" and k > 0 and morphs[k - 1].form in {"이", "그", "우리", "저희"}
         for k, m in enumerate(morphs)
     )
+
+
+def _claims(
+    morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int]
+) -> tuple[list[Claim], bool, str | None]:
+    """The claims of a sentence's clauses, whether two roles tangle, and an opinion's holder.
+
+    A clause without a subject takes the one before ("B가 먹었고 거짓말쟁이야?"); a
+    clause without a predicate takes the one before ("B는 안 먹었고 C도.").
+    """
     marks = tuple(_predicate_at(morphs, k, len(morphs)) for k in range(len(morphs)))
+    claims: list[Claim] = []
+    tangled = False
+    holder = None
+    previous: Claim | None = None
     for a, b in _clauses(morphs, marks, found):
         clause = _read_clause(morphs, marks, a, b, found, used)
         tangled |= clause.tangled
@@ -656,6 +663,15 @@ def read(sentence: Sentence) -> Reading:
             claim = replace(claim, about=previous.about, candidates=previous.candidates, generic=False)
         claims.append(claim)
         previous = claim
+    return claims, tangled, holder
+
+
+def read(sentence: Sentence) -> Reading:
+    """Read one sentence: addressees, claims, mood and hedges."""
+    morphs = sentence.morphs
+    found = mentions(morphs)
+    addressees, used = _addressed(morphs, found)
+    claims, tangled, holder = _claims(morphs, found, used)
     ending = _ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
@@ -698,7 +714,7 @@ def read(sentence: Sentence) -> Reading:
         may_ask=may_ask,
         musing=musing,
         hedged=hedged,
-        tangled=tangled,
+        tangled=tangled or _tangled(morphs),
         persons=persons,
         thinking=thinking,
         holder=holder,
