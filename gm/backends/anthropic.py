@@ -91,6 +91,8 @@ class AnthropicBackend(RetryingBackend):
             raise CallFailed(f"anthropic answered HTTP {status}: {error.message}") from None
         except (sdk.APIResponseValidationError, json.JSONDecodeError):
             raise TransientFault("malformed body") from None
+        except sdk.AnthropicError as error:  # anything else the SDK raises: give up, don't crash
+            raise CallFailed(f"anthropic: {error}") from None
         if not isinstance(response, sdk.types.Message):
             raise TransientFault("malformed body")
         text = "".join(block.text for block in response.content if block.type == "text")

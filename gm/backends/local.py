@@ -113,7 +113,7 @@ class LocalBackend(RetryingBackend):
                 temperature=request.temperature,
                 seed=request.seed,
             )
-        except ValueError as error:  # a prompt longer than the context window, a bad file
+        except (ValueError, RuntimeError) as error:  # prompt over the context, a decode failure
             raise CallFailed(f"local:{self.model}: {error}") from None
         choice = result["choices"][0]
         usage = result.get("usage") or {}

@@ -98,6 +98,8 @@ class OpenAIBackend(RetryingBackend):
             raise CallFailed(f"openai answered HTTP {status}: {error.message}") from None
         except (sdk.APIResponseValidationError, json.JSONDecodeError):
             raise TransientFault("malformed body") from None
+        except sdk.OpenAIError as error:  # anything else the SDK raises: give up, don't crash
+            raise CallFailed(f"openai: {error}") from None
         if not isinstance(response, sdk.types.chat.ChatCompletion) or not response.choices:
             raise TransientFault("malformed body")
         choice = response.choices[0]
