@@ -1,8 +1,8 @@
 """Reading one Korean sentence: whom it addresses and what it claims or asks, about whom.
 
 The grammar is shallow on purpose. A sentence is a list of kiwi morphemes; people are
-found as mentions (a roster name, 당신/너, 저/나, 누구, 모두 ...) with the role their
-particle gives them (subject, topic, "to", vocative ...); the rest is split into clauses,
+found as mentions with the role their particle gives them, and the people spoken to are
+set apart (address.py); the rest is split into clauses,
 and each clause is read into one Claim: a predicate (culprit, liar, honest), the people
 it is about and whether it is negated. The same reading serves the player's questions
 and the characters' answers; only the interpretation of the pronouns differs.
@@ -11,76 +11,53 @@ and the characters' answers; only the interpretation of the pronouns differs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
 
+from referee.lang.ko.address import (
+    ANYONE,
+    EVERYBODY,
+    GROUP,
+    SELF,
+    SPEAKER,
+    Mention,
+    addressed,
+    chain_before,
+    final_ending,
+    mentions,
+)
 from referee.lang.ko.lexicon import (
     ABSENCE_NOUNS,
     CASE_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
-    EVERYONE,
     HEDGE_FORMS,
     HONEST_STEMS,
     INTERJECTIONS,
     LIAR_NOUNS,
     LIAR_STEMS,
     LIE_VERBS,
-    ME,
     MUSING_ENDINGS,
     NEGATORS,
     OPINION_STEMS,
     OPINION_WORDS,
     PERSON_NOUNS,
     PUZZLING,
-    QUANTIFIERS,
     SENTENCE_HEDGES,
     SPEECH_STEMS,
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
-    THIRD_PERSONS,
     TRUTH_NOUNS,
-    WHO,
-    YOU,
 )
 from referee.lang.ko.morph import Morph, Sentence
 from referee.liar.proposition import Predicate
 
-# Stand-ins for people a mention does not name directly.
-SELF = "@self"  # 당신, 너, 본인: the person spoken to
-SPEAKER = "@speaker"  # 저, 나: the one speaking
-ANYONE = "@who"  # 누구: every candidate of an open question
-GROUP = "@group"  # 모두, 둘 다: everyone under discussion
-EVERYBODY = "@everybody"  # 다들, 여러분: everyone on the roster, as addressees
-SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
-
-Role = Literal[
-    "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object", "except",
-    "owner", "bare",
-]  # fmt: skip
-_TO = frozenset("에게 한테 께 더러 보고 에게로".split())
-_ALSO = frozenset("도 만 까지 조차 마저 부터".split())
 _QUOTATIVES = frozenset("다고 라고 냐고 자고 고 이라고 으냐고 느냐고".split())
 _CLAUSE_LINKS = frozenset("고 며 으며 지만 는데 ᆫ데 은데 거나 든지 면서 니까 으니까 므로 으므로".split())
-_REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
 _TAGS = frozenset("지 죠 지요".split())
 _IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split())
 _SUMMING_UP = frozenset("정리 요약 종합 결론 말 말씀".split())  # 정리하면, 말씀드리면: not "if"
-_POSSESSED = frozenset("추리 생각 추측 예상 판단 결론 답 의견 느낌 감 대답 말".split())
 _CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
-_PERSON_TAGS = frozenset("NP NNG MAG NR MM".split())  # what a person word can be tagged
-_ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
 # What each morpheme of a sentence predicates, if anything: (predicate, is a role noun).
 _Marks = tuple[tuple[Predicate, bool] | None, ...]
-
-
-@dataclass(frozen=True)
-class Mention:
-    """A person (or a stand-in) at morphemes [start, end), with the role its particle gives."""
-
-    ref: str
-    role: Role
-    start: int
-    end: int
 
 
 @dataclass(frozen=True)
@@ -118,272 +95,6 @@ class Reading:
     checking: bool  # "맞죠?", "정답인가요?": asks the game master to check a statement
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
-
-
-def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
-    """The stand-in or name at morpheme `i`, and the index after it (and its suffixes)."""
-    m = morphs[i]
-    after = i + 1
-    if m.name is None and m.tag not in _PERSON_TAGS:
-        return None, after
-    if m.name is not None:
-        ref: str | None = m.name
-        if after < len(morphs) and morphs[after].form in {"본인", "자신"}:
-            after += 1
-    elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
-        ref = EVERYBODY
-    elif m.form in {"다", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":
-        ref, after = EVERYBODY, after + 1  # 다들, 당신들, 너들
-    elif (
-        (m.tag == "NP" and m.form in YOU)
-        or m.form == "본인"
-        or (m.form == "님" and after < len(morphs) and morphs[after].tag in {"JKS", "JX"})  # chat "you"
-        or (m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기"))
-    ):
-        ref = SELF
-    elif m.tag == "NP" and m.form in ME:
-        ref = SPEAKER
-    elif m.tag == "NP" and m.form in WHO:
-        ref = ANYONE
-    elif m.tag == "NP" and m.form in THIRD_PERSONS:
-        ref = SOMEONE
-    elif (
-        m.tag == "MM"
-        and m.form in {"그", "저", "이"}
-        and after < len(morphs)
-        and morphs[after].form in {"사람", "분", "녀석", "놈", "애"}
-    ):
-        ref, after = SOMEONE, after + 1
-    elif m.form == "어느" and after < len(morphs) and morphs[after].form in {"쪽", "사람", "분"}:
-        ref, after = ANYONE, after + 1
-    elif (
-        m.form in QUANTIFIERS
-        and m.tag in {"NNG", "MAG", "NR", "MM"}
-        and (
-            m.form != "다"
-            or (i > 0 and (morphs[i - 1].tag in {"NR", "NNB"} or morphs[i - 1].name is not None))
-        )
-    ):  # 다 alone is "completely" (다 마셨어요); after 둘, 세 분 or a name it is "all"
-        ref = GROUP
-        while after < len(morphs) and (
-            morphs[after].form in QUANTIFIERS or morphs[after].form in {"분", "사람", "명"}
-        ):
-            after += 1
-    else:
-        ref = None
-    while (
-        after < len(morphs)
-        and morphs[after].form in {"씨", "님", "들"}
-        and morphs[after].tag in {"NNB", "XSN", "NNG"}
-    ):
-        after += 1
-    return ref, after
-
-
-def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
-    """The role the morphemes from `j` give the mention before them, and where they end."""
-    if j >= len(morphs):
-        return "bare", j
-    m = morphs[j]
-    if m.tag in {"JKS", "JKC"}:
-        return "subject", j + 1
-    if m.tag == "JX":
-        return ("subject" if m.form in _ALSO else "topic"), j + 1
-    if m.tag == "JKB" and m.form in _TO:
-        return "to", j + 1
-    if m.tag == "JKV":
-        return "call", j + 1
-    if m.tag == "JC" or (m.tag == "SP" and m.form not in {",", ":", "~"}):
-        return "list", j + 1
-    if m.tag == "SP" or m.form in {":", "~"}:
-        return "comma", j + 1
-    if m.tag == "JKO":
-        return "object", j + 1
-    if m.tag == "JKG":
-        return "owner", j + 1
-    if m.tag == "NNB" and m.form == "중":
-        return "among", j + 1
-    if m.tag == "VCP":
-        if j + 1 < len(morphs) and morphs[j + 1].form in {"라면", "면", "이라면", "라도"}:
-            return "cond", j + 2
-        if j + 2 < len(morphs) and morphs[j + 1].form in {"야", "아"}:
-            return "call", j + 2  # kiwi reads the vocative "B야, ..." as a copula
-        return "copula", j + 1
-    if m.form in {"라면", "이라면"}:
-        return "cond", j + 1
-    if m.form == "말" and m.tag == "VV":
-        return "except", j + 2
-    return "bare", j
-
-
-def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
-    found = []
-    i = 0
-    while i < len(morphs):
-        ref, after = _ref(morphs, i)
-        if ref is None:
-            i += 1
-            continue
-        role, end = _role(morphs, after)
-        if role == "owner" or (
-            ref in (SPEAKER, SELF)
-            and role == "bare"
-            and after < len(morphs)
-            and morphs[after].form in _POSSESSED
-        ):
-            i = after  # "제 추리로는", "B씨의 대답": a possessive, not a person in the claim
-            continue
-        if (
-            role == "to"
-            and any(x.form in {"묻", "물어보", "물"} for x in morphs[end : end + 2])
-            and any(x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4])
-        ):
-            role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
-        if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
-            role = "copula"  # "범인은 당신이야, B씨!": only a name is called with 야
-        found.append(Mention(ref, role, i, end))
-        i = max(end, i + 1)
-    return tuple(found)
-
-
-def _chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
-    """The mentions linked to mention `k` by 랑/와/·/, just before it ("A랑 B한테")."""
-    chain = [found[k]]
-    while k > 0 and found[k - 1].end == found[k].start and found[k - 1].role in {"list", "comma", "bare"}:
-        k -= 1
-        chain.insert(0, found[k])
-    return chain
-
-
-def _lead(morphs: tuple[Morph, ...]) -> int:
-    """Index of the first morpheme after leading interjections and conjunctions (흠, 그럼 ...)."""
-    i = 0
-    while i < len(morphs) and (
-        morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"}
-        or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}
-    ):
-        i += 1
-    return i
-
-
-def _addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[list[str], set[int]]:
-    """The people a sentence speaks to, and the indexes of the mentions that said so.
-
-    Tried in order: "A한테"/"A야"/"다들" anywhere; a sentence that only calls people
-    ("A씨!", "모두 대답해 주세요."); a leading vocative ("A씨, ..."); a trailing one
-    ("..., A씨?").
-    """
-    names: list[str] = []
-    used: set[int] = set()
-
-    def take(indexes: list[int]) -> None:
-        for k in indexes:
-            used.add(k)
-            ref = found[k].ref
-            if ref not in names and ref not in (GROUP, SELF, SPEAKER, ANYONE, EVERYBODY):
-                names.append(ref)
-
-    for k, mention in enumerate(found):
-        if mention.ref == EVERYBODY:
-            chain = _chain_before(found, k)  # "A, B, C 전원에게"
-            take([found.index(c) for c in chain])
-            if len(chain) == 1:
-                names.append(EVERYBODY)
-        elif mention.role in {"to", "call"} and mention.ref not in (SPEAKER, ANYONE):
-            chain = _chain_before(found, k)
-            take([found.index(c) for c in chain])
-            if mention.ref in (GROUP, SELF) and len(chain) == 1:
-                names.append(EVERYBODY if mention.ref == GROUP else SELF)
-    if found and not names and _only_calls(morphs, found):
-        take(list(range(len(found))))
-        if not names:
-            names.append(EVERYBODY)
-    if found and not names:
-        take(_leading_vocatives(morphs, found))
-    if found and not names:
-        take(_trailing_vocative(morphs, found))
-    if EVERYBODY in names:
-        names = [EVERYBODY]
-    return names, used
-
-
-def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
-    """A sentence that names people and asks nothing of them yet ("다음은 C씨.", "모두 대답해 주세요")."""
-    if any(
-        m.ref in (SELF, SPEAKER, ANYONE) or m.role not in {"bare", "comma", "call", "list", "to"}
-        for m in found
-    ):
-        return False  # "C도.", "B씨는요?" continue a claim; they do not call anyone
-    if any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs):
-        return False
-    verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) for m in morphs)
-    request = (
-        any(m.form in SPEECH_STEMS | {"질문", "묻", "여쭈", "여쭙"} for m in morphs)
-        and _ending(morphs) in _REQUESTS
-    )
-    return not verbal or request
-
-
-def _leading_vocatives(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
-    """ "A씨, ...", "A씨랑 B씨, ...", "A씨 B씨 C씨 ...", "A씨 당신 ..." at the start of a sentence.
-
-    Names running into 중 or 둘 ("A씨랑 B씨 중 누가", "A씨 B씨 둘 중") are candidates,
-    not people spoken to.
-    """
-    first = found[0]
-    if first.start != _lead(morphs) or first.ref.startswith("@"):
-        return []
-    links = {"bare"} if first.role == "bare" else {"comma", "list"}
-    chain = [0]
-    while (
-        chain[-1] + 1 < len(found)
-        and found[chain[-1]].role in links
-        and found[chain[-1]].end == found[chain[-1] + 1].start
-        and not found[chain[-1] + 1].ref.startswith("@")
-    ):
-        chain.append(chain[-1] + 1)
-    last = found[chain[-1]]
-    after = found[chain[-1] + 1] if chain[-1] + 1 < len(found) else None
-    if first.role == "comma":
-        return chain if last.role == "comma" else [0]
-    if last.role == "among" or (after is not None and after.start == last.end and after.role == "among"):
-        return []
-    if len(chain) > 1 and last.role in {"comma", "bare"}:
-        return chain
-    if first.role == "bare" and any(
-        m.ref in (SELF, ANYONE) or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
-        for m in found[1:]
-    ):
-        return [0]
-    return []
-
-
-def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
-    """ "먹었어요, A씨?": a name after the sentence's own ending."""
-    last = found[-1]
-    trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end :])
-    after_ending = (
-        last.start > 0
-        and morphs[last.start - 1].tag in {"SP", "EF", "EC"}
-        and any(m.tag in {"EF", "EC"} for m in morphs[: last.start])
-    )
-    if (
-        trailing
-        and after_ending
-        and last.role in {"bare", "comma", "topic"}
-        and last.ref not in (SELF, SPEAKER, ANYONE, GROUP)
-    ):
-        return [len(found) - 1]
-    return []
-
-
-def _ending(morphs: tuple[Morph, ...]) -> str:
-    """The sentence's final ending (EF, or EC at the end), with a trailing 요."""
-    for i in range(len(morphs) - 1, -1, -1):
-        if morphs[i].tag in {"EF", "EC"}:
-            rest = "".join(m.form for m in morphs[i + 1 :] if m.form == "요")
-            return morphs[i].form + rest
-    return ""
 
 
 def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate, bool] | None:
@@ -544,7 +255,7 @@ def _read_clause(
     if len(kinds) > 1:
         return _ClauseReading(None, tangled=True)
     among = {
-        c for m in inside if m.role == "among" for c in _chain_before(found, found.index(m))
+        c for m in inside if m.role == "among" for c in chain_before(found, found.index(m))
     }  # "B와 C 둘 중에"
     candidates = tuple(m.ref for m in inside if m in among and m.ref not in (GROUP, EVERYBODY))
     about = tuple(m.ref for m in inside if m not in among and m.role not in {"to", "call", "cond", "except"})
@@ -670,9 +381,9 @@ def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
     found = mentions(morphs)
-    addressees, used = _addressed(morphs, found)
+    addressees, used = addressed(morphs, found)
     claims, tangled, holder = _claims(morphs, found, used)
-    ending = _ending(morphs)
+    ending = final_ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
     may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS)

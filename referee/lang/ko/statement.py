@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 
 from referee.lang.context import Context, Extraction, Statement
+from referee.lang.ko.address import ANYONE, GROUP, SELF, SPEAKER
 from referee.lang.ko.lexicon import CASE_WORDS, THIRD_PERSONS
 from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, mask_names, normalize
-from referee.lang.ko.reading import ANYONE, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
+from referee.lang.ko.reading import Claim, Reading, carry, read
 from referee.liar.intent import Query
 from referee.liar.proposition import Predicate, Proposition, Says, as_literal, canonical, literal
 from referee.liar.world import Roster

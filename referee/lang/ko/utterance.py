@@ -26,8 +26,9 @@ from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
+from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER
 from referee.lang.ko.morph import Sentence, analyze, normalize
-from referee.lang.ko.reading import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER, Claim, Reading, carry, read
+from referee.lang.ko.reading import Claim, Reading, carry, read
 from referee.liar.intent import (
     Confirm,
     CountQuery,
