@@ -14,7 +14,7 @@ from evals.observed import Claim, Turn
 from referee.errors import UnknownNameError
 from referee.lang.context import Statement
 from referee.liar.game import WRONG_GUESS_COST, Rules
-from referee.liar.intent import Confirm, Guess, Question
+from referee.liar.intent import Confirm, Guess, Query, Question
 from referee.liar.knowledge import (
     Observation,
     consistent_worlds,
@@ -71,12 +71,17 @@ class Leak:
 class Score:
     """Everything the scorer found in one game.
 
-    `wrong_answers` counts answers that contradict the secret when it is known, and else the
-    fewest answers any single world contradicts. `reveal_fits` is None without a full reveal;
+    `answers` counts every statement read; `asked` the distinct propositions the player asked,
+    `answered` those that got at least one answer. `wrong_answers` counts the answered ones
+    whose answer contradicts the secret when it is known, and else the fewest any single
+    world contradicts: a rambling reply that repeats itself or adds unasked claims does not
+    weigh more than one answer (its extra claims still count for contradictions). `reveal_fits` is None without a full reveal;
     False means the game master changed its secret (or its answers contradict each other).
     """
 
     answers: int
+    asked: int
+    answered: int
     wrong_answers: int
     worlds: tuple[World, ...]
     contradiction: Contradiction | None
@@ -107,6 +112,7 @@ def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None 
     `revealed` is a reveal known outside the text (a native log's `game_ended`)."""
     quoted, unread = _answers(turns, rules)
     observations = [_observation(q.statement) for q in quoted]
+    answering = _answering(turns, quoted)
     worlds = consistent_worlds(rules.roster, observations)
     allowed, wrong_verdicts, confirmed_at = _verdicts(turns, quoted, rules, secret)
     end = _end(turns, rules, confirmed_at)
@@ -114,7 +120,9 @@ def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None 
     count_errors = _count_errors(turns, rules)
     return Score(
         answers=len(quoted),
-        wrong_answers=_wrong_answers(observations, rules, secret),
+        asked=sum(len(t.intent.unique()) for t in turns if isinstance(t.intent, Question)),
+        answered=len(answering),
+        wrong_answers=_wrong_answers(answering, rules, secret),
         worlds=worlds,
         contradiction=_contradiction(quoted, observations, rules),
         count_displays=sum(len(turn.counts) for turn in turns),
@@ -150,10 +158,28 @@ def _observation(statement: Statement) -> Observation:
     return Observation(statement.speaker, statement.proposition, statement.asserted)
 
 
-def _wrong_answers(observations: list[Observation], rules: Rules, secret: World | None) -> int:
+def _answering(turns: tuple[Turn, ...], quoted: tuple[Quoted, ...]) -> list[list[Observation]]:
+    """For each proposition asked that got an answer, the statements answering it: those by
+    the asked speaker about the same question, however phrased (negated, honest/liar)."""
+    groups = []
+    for i, turn in enumerate(turns):
+        if not isinstance(turn.intent, Question):
+            continue
+        said = [q.statement for q in quoted if q.turn == i]
+        for query in turn.intent.unique():
+            matching = [_observation(s) for s in said
+                        if Query(s.speaker, s.proposition).key() == query.key()]
+            if matching:
+                groups.append(matching)
+    return groups
+
+
+def _wrong_answers(answering: list[list[Observation]], rules: Rules, secret: World | None) -> int:
+    """Answered propositions with an answer wrong in the secret (or in the best-fitting world)."""
     candidates = (secret,) if secret is not None else all_worlds(rules.roster)
     return min(
-        sum(answer(o.speaker, o.proposition, world) != o.answer for o in observations)
+        sum(any(answer(o.speaker, o.proposition, world) != o.answer for o in group)
+            for group in answering)
         for world in candidates
     )
 

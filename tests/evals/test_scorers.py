@@ -97,3 +97,21 @@ def test_a_reveal_the_answers_rule_out_is_a_changed_secret() -> None:
     turns = (ask("A", "culprit", "A", True), ask("B", "culprit", "A", True), reveal)
     s = score(turns)  # A and B both say A ate it: A ate it, whoever lies; B is not the liar
     assert s.revealed == World("A", "B") and s.reveal_fits is False and not s.consistent
+
+
+def test_accuracy_is_per_proposition_asked_not_per_sentence_said() -> None:
+    asked = literal("culprit", "B")
+    rambling = Turn(
+        "A, did B eat it?", Question((Query("A", asked),)),
+        statements=(Statement("A", asked, False),) * 5        # the same wrong answer, 5 times
+        + (Statement("A", literal("liar", "C"), True),),       # and a claim nobody asked for
+    )
+    s = score((rambling, ask("B", "culprit", "B", True)), secret=World("B", "C"))
+    assert (s.answers, s.asked, s.answered, s.wrong_answers) == (7, 2, 2, 1)
+
+
+def test_a_proposition_asked_but_not_answered_is_not_counted_as_answered() -> None:
+    both = Question((Query("A", literal("culprit", "B")), Query("A", literal("culprit", "C"))))
+    half = Turn("A, B and C?", both, statements=(Statement("A", literal("culprit", "C"), False),))
+    s = score((half,), secret=World("B", "C"))
+    assert (s.asked, s.answered, s.wrong_answers) == (2, 1, 0)
