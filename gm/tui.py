@@ -116,6 +116,7 @@ async def run_interactive(frontend: Frontend) -> int:
 
 
 async def _prompt_lines(frontend: Frontend) -> AsyncIterator[str]:
+    # Imported here: only the interactive mode needs prompt_toolkit, and it is slow to load.
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
 
