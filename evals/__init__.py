@@ -1,7 +1,12 @@
-"""Consistency evals of models as game masters: player simulators, game modes, scorers, reports.
+"""Consistency evals of models as game masters, and audits of games played elsewhere.
 
-`chat` splits a pasted chat into messages, `reading` turns game-master text into typed
-observations, `scorers` judges those observations with the referee's knowledge tools;
-`players` simulate players, `modes` play one game per mode, `runner` plays many and
-`report` sums them up. Everything here is pure except `runner` and `report`'s writers.
+- `players`, `utterances`: seeded player simulators and what they type in ko, ja and en.
+- `gamemasters`, `faults`, `prompting`: game masters that write whole replies (a model
+  given the rules prompt, the referee as a perfect one, a faulty one) and the rules prompt.
+- `modes`: one game in harness, unassisted or rules-prompt mode; `runner`: many, resumably.
+- `chat`, `reading`, `observed`: a chat split into messages, replies read into typed turns.
+- `scorers`: the judgement of those turns with the referee's knowledge tools.
+- `audit`, `report`: an audit of a chat or log, and the summary of a run.
+
+Everything but `runner` is free of file I/O; the commands in gm/commands do the rest.
 """
