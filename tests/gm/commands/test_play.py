@@ -195,7 +195,7 @@ def test_input_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
 def test_the_game_in_the_readme_is_what_refgm_play_prints(tmp_path: Path) -> None:
     readme = (Path(__file__).parents[3] / "README.md").read_text("utf-8")
     command, shown = re.search(r"made with `refgm play (.*?) --input game\.txt`.*?```text\n(.*?)```",
-                               readme, re.S).groups()  # type: ignore[union-attr]
+                               readme, re.DOTALL).groups()  # type: ignore[union-attr]
     lines = [line[2:] for line in shown.splitlines() if line.startswith("> ")]
     done = refgm(tmp_path, "play", *command.split(), "--transcript", str(tmp_path / "g.jsonl"),
                  stdin="\n".join(lines) + "\n")
