@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from kiwipiepy import Kiwi
 
-from referee.lang.ko.lexicon import HONORIFICS, LETTER_READINGS
+from referee.lang.ko.lexicon import CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, LIAR_NOUNS
 from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
@@ -60,7 +60,12 @@ class Sentence:
 
 @cache
 def _kiwi() -> Kiwi:
-    return Kiwi()
+    """Kiwi, told that the role nouns are common nouns: beside a name placeholder it
+    otherwise reads "거짓말쟁이도" as one proper noun and loses the particle."""
+    kiwi = Kiwi()
+    for noun in LIAR_NOUNS | CULPRIT_NOUNS:
+        kiwi.add_user_word(noun, "NNG", 0)
+    return kiwi
 
 
 def normalize(text: str) -> str:

@@ -149,6 +149,7 @@ def test_asking_both_ways_costs_one() -> None:
     ("text", "intent"),
     [
         ("범인은 B, 거짓말쟁이는 C입니다", Guess("B", "C")),
+        ("범인은 B, 거짓말쟁이도 B", Guess("B", "B")),  # 도 beside a name once hid the liar part
         ("B씨가 먹었군요", Guess(culprit="B")),
         ("거짓말쟁이는 C군요", Guess(liar="C")),
         ("범인은 바로 당신이야, A씨!", Guess(culprit="A")),
