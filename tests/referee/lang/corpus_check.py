@@ -1,4 +1,4 @@
-"""Scoring of the labelled corpora in tests/referee/lang/corpus/ (shared by tests and benchmarks).
+"""Scoring of the labelled corpora in tests/referee/lang/corpus/ and heldout/ (shared by tests and benchmarks).
 
 parse.<lang>.jsonl: {"text", "category", "incident"?, "pending"?, "expect": <refgm parse object>}
 extract.<lang>.jsonl: {"text", "category", "speaker"?, "asked"?: [<proposition>],
@@ -20,10 +20,12 @@ from referee.lang.wire import parsed_json, proposition_json
 from referee.liar import Query, literal
 
 CORPUS = Path(__file__).parent / "corpus"
+HELDOUT = Path(__file__).parent / "heldout"
+"""Utterances labelled without reading the parsers or the development corpus."""
 
 
-def load(kind: str, lang: str) -> list[dict[str, Any]]:
-    path = CORPUS / f"{kind}.{lang}.jsonl"
+def load(kind: str, lang: str, folder: Path = CORPUS) -> list[dict[str, Any]]:
+    path = folder / f"{kind}.{lang}.jsonl"
     rows = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():
@@ -94,9 +96,9 @@ class Score:
         return "\n".join(lines)
 
 
-def score_parse(lang: str) -> Score:
+def score_parse(lang: str, folder: Path = CORPUS) -> Score:
     score = Score()
-    for row in load("parse", lang):
+    for row in load("parse", lang, folder):
         got = parsed_json(parse(row["text"], _context(row, lang)))
         ok = parse_key(got) == parse_key(row["expect"])
         score.add(row["category"], ok, f"{row['text']!r}\n    want {row['expect']}\n    got  {got}")
