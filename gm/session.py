@@ -4,6 +4,8 @@ The referee's state is immutable; the session holds the current one. Each hook i
 method so a subclass or a test can watch or replace one stage:
 
 - parse: the player's text to a typed intent (referee.lang.parse);
+- interpret: with a model actor, an utterance the parser found unclear may be read by the
+  model into an open question, which the referee states with its cost before charging;
 - adjudicate: referee.liar.step, the only place the budget and answers change;
 - act: the actor voices the answers (it never sees the secret), verified by gm.verify,
   retried at most twice with the reasons, else the offline template text;
@@ -28,6 +30,7 @@ from gm.actor import (
     Script,
     ScriptLine,
 )
+from gm.actors.model import ModelActor
 from gm.actors.offline import OfflineActor
 from gm.render import Renderer
 from gm.transcript import (
@@ -277,16 +280,36 @@ class Session:
         number = self.turn
         self.writer.write("player", turn=number, text=text)
         parsed = self.parse(text)
-        self.writer.write("intent", turn=number, lang=parsed.lang, intent=intent_json(parsed.intent))
-        verdict = self.adjudicate(parsed.intent)
+        intent = await self.interpret(parsed, number)
+        self.writer.write("intent", turn=number, lang=parsed.lang, intent=intent_json(intent))
+        verdict = self.adjudicate(intent)
         self.writer.write("verdict", turn=number, **verdict_json(verdict))
         lines, attempts = await self.act(verdict, number)
-        return self.record(number, text, parsed.intent, verdict, lines, attempts)
+        return self.record(number, text, intent, verdict, lines, attempts)
 
     def parse(self, text: str) -> Parsed:
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
                       lang=self.config.lang, pending=self.state.pending is not None)
         return parse(text, ctx)
+
+    async def interpret(self, parsed: Parsed, number: int) -> Intent:
+        """The parser's intent, or, when it is unclear and a model acts, the model's reading.
+
+        The reading is an open question: the referee states what it asks and its cost, and
+        charges only after the player's yes. Recorded as an `interpretation` event (replay
+        and resume use the recorded intent, so they never call the model).
+        """
+        if not isinstance(parsed.intent, Unclear) or not isinstance(self.actor, ModelActor):
+            return parsed.intent
+        ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
+                      lang=parsed.lang)
+        reading = await self.actor.interpret(parsed.text, ctx)
+        question = intent_json(reading.question) if reading.question else None
+        self.writer.write("interpretation", turn=number, actor=self.actor.name,
+                          request=reading.request, raw=reading.raw, question=question,
+                          problem=reading.problem, tokens_in=reading.tokens_in,
+                          tokens_out=reading.tokens_out, latency=round(reading.latency, 6))
+        return reading.question or parsed.intent
 
     def adjudicate(self, intent: Intent) -> Verdict:
         self.state, verdict = adjudicate(self.state, intent)
@@ -332,7 +355,7 @@ class Session:
         actor = self.fallback if fallback else self.actor
         fields: dict[str, Any] = {
             "request": None, "raw": None, "lines": [], "tokens_in": 0, "tokens_out": 0,
-            "latency": 0.0,
+            "latency": 0.0, "transport": [],
         }
         if performance is not None:
             fields = {
@@ -342,6 +365,7 @@ class Session:
                 "tokens_in": performance.tokens_in,
                 "tokens_out": performance.tokens_out,
                 "latency": round(performance.latency, 6),
+                "transport": [[e.outcome, round(e.latency_s, 6)] for e in performance.transport],
             }
         self.writer.write("model_attempt", turn=number, attempt=index, actor=actor.name,
                           accepted=check.accepted, reasons=list(check.reasons),

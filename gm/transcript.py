@@ -8,8 +8,12 @@ Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game write
 - `verdict`: `turn` and the referee's decision (see `verdict_json`): for answers, each
   answered pair's speaker, about, predicate, negated, truth and answer, plus cost and
   remaining; for guesses, what was guessed and the result.
+- `interpretation` (before `intent`, model actors only): `turn`, `actor`, `request`, `raw`,
+  `question` (the model's reading of an unclear utterance as an intent, or null),
+  `problem`, `tokens_in`, `tokens_out`, `latency`.
 - `model_attempt`: `turn`, `attempt`, `actor`, `request`, `raw`, `lines`, `accepted`,
-  `reasons`, `tokens_in`, `tokens_out`, `latency`, `fallback` (true for the template text
+  `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network exchange as
+  [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the template text
   used after every attempt was rejected).
 - `gm`: `turn`, `text` exactly as shown.
 - `resumed`: the game was continued after an interruption.

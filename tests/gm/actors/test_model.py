@@ -10,6 +10,7 @@ import json
 import random
 from collections import defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,9 @@ from gm.actor import ActorError, Performance, PerformedLine, Script, ScriptLine
 from gm.actors.model import Interpretation, ModelActor, actor_messages
 from gm.backends.base import Message, RetryPolicy
 from gm.backends.openai import OpenAIBackend
-from gm.session import GameConfig, script_for
+from gm.commands.replay import replay
+from gm.session import GameConfig, Session, Turn, script_for
+from gm.transcript import read
 from gm.verify import verify
 from referee.lang import Context
 from referee.lang.incident import INCIDENTS, LANGS, Lang, incident
@@ -25,7 +28,7 @@ from referee.liar.game import Rules, new_game, step
 from referee.liar.intent import Confirm, Query, Question
 from referee.liar.proposition import PREDICATES, Says, literal
 from referee.liar.verdict import Answers, CostToConfirm
-from referee.liar.world import Roster, all_worlds
+from referee.liar.world import Roster, World, all_worlds
 from tests.gm.backends.servers import Answer, FaultServer, Status, Step
 
 ROSTER = Roster()
@@ -241,3 +244,35 @@ def test_no_usable_reading_leaves_the_utterance_unclear(steps: list[Step], probl
     result, _ = interpret(steps)
     assert result.question is None
     assert result.problem is not None and problem in result.problem
+
+
+def test_in_a_game_the_reading_is_confirmed_before_it_is_charged_and_replays(
+    tmp_path: Path,
+) -> None:
+    """A session with a model actor: unclear words -> the model's reading -> the referee states
+    its cost -> the player's yes charges it -> the model voices the answer. Replay agrees."""
+    voiced = lines_json(("A", "B ate the cake."))
+    steps: list[Step] = [reading(("A", "B", "culprit", False)), Answer(voiced)]
+    log = tmp_path / "game.jsonl"
+    config = GameConfig(lang="en", incident=incident("cake"))
+
+    async def run(server: FaultServer) -> list[Turn]:
+        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url))
+        session, _ = Session.new(config, log, "g", seed=1, secret=World("B", "C"), actor=actor)
+        try:
+            return [await session.step("did B eat it?"), await session.step("yes")]
+        finally:
+            session.close()
+            await actor.aclose()
+
+    with FaultServer(steps) as server:
+        asked, confirmed = asyncio.run(run(server))
+    assert isinstance(asked.verdict, CostToConfirm) and asked.state.remaining == 7
+    assert isinstance(confirmed.verdict, Answers) and confirmed.state.remaining == 6
+    assert confirmed.lines == (PerformedLine("A", "B ate the cake."),)
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    (interpretation,) = [e for e in events if e["t"] == "interpretation"]
+    assert interpretation["question"]["kind"] == "question" and interpretation["turn"] == 1
+    (attempt,) = [e for e in events if e["t"] == "model_attempt"]
+    assert attempt["accepted"] and attempt["transport"][0][0] == "ok"
+    assert all(not turn.problems for turn in replay(read(log)))
