@@ -27,15 +27,20 @@ from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
-    ACCEPT, ASK_VERBS, COUNT_QUERY, DECLINE, GUESS_LEADS, HEDGES, LEADS, META, SAME_AGAIN, THINKING,
+    ACCEPT, ASK_VERBS, COUNT_QUERY, CULPRIT_NOUNS, DECLINE, GUESS_LEADS, HEDGES, HONEST_NOUNS, LEADS,
+    LIAR_NOUNS, LIE, META, SAME_AGAIN, THINKING, TRUTH,
 )
-from referee.lang.ja.reading import EVERYONE, SELF, YOU, Claim, read
+from referee.lang.ja.reading import EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
 from referee.lang.ja.tokens import Token, everyone_end, normalize, sentences, strangers, tokenize
 from referee.liar.intent import (
     Confirm, CountQuery, Guess, Intent, Other, Query, Question, Remark, Unclear,
 )
 from referee.liar.proposition import Proposition, Says, literal
 from referee.liar.world import Roster
+
+ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | LIE | TRUTH
+"""Words that state something: a lead-in holding one is no mere lead-in ("嘘つきのBさん、…")."""
+
 
 def parse(text: str, ctx: Context) -> Intent:
     """The intent of one player utterance; Unclear with a reason rather than a guess."""
@@ -54,12 +59,22 @@ def parse(text: str, ctx: Context) -> Intent:
     stray = strangers(text, roster)
     if stray:
         return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
-    if not named and META.search(text) and not any(t.kind == "you" and t.lemma != "自分" for s in tokens for t in s):
+    read_sentences = [_sentence(s) for s in tokens]
+    if not named and META.search(text) and not _put_to_someone(read_sentences):
         return Other()
-    intent = _combine([_sentence(s) for s in tokens], ctx, roster)
+    intent = _combine(read_sentences, ctx, roster)
     if isinstance(intent, (Other, Remark)) and SAME_AGAIN.search(text):
         return Unclear("each question is read on its own: please say it again in full")
     return intent
+
+
+def _put_to_someone(read_sentences: list[_Sentence]) -> bool:
+    """A second person ("あなたは…") or an addressed who-question ("みんな、誰が食べたか教えて")
+    is about the game even in words that usually ask about the rules."""
+    return any(
+        t.kind == "you" and t.lemma != "自分" or (s.addressees and t.kind == "who")
+        for s in read_sentences for t in s.tokens
+    )
 
 
 def _confirmation(text: str) -> Confirm | None:
@@ -155,8 +170,38 @@ def _joins_everyone(tokens: tuple[Token, ...], i: int, found: list[str]) -> bool
     return len(found) > 1 or end == len(tokens) or tokens[end].punct or tokens[end].surface in ("に", "へ")
 
 
-def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple[Token, ...], str]:
-    """Addressees named at the start, by an introduction, or at the end; the remaining words; a problem."""
+Addressed = tuple[tuple[str, ...] | None, tuple[Token, ...], str]
+"""Whom a sentence addresses (None: nobody new), its remaining words, a problem."""
+
+
+def _addressed(tokens: tuple[Token, ...]) -> Addressed:
+    """Addressees named at the start, after a lead-in, by an introduction, or at the end."""
+    leading = _leading(tokens)
+    if leading is not None:
+        return leading
+    for i in range(1, len(tokens)):
+        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or everyone_end(tokens, i) is not None):
+            trailing = _name_list(tokens, i)
+            if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
+                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
+    for i, t in enumerate(tokens):
+        if t.kind == "name" and _lead_in(tokens, i):
+            later = _leading(tokens[i:])
+            if later is not None and not all(t.punct for t in later[1]):  # not "それともCさん？"
+                return later
+    for i, t in enumerate(tokens):
+        if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
+            start = _list_start(tokens, i)
+            intro = _name_list(tokens, start)
+            if intro.end == i + 1 and _asks_from(tokens, intro.end):
+                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1), ""
+    return None, tokens, ""
+
+
+def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
+    """Addressees named first: "Aさん、…", "AさんとBさんに質問です", "BさんCさんが…" (no comma)."""
+    if _unpaused(tokens):
+        return (tokens[0].lemma,), tokens[1:], ""
     lead = _name_list(tokens, 0)
     if lead.names:
         end = lead.end
@@ -180,18 +225,31 @@ def _addressed(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...] | None, tuple
             return lead.names, rest, ""
         if split:
             return vocative, tokens[lead.first + 1:], ""
-    for i in range(1, len(tokens)):
-        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or everyone_end(tokens, i) is not None):
-            trailing = _name_list(tokens, i)
-            if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
-                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
-    for i, t in enumerate(tokens):
-        if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
-            start = _list_start(tokens, i)
-            intro = _name_list(tokens, start)
-            if intro.end == i + 1 and _asks_from(tokens, intro.end):
-                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1), ""
-    return None, tokens, ""
+    return None
+
+
+def _unpaused(tokens: tuple[Token, ...]) -> bool:
+    """A name with no comma after it that cannot be the subject: "BさんCさんが…", "Cさんあなたが…",
+    "Aさん誰が…", "Bさんケーキ食べた？" (never "AさんBさんも", "AさんBさんどっちが")."""
+    if len(tokens) < 3 or tokens[0].kind != "name":
+        return False
+    after = tokens[1]
+    if after.person:
+        return tokens[2].surface in ("が", "は", "って") and tokens[2].pos == "助詞"
+    return after.kind == "who" or (after.lemma in INCIDENT_BY_NOUN and tokens[2].pos == "動詞")
+
+
+def _lead_in(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the words before token `i` may precede a vocative: lead-ins naming nobody and
+    stating nothing ("それから", "念のため", "あと"), or a clause closed by けど/が/から
+    ("AかBだと思うんだけど、Cさん、…")."""
+    before = tokens[:i]
+    closing = before[-2:] if before and before[-1].surface in ("、", ",") else before[-1:]
+    if closing and closing[0].pos2 == "接続助詞":
+        return True
+    return all(
+        t.kind == "word" and t.pos not in ("動詞", "形容詞") and t.lemma not in ROLE_WORDS for t in before
+    )
 
 
 def _count_names(tokens: tuple[Token, ...], end: int) -> int:
@@ -268,7 +326,7 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         if claims and here and (reading.ask or not reading.firm):
             if reading.problem:
                 return Unclear(reading.problem)
-            if not reading.ask:
+            if not reading.ask and not any(c.open for c in claims):  # "A 誰が飲んだ" asks without か
                 return Unclear("is this a question or your answer? end a question with か or ？")
             asked, is_open, trouble = _queries(claims, here, roster)
             if trouble:

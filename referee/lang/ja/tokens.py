@@ -15,6 +15,7 @@ from typing import Literal
 
 from sudachipy import Dictionary, SplitMode, Tokenizer
 
+from referee.lang.incident import INCIDENTS
 from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, WHO, YOU
 from referee.liar.world import Roster
 
@@ -48,9 +49,20 @@ def _tokenizer() -> Tokenizer:
     return Dictionary(dict="core").tokenizer(mode=SplitMode.C)
 
 
+def _hiragana(katakana: str) -> str:
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in katakana)
+
+
+HIRAGANA_NOUNS = {_hiragana(i.noun["ja"]): i.noun["ja"] for i in INCIDENTS.values()}
+HIRAGANA_NOUN = re.compile("|".join(HIRAGANA_NOUNS))
+"""The incidents' objects typed in hiragana (けーき, じゅーす), which Sudachi misreads."""
+
+
 def normalize(text: str) -> str:
-    """Width folded: Ａ reads as A, ？ as ?, half-width kana as full (names match in any case)."""
-    return unicodedata.normalize("NFKC", text).strip()
+    """Width folded: Ａ reads as A, ？ as ?, half-width kana as full (names match in any case);
+    an incident's object in hiragana spelled in katakana."""
+    text = unicodedata.normalize("NFKC", text).strip()
+    return HIRAGANA_NOUN.sub(lambda m: HIRAGANA_NOUNS[m.group(0)], text)
 
 
 def sentences(text: str) -> tuple[str, ...]:
