@@ -48,7 +48,7 @@ def within_bounds(hits: int, chances: int, rate: float) -> bool:
     return abs(hits / chances - rate) <= 4 * sigma
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
 @pytest.mark.parametrize("kind", list(MEASURED))
 def test_the_scorer_finds_exactly_the_injected_faults(kind: str, lang: Lang) -> None:
     mode, field, games = MEASURED[kind]
@@ -63,7 +63,7 @@ def test_the_scorer_finds_exactly_the_injected_faults(kind: str, lang: Lang) -> 
     assert set(others.values()) == {0}
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
 def test_a_perfect_game_master_scores_perfectly(lang: Lang) -> None:
     for mode in MODES:
         rows = results("offline", mode, lang, games=10)
@@ -73,7 +73,7 @@ def test_a_perfect_game_master_scores_perfectly(lang: Lang) -> None:
             assert {row[field] for row in rows} == {0}, (mode, field)
 
 
-@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
 def test_harness_mode_measures_how_often_the_actor_garbles_an_answer(lang: Lang) -> None:
     rows = results(f"faulty:polarity={RATE}", "harness", lang)
     voiced = sum(row["answers"] for row in rows)
