@@ -64,6 +64,12 @@ ASK_VERBS = frozenset({"聞く", "訊く", "尋ねる", "質問", "伺う", "問
 EMBED_VERBS = frozenset({"知る", "分かる", "判る", "教える", "答える", "言う"})
 """Verbs that embed a question: 誰が食べたか知っていますか."""
 
+MEANING = frozenset({"こと", "事", "意味", "話"})
+"""Nouns that restate a question: "…食べたのかってことです", "…かという意味"."""
+
+CORRECTIONS = frozenset({"否", "いや", "いえ", "いいえ", "違う", "ちがう", "訂正", "間違い", "間違える", "失礼"})
+"""A sentence opening with one of these replaces the question before it ("いや、Bさんは…")."""
+
 AUXILIARY_VERBS = frozenset({"居る", "いる", "有る", "ある", "仕舞う", "ちゃう", "じゃう", "為る",
                              "する", "置く", "来る", "行く", "成る", "出来る", "いらっしゃる",
                              "御座る", "ござる", "おる", "居られる", "下さる", "くださる", "呉れる", "くれる",

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
-    ACCEPT, ASK_VERBS, COUNT_QUERY, CULPRIT_NOUNS, DECLINE, GUESS_LEADS, HEDGES, HONEST_NOUNS, LEADS,
+    ACCEPT, ASK_VERBS, CORRECTIONS, COUNT_QUERY, CULPRIT_NOUNS, DECLINE, GUESS_LEADS, HEDGES, HONEST_NOUNS, LEADS,
     LIAR_NOUNS, LIE, META, SAME_AGAIN, THINKING, TRUTH,
 )
 from referee.lang.ja.reading import EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
@@ -91,7 +91,8 @@ class _Sentence:
     """One sentence split into whom it addresses (None: nobody new) and what it says.
 
     `musing` marks thinking-aloud or answer lead-ins (なるほど, うーん, 答えます);
-    `hedged` a hedge before the addressee ("たぶん、…").
+    `hedged` a hedge before the addressee ("たぶん、…"); `corrects` a self-correction
+    ("いや、…") that should ask again what the sentence before asked.
     """
 
     addressees: tuple[str, ...] | None
@@ -99,6 +100,7 @@ class _Sentence:
     problem: str
     musing: bool
     hedged: bool
+    corrects: bool
 
 
 def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
@@ -111,6 +113,7 @@ def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
         problem,
         musing=any(t.lemma in GUESS_LEADS or t.lemma in THINKING or t.surface in THINKING for t in tokens),
         hedged=any(t.lemma in HEDGES or t.surface in HEDGES for t in leads),
+        corrects=bool(tokens) and (tokens[0].lemma in CORRECTIONS or tokens[0].surface in CORRECTIONS),
     )
 
 
@@ -299,6 +302,7 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
     problem = ""
     remark = thinking = unaddressed = False
     previous: tuple[Claim, ...] = ()
+    last_asked: set[tuple[str, Proposition]] = set()
     for sentence in read_sentences:
         if sentence.problem:
             return Unclear(sentence.problem)
@@ -331,6 +335,9 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
             asked, is_open, trouble = _queries(claims, here, roster)
             if trouble:
                 return Unclear(trouble)
+            if sentence.corrects and last_asked and {q.key() for q in asked} != last_asked:
+                return Unclear("which question do you mean? ask only that one")  # "Aさん、…？いや、Bさん、…？"
+            last_asked = {q.key() for q in asked}
             queries.extend(asked)
             opened = opened or is_open
             previous = claims

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
     ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS,
-    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, NEGATORS, REPORT_VERBS, THINK_VERBS,
-    TRUTH,
+    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, REPORT_VERBS,
+    THINK_VERBS, TRUTH,
 )
 from referee.lang.ja.tokens import Token, everyone_end
 from referee.liar.proposition import Predicate
@@ -371,8 +371,21 @@ def _quoted(tokens: tuple[Token, ...], j: int, marks: tuple[str, ...] = ("と", 
 
 
 def _embedded_question(tokens: tuple[Token, ...]) -> bool:
-    """"…食べたか答えて", "…かどうか教えてください": a question put as a request."""
-    return any(t.lemma in EMBED_VERBS and _quoted(tokens, j, ("か", "どうか")) for j, t in enumerate(tokens))
+    """"…食べたか答えて", "…かどうか教えてください": a question put as a request;
+    "…食べたのかってことです", "…かという意味です": a question restated."""
+    return any(
+        (t.lemma in EMBED_VERBS and _quoted(tokens, j, ("か", "どうか")))
+        or (t.lemma in MEANING and _restates(tokens, j))
+        for j, t in enumerate(tokens)
+    )
+
+
+def _restates(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether the noun at `j` (こと, 意味) follows a quoted question: …か(って|という)こと."""
+    k = j - 1
+    if k >= 0 and tokens[k].lemma == "言う":
+        k -= 1
+    return k >= 1 and tokens[k].surface in ("と", "って") and tokens[k - 1].surface in ("か", "どうか")
 
 
 def _ref(tokens: tuple[Token, ...], j: int) -> str:
