@@ -39,7 +39,6 @@ from referee.lang.en.words import (
 from referee.liar.intent import Query
 from referee.liar.proposition import Not, Predicate, Proposition, Says, as_literal, canonical, literal, names_in
 
-_NUMBER = re.compile(r"\d|\b(?:" + "|".join(sorted(NUMBER_WORDS)) + r")\b", re.IGNORECASE)
 _STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
 _LABEL = re.compile(
     r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered)(?: ,| :)?| :| -)(?: :| -)* ?"
@@ -293,8 +292,15 @@ def _atom(p: Proposition) -> tuple[Predicate, str] | None:
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:
     """What an English character line (or a message of labelled lines) asserts."""
     statements: list[Statement] = []
-    # A count in a stage direction, "(6 questions left)", is a claim the verifier must see.
-    unread = [s.strip("*()[] ") for s in _STAGE.findall(text) if _NUMBER.search(s)]
+    # A stage direction is dropped from the reading, so one that names a person, a role, the
+    # incident or a number ("(I am the liar)", "(6 questions left)") is a claim the verifier
+    # must see.
+    unread = [
+        stage.strip("*()[] ")
+        for stage in _STAGE.findall(text)
+        if not stage.strip("*()[] ").endswith(":")
+        and any(_mentions(s.words, ctx) for s in sentences(stage, ctx.roster).sentences)
+    ]
     for line in _lines(text, ctx, speaker):
         if line.speaker is None:
             unread.extend(display(s.words, ctx.roster) for s in line.sentences if _mentions(s.words, ctx))

@@ -195,6 +195,20 @@ def test_extract_unread_and_flavour() -> None:
     assert len(read.unread) == 2
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["I am not the liar. (I am the liar)", "No. [B ate the cake]", "I didn't eat it *but C did*"],
+)
+def test_extract_a_claim_in_a_stage_direction_is_unread(text: str) -> None:
+    """Stage directions are not read, so one that claims something must reach the verifier."""
+    assert extract(text, CAKE, "C", ()).unread
+
+
+def test_extract_flavour_stage_directions_are_ignored() -> None:
+    read = extract("(nervously) *sighs* No, I did not eat it.", CAKE, "A", ())
+    assert read.unread == () and len(read.statements) == 1
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=120), st.booleans())
 def test_parse_never_raises(text: str, pending: bool) -> None:
