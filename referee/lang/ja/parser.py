@@ -335,6 +335,8 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
             asked, is_open, trouble = _queries(claims, here, roster)
             if trouble:
                 return Unclear(trouble)
+            if sentence.addressees is None and _unread_vocative(tokens):
+                return Unclear("whom are you asking? start the sentence with the name, e.g. 'Bさん、…'")
             if sentence.corrects and last_asked and {q.key() for q in asked} != last_asked:
                 return Unclear("which question do you mean? ask only that one")  # "Aさん、…？いや、Bさん、…？"
             last_asked = {q.key() for q in asked}
@@ -365,6 +367,15 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
     if remark or thinking:
         return Remark()
     return Other()
+
+
+def _unread_vocative(tokens: tuple[Token, ...]) -> bool:
+    """"そしたらBさん、Cさんは嘘つき？": a name set off by a comma before the person asked about
+    looks like a new addressee the lead-in hid; charging the previous one would be a guess."""
+    return not _which(tokens) and any(
+        t.kind == "name" and tokens[j + 1].surface in ("、", ",") and tokens[j + 2].person
+        for j, t in enumerate(tokens[:-2])
+    )
 
 
 def _thinker(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...], tuple[Token, ...]]:
