@@ -46,6 +46,7 @@ _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십�
 _POSSESSED = frozenset("추리 생각 추측 예상 판단 결론 답 의견 느낌 감 대답 말".split())
 _PERSON_TAGS = frozenset("NP NNG MAG NR MM".split())  # what a person word can be tagged
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
+_LEAD_INS = frozenset("는데 ᆫ데 은데 니까 으니까 지만".split())  # endings closing a remark before a question
 
 
 @dataclass(frozen=True)
@@ -70,8 +71,10 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
             after += 1
     elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
         ref = EVERYBODY
-    elif m.form in {"다", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":
-        ref, after = EVERYBODY, after + 1  # 다들, 당신들, 너들
+    elif m.form in {"다", "모두", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":
+        ref, after = EVERYBODY, after + 1  # 다들, 모두들, 당신들, 너들
+    elif m.form == "모두" and after < len(morphs) and morphs[after].form == ",":
+        ref = EVERYBODY  # "모두, ...": a call, where "모두 먹었어요" quantifies
     elif (
         (m.tag == "NP" and m.form in YOU)
         or m.form == "본인"
@@ -179,6 +182,14 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
         if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
             role = "copula"  # "범인은 당신이야, B씨!": only a name is called with 야
+        elif (
+            role == "topic"
+            and morphs[after].form in {"야", "아"}
+            and not ref.startswith("@")
+            and end < len(morphs)
+            and morphs[end].tag not in {"SP", "SF", "SE"}
+        ):
+            role = "call"  # "B야 케이크 먹었어?": kiwi may tag the vocative 야 as a topic particle
         found.append(Mention(ref, role, i, end))
         i = max(end, i + 1)
     return tuple(found)
@@ -193,15 +204,34 @@ def chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
     return chain
 
 
-def _lead(morphs: tuple[Morph, ...]) -> int:
-    """Index of the first morpheme after leading interjections and conjunctions (흠, 그럼 ...)."""
-    i = 0
+def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
+    """Index of the first morpheme from `i` after interjections and conjunctions (흠, 그럼 ...)."""
     while i < len(morphs) and (
         morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"}
         or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}
     ):
         i += 1
     return i
+
+
+def _names_a_role(morphs: tuple[Morph, ...]) -> bool:
+    """Whether the morphemes name a role or the incident's verb: they then claim something."""
+    return any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs)
+
+
+def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:
+    """Where a sentence may call someone: its start, and after each lead-in remark.
+
+    A lead-in ends in 는데/니까/지만 ("A랑 B 중 하나인 것 같은데, C씨 ..."); one that
+    names a role or the incident claims something, and the sentence is then left unread.
+    """
+    starts = [_lead(morphs)]
+    for k, m in enumerate(morphs):
+        if m.tag == "EC" and m.form in _LEAD_INS:
+            if _names_a_role(morphs[:k]):
+                break
+            starts.append(_lead(morphs, k + 1))
+    return starts
 
 
 def addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[list[str], set[int]]:
@@ -237,7 +267,7 @@ def addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[li
         if not names:
             names.append(EVERYBODY)
     if found and not names:
-        take(_leading_vocatives(morphs, found))
+        take(_leading_call(morphs, found))
     if found and not names:
         take(_trailing_vocative(morphs, found))
     if EVERYBODY in names:
@@ -252,7 +282,7 @@ def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
         for m in found
     ):
         return False  # "C도.", "B씨는요?" continue a claim; they do not call anyone
-    if any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs):
+    if _names_a_role(morphs):
         return False
     verbal = any(m.tag.startswith(("VV", "VA", "VX", "XS", "EP")) for m in morphs)
     request = (
@@ -262,20 +292,41 @@ def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
     return not verbal or request
 
 
-def _leading_vocatives(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
-    """ "A씨, ...", "A씨랑 B씨, ...", "A씨 B씨 C씨 ...", "A씨 당신 ..." at the start of a sentence.
+def opening(morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int]) -> int:
+    """Where the words to the people called begin: after a lead-in remark when the call
+    follows one ("A랑 B가 수상한데, C씨 ..."), else 0; the remark asks nothing."""
+    if not used:
+        return 0
+    start = found[min(used)].start
+    return start if start > _lead(morphs) and start in _vocative_starts(morphs)[1:] else 0
+
+
+def _leading_call(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """The mentions calling people at the sentence's start or after a lead-in remark."""
+    for start in _vocative_starts(morphs):
+        first = next((k for k, m in enumerate(found) if m.start >= start), len(found))
+        called = _leading_vocatives(found[first:]) if first < len(found) and found[first].start == start else []
+        if called:
+            return [first + k for k in called]
+    return []
+
+
+def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
+    """ "A씨, ...", "A씨랑 B씨, ...", "A씨 B씨 C씨 ...", "A씨 당신 ..." where a call may stand;
+    `found` are the mentions from there on.
 
     Names running into 중 or 둘 ("A씨랑 B씨 중 누가", "A씨 B씨 둘 중") are candidates,
-    not people spoken to.
+    not people spoken to. A comma closes a list of names ("A랑 B, C가 먹었어?").
     """
     first = found[0]
-    if first.start != _lead(morphs) or first.ref.startswith("@"):
+    if first.ref.startswith("@"):
         return []
     links = {"bare"} if first.role == "bare" else {"comma", "list"}
     chain = [0]
     while (
         chain[-1] + 1 < len(found)
         and found[chain[-1]].role in links
+        and not (first.role == "list" and found[chain[-1]].role == "comma")
         and found[chain[-1]].end == found[chain[-1] + 1].start
         and not found[chain[-1] + 1].ref.startswith("@")
     ):

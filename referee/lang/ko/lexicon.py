@@ -84,7 +84,7 @@ CASE_WORDS = (
     | HONEST_STEMS
     | TRUTH_NOUNS
     | {i.noun["ko"] for i in INCIDENTS.values()}
-    | {"케익", "사건"}
+    | {"사건"}
 )
 # Asking a suspect for these is about the case too, though no proposition can be read.
 OPINION_WORDS = frozenset("생각 의견 어떻게 추리 정답 맞 믿".split())

@@ -37,9 +37,13 @@ class Morph(NamedTuple):
     name: str | None = None
 
 
-# Chat spellings kiwi does not know ("먹었슴까?" reads as one unknown noun).
-_CHAT_FORMS = {"슴까": "습니까", "슴다": "습니다", "슴니까": "습니까", "슴니다": "습니다"}
-_CHAT_SPELLINGS = re.compile("|".join(sorted(_CHAT_FORMS, key=len, reverse=True)))
+# Chat spellings kiwi does not know ("먹었슴까?" reads as one unknown noun), and common
+# misspellings of the incidents, so "케잌" in a juice game is still another incident.
+_SPELLINGS = {
+    "슴까": "습니까", "슴다": "습니다", "슴니까": "습니까", "슴니다": "습니다",
+    "케잌": "케이크", "케익": "케이크", "쥬스": "주스", "도너츠": "도넛", "도나쓰": "도넛", "도넛츠": "도넛",
+}  # fmt: skip
+_MISSPELLED = re.compile("|".join(sorted(_SPELLINGS, key=len, reverse=True)))
 
 
 @dataclass(frozen=True)
@@ -69,9 +73,9 @@ def _kiwi() -> Kiwi:
 
 
 def normalize(text: str) -> str:
-    """Full-width letters and punctuation to ASCII, composed Hangul, tidy spaces, chat spellings."""
+    """Full-width letters and punctuation to ASCII, composed Hangul, tidy spaces, usual spellings."""
     text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("。", ".")
-    text = _CHAT_SPELLINGS.sub(lambda m: _CHAT_FORMS[m.group(0)], text)
+    text = _MISSPELLED.sub(lambda m: _SPELLINGS[m.group(0)], text)
     return re.sub(r"[ \t\u3000]+", " ", text).strip()
 
 

@@ -20,6 +20,7 @@ from referee.lang.ko.address import (
     SPEAKER,
     Mention,
     addressed,
+    opening,
     chain_before,
     final_ending,
     mentions,
@@ -155,12 +156,14 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
     return count
 
 
-def _clauses(morphs: tuple[Morph, ...], marks: _Marks, found: tuple[Mention, ...]) -> list[tuple[int, int]]:
-    """Split a sentence into clauses, each holding at most one predicate."""
+def _clauses(
+    morphs: tuple[Morph, ...], marks: _Marks, found: tuple[Mention, ...], begin: int
+) -> list[tuple[int, int]]:
+    """Split a sentence from morpheme `begin` into clauses, each holding at most one predicate."""
     spans = []
-    start = 0
+    start = begin
     predicate_at: int | None = None
-    k = 0
+    k = begin
     while k < len(morphs):
         m = morphs[k]
         mark = marks[k]
@@ -349,9 +352,10 @@ def _tangled(morphs: tuple[Morph, ...]) -> bool:
 
 
 def _claims(
-    morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int]
+    morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int], begin: int
 ) -> tuple[list[Claim], bool, str | None]:
-    """The claims of a sentence's clauses, whether two roles tangle, and an opinion's holder.
+    """The claims of a sentence's clauses from morpheme `begin` (after a lead-in remark),
+    whether two roles tangle, and an opinion's holder.
 
     A clause without a subject takes the one before ("B가 먹었고 거짓말쟁이야?"); a
     clause without a predicate takes the one before ("B는 안 먹었고 C도.").
@@ -361,7 +365,7 @@ def _claims(
     tangled = False
     holder = None
     previous: Claim | None = None
-    for a, b in _clauses(morphs, marks, found):
+    for a, b in _clauses(morphs, marks, found, begin):
         clause = _read_clause(morphs, marks, a, b, found, used)
         tangled |= clause.tangled
         holder = holder or clause.holder
@@ -382,7 +386,7 @@ def read(sentence: Sentence) -> Reading:
     morphs = sentence.morphs
     found = mentions(morphs)
     addressees, used = addressed(morphs, found)
-    claims, tangled, holder = _claims(morphs, found, used)
+    claims, tangled, holder = _claims(morphs, found, used, opening(morphs, found, used))
     ending = final_ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.

@@ -122,7 +122,7 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
         for claim in reading.claims:
             if claim.predicate is None:
                 if previous is None:
-                    if all(r in roster for r in claim.about):
+                    if _turning(reading) and all(r in roster for r in claim.about):
                         addressees = claim.about  # "A씨는요? 먹었어요?": turning to A
                     continue
                 if (
@@ -144,6 +144,12 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
         )
         said.append(_Said(reading, tuple(claims), asked, asking))
     return said
+
+
+def _turning(reading: Reading) -> bool:
+    """A sentence that only turns to people ("A씨는요?"), not a remark about them
+    ("A랑 B 중 하나인 것 같은데, ..."): a question of one elliptic claim, nobody called."""
+    return reading.question and len(reading.claims) == 1 and not reading.addressees
 
 
 def _intent(readings: list[Reading], roster: Roster) -> Intent:
