@@ -24,7 +24,10 @@ from referee.lang.en.words import (
     EVERYONE,
     HEDGES,
     OTHER_INCIDENT_WORDS,
+    PLAYER,
     THINKING,
+    THIRD,
+    YOU,
     Sentence,
     incident_nouns,
     is_ref,
@@ -104,7 +107,19 @@ _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
 _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
-_FOLLOW_UP = re.compile(r"^(?:what about |how about |or )?(" + _REF_LIST + r")(?: too)?$")
+# The previous question put again with its predicate left out: "B, did you?", "And you, C?",
+# "What about C?", "Did he, C?"; and "Same question, B." (read like "And you, B?").
+_ELLIPTIC = re.compile(
+    r"^(?:(?:what|how) about |and |or )?(?:(?P<aux>" + "|".join(sorted(AUX)) + r")(?: not)? )?"
+    r"(?P<who>" + _REF_LIST + r"|you|yourself|he|she|him|her)(?: not)?(?: too| either| though| then| also)?$"
+)
+_SAME = re.compile(r"^(?:and )?(?:the )?same(?: question| here| again| for you| to you| goes for you)?$")
+# "I mean, ...", "Sorry, I meant ...": the sentence restates the one before it.
+_CORRECTION = re.compile(
+    r"^(?:oops (?:, )?)?(?:i mean|i meant|or rather|rather|let me rephrase)(?: to ask| to say)?(?: ,| :| -)? "
+)
+# Role nouns a "he" or "himself" can point back to in a question about the rules.
+_ROLES = frozenset("liar culprit thief perpetrator criminal eater drinker fibber deceiver truthteller".split())
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
 _LEADING_LIST = re.compile(r"^(?:both )?(" + _REF_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(
@@ -229,8 +244,9 @@ def _strip_tail(words: tuple[str, ...], ctx: Context) -> tuple[tuple[str, ...], 
     while True:
         before = text
         text = _POLITE_TAIL.sub("", text)
-        if _TAG.search(text):
-            text, tagged = _TAG.sub("", text), True
+        untagged = _TAG.sub("", text)
+        if untagged != text and untagged.strip():  # a tag alone ("didn't you, B?") is the question
+            text, tagged = untagged, True
         vocative = _TRAILING_VOCATIVE.search(text)
         if vocative and not addressees:
             addressees, text = _names(vocative.group(1), ctx), text[: vocative.start()]
@@ -350,6 +366,7 @@ class _Frame:
     open_: bool  # a who-question
     declared: bool  # "My answer: ...", "I'm sure ...": a guess even if hedged
     accusing: bool  # "I accuse B": a name alone is the culprit
+    named: bool  # the addressees were named in this very sentence, not carried over
 
 
 def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str, ...]) -> _Frame:
@@ -374,12 +391,16 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
     open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
     asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
     accusing = guess_intro is not None and "accuse" in guess_intro.group(0)
-    return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing)
+    return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing,
+                  bool(addressees))
 
 
-def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None
-                   ) -> tuple[Intent | None, tuple[str, ...]]:
-    """One sentence's intent (None: pure flavour) and the addressees from here on."""
+def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None,
+                   previous: Question | None) -> tuple[Reading | None, tuple[str, ...]]:
+    """One sentence's intent (None: pure flavour) and the addressees from here on.
+
+    `previous` is the question of the sentence before, which an elliptical one repeats.
+    """
     original = sentence.words
     text = " ".join(original)
     if _COUNT.search(text):
@@ -387,9 +408,11 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     words = _strip_fillers(original)
     if not words:
         return (Remark() if THINKING.intersection(original) else None), carried
+    frame = _frame(words, sentence.asked, ctx, carried)
+    if previous is not None and (again := _asked_again(frame, previous, ctx)) is not None:
+        return again, frame.addressees
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
         return None, _names(" ".join(words), ctx)
-    frame = _frame(words, sentence.asked, ctx, carried)
     addressees, words = frame.addressees, frame.words
     if not words:  # "I have a question for C." then "Is A honest?"
         return None, addressees
@@ -401,6 +424,10 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     if wrong := _wrong_incident(words, ctx):
         return Unclear(wrong), addressees
     musing = bool(_MUSING.intersection(original)) or "could it be" in text
+    if frame.asking and _about_a_role(words):
+        if addressees:
+            return Unclear("say whom you mean by name, not 'he' or 'she'"), addressees
+        return (Remark() if musing else Other()), addressees  # about the rules: "does the liar lie about himself?"
     people = People(ctx.roster, you=SELF if addressees else None, antecedent=antecedent,
                     group=len(addressees) > 1)
     try:
@@ -430,15 +457,15 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     return _guess(claims, addressees), addressees
 
 
-def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Intent:
+def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Reading:
     """What a question asks, if it can be charged; why not otherwise."""
     words, addressees = frame.words, frame.addressees
     if words and words[0] in _OTHER_WH:  # "why did you eat it?": no yes/no to charge
-        return Unclear("ask a yes/no question or a who-question") if claims else Other()
+        return Unclear("ask a yes/no question or a who-question") if claims else _nothing_asked(frame)
     if not claims:
         if addressees and _mentions_game(words, ctx):
             return Unclear("ask whether someone ate it, is the liar or is honest")
-        return Other()
+        return _nothing_asked(frame)
     if not addressees:
         if not frame.open_ and not any(map(is_person, words)):
             return Other()  # about the rules: "does the liar always lie?"
@@ -470,44 +497,137 @@ def parse(text: str, ctx: Context) -> Intent:
         return Unclear(f"{read_text.unknown[0]} is not one of {known}")
     if ctx.pending and (accept := _confirmation(read_text.sentences, ctx)) is not None:
         return Confirm(accept)
-    intents: list[Intent] = []
+    readings: list[Reading] = []
     addressees: tuple[str, ...] = ()
     antecedent: str | None = None
     for sentence in read_text.sentences:
-        follow_up = _FOLLOW_UP.match(" ".join(_strip_fillers(sentence.words)))
-        if follow_up and intents and isinstance(intents[-1], Question):
-            intents.append(_follow_up(intents[-1], _names(follow_up.group(1), ctx)))
-            continue
-        intent, addressees = _read_sentence(sentence, ctx, addressees, antecedent)
+        sentence, restating = _restated(sentence)
+        last, previous = _last_question(readings)
+        reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
         named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
         others = [n for n in dict.fromkeys(named) if n not in addressees]
         antecedent = others[-1] if len(others) == 1 else antecedent
-        if intent is not None:
-            intents.append(intent)
-    return _combine(intents, any(_hedged(s.words) for s in read_text.sentences))
+        if restating and previous is not None and reading is not None:
+            readings[last] = _restatement(previous, reading)
+        elif reading is not None:
+            readings.append(reading)
+    return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
 
 
-def _follow_up(previous: Question, names: tuple[str, ...]) -> Intent:
-    """"A, did B eat it? And C?": the previous question again, about other people."""
-    last = as_literal(previous.queries[-1].proposition)
-    speakers = tuple(dict.fromkeys(q.speaker for q in previous.queries))
-    abouts = {_about(q) for q in previous.queries}
-    asked_about_self = any(q.speaker == _about(q) for q in previous.queries)
-    if last is None or asked_about_self and (len(speakers) == 1 or len(abouts) > 1):
-        return Unclear("say the whole question again for the next person")  # "you" or "him"?
-    atom, negated = last
-    return Question(tuple(Query(s, literal(atom.predicate, n, negated)) for s in speakers for n in names))
+@dataclass(frozen=True)
+class _Unanswered:
+    """A question put to someone in which nothing chargeable was read ("B, how come?").
+
+    Alone it is other talk; beside a question it makes the utterance unclear, so that
+    no question the player asked is silently left unanswered.
+    """
 
 
-def _about(query: Query) -> str | None:
-    flat = as_literal(query.proposition)
-    return flat[0].about if flat else None
+Reading = Intent | _Unanswered
 
 
-def _combine(intents: list[Intent], hedged: bool) -> Intent:
+def _last_question(readings: list[Reading]) -> tuple[int, Question | None]:
+    """The question a next sentence can repeat or restate, and where it is: the last
+    reading, remarks ("Hmm.") after it aside; None when that is no question."""
+    for index in range(len(readings) - 1, -1, -1):
+        reading = readings[index]
+        if not isinstance(reading, Remark):
+            return index, reading if isinstance(reading, Question) else None
+    return -1, None
+
+
+def _nothing_asked(frame: _Frame) -> Reading:
+    """A question with nothing to charge: unanswered if it was put to someone about someone."""
+    to_someone = frame.named or (frame.addressees and any(map(is_person, frame.words)))
+    return _Unanswered() if to_someone else Other()
+
+
+def _about_a_role(words: tuple[str, ...]) -> bool:
+    """Whether "he" or "himself" points back to a role, no person being named
+    ("does the liar lie about himself?"): a question about the rules, not about someone."""
+    if any(is_ref(w) or w in YOU or w in PLAYER for w in words):
+        return False
+    roles = [i for i, w in enumerate(words) if w in _ROLES and i and words[i - 1] in ("the", "a")]
+    return bool(roles) and any(w in THIRD for w in words[roles[0]:])
+
+
+def _restated(sentence: Sentence) -> tuple[Sentence, bool]:
+    """"I mean, did B eat it?": the sentence without its "I mean", and whether it had one."""
+    text = " ".join(_strip_fillers(sentence.words)) + " "
+    found = _CORRECTION.match(text)
+    if not found or not text[found.end():].strip():
+        return sentence, False
+    return Sentence(tuple(text[found.end():].split()), sentence.asked), True
+
+
+def _restatement(previous: Question, reading: Reading) -> Reading:
+    """A restated question is kept once when it asks the same as the one before; a
+    different one would leave unclear which of the two the player wants answered."""
+    if isinstance(reading, Question) and {q.key() for q in reading.queries} == {q.key() for q in previous.queries}:
+        return previous
+    return Unclear("ask just the question you mean")
+
+
+def _asked_again(frame: _Frame, previous: Question, ctx: Context) -> Intent | None:
+    """"B, did you?", "And you, C?", "What about C?", "Same question, B.": the previous
+    question put again, to other addressees or about someone else. None when the
+    sentence is no such ellipsis.
+
+    "You" is each new addressee himself when the previous question was about its own
+    addressee; without an auxiliary ("And you, C?") it is the same third person when the
+    previous question was about one. "He" is that third person. A bare name ("And C?")
+    after a question about oneself could mean "C, did you?" or "did C?". Whatever is
+    not one of these is unclear, never guessed.
+    """
+    text = " ".join(frame.words)
+    elliptic = _ELLIPTIC.match(text)
+    if not (elliptic or _SAME.match(text)):
+        return None
+    flat = [as_literal(q.proposition) for q in previous.queries]
+    literals = [f for f in flat if f is not None]
+    if not frame.addressees or len(literals) < len(flat):  # nobody to ask, or a nested question
+        return Unclear("say the whole question again for the next person")
+    auxiliary = elliptic is not None and elliptic.group("aux") is not None
+    asked = [(q.speaker, atom.about) for q, (atom, _) in zip(previous.queries, literals)]
+    subjects = _repeated_about(elliptic.group("who") if elliptic else "you", auxiliary, frame.named, asked, ctx)
+    if not subjects:
+        return Unclear("say the whole question again for the next person")
+    flip = elliptic is not None and "not" in frame.words
+    asks = dict.fromkeys((atom.predicate, negated != flip) for atom, negated in literals)
+    return Question(tuple(
+        Query(speaker, literal(predicate, speaker if subject == SELF else subject, negated))
+        for speaker in frame.addressees for subject in subjects for predicate, negated in asks
+    ))
+
+
+def _repeated_about(who: str, auxiliary: bool, named: bool, asked: list[tuple[str, str]], ctx: Context
+                    ) -> tuple[str, ...]:
+    """Whom an elliptical question is about (SELF: each addressee); () when unclear.
+
+    `who` is its person word, `auxiliary` whether it has one ("did you?" against "you?"),
+    `named` whether it names its addressees, `asked` the (speaker, about) pairs before.
+    """
+    speakers = {speaker for speaker, _ in asked}
+    abouts = [about for _, about in asked]
+    about_self = [speaker == about for speaker, about in asked]
+    third = abouts[0] if len(set(abouts)) == 1 and abouts[0] not in speakers else None
+    if who in ("you", "yourself"):
+        if named and all(about_self):
+            return (SELF,)
+        return (third,) if named and third and not auxiliary else ()
+    if who in ("he", "she", "him", "her"):
+        return (third,) if third else ()
+    if named or auxiliary or not (any(about_self) and (len(speakers) == 1 or len(set(abouts)) > 1)):
+        return _names(who, ctx)
+    return ()
+
+
+def _combine(readings: list[Reading], hedged: bool) -> Intent:
     """One intent for the utterance: unclear wins, then questions, guesses, a count query,
-    remarks and other talk; a question and a guess at once are unclear, and a guess with
-    a hedge anywhere ("A ate it... I think.") is thinking aloud."""
+    remarks and other talk; a question and a guess at once are unclear, and so is a
+    question beside one left unanswered; a guess with a hedge anywhere ("A ate it...
+    I think.") is thinking aloud."""
+    intents = [Other() if isinstance(r, _Unanswered) else r for r in readings]
     unclear = [i for i in intents if isinstance(i, Unclear)]
     if unclear:
         return unclear[0]
@@ -515,6 +635,8 @@ def _combine(intents: list[Intent], hedged: bool) -> Intent:
     guesses = [i for i in intents if isinstance(i, Guess)]
     if questions and guesses:
         return Unclear("ask a question or give an answer, one at a time")
+    if questions and any(isinstance(r, _Unanswered) for r in readings):
+        return Unclear("one of those questions could not be read: ask each one in full")
     if questions:
         queries = tuple(q for question in questions for q in question.queries)
         return Question(queries, open=any(q.open for q in questions))
