@@ -91,9 +91,44 @@ def test_a_nested_question_quotes_the_other_speaker() -> None:
     assert intent == Question((Query("A", Says("B", Atom("culprit", "C"))),))
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a later sentence's "Name、" after a lead-in is a new addressee, not a second subject
+        ("Aさん、Cさんは食べた？それからBさん、Aさんは嘘つき？", {("A", "C", "culprit", False), ("B", "A", "liar", False)}),
+        ("Bさん、食べた？次にCさん、Aさんは正直者？", {("B", "B", "culprit", False), ("C", "A", "honest", False)}),
+        ("Cさん、Bさんは嘘つき？では、Aさん、Bさんは食べた？", {("C", "B", "liar", False), ("A", "B", "culprit", False)}),
+        ("Aさん、嘘つき？あとBさん、Cさんは食べた？", {("A", "A", "liar", False), ("B", "C", "culprit", False)}),
+        ("Aさん、食べた？じゃあBさん、あなたは？", {("A", "A", "culprit", False), ("B", "B", "culprit", False)}),
+        ("Bさん、食べた？念のためCさん、Aさんは嘘つき？", {("B", "B", "culprit", False), ("C", "A", "liar", False)}),
+        # or after a background clause closed by けど, が
+        ("BかCだと思うけど、Aさん、Bさんは嘘つき？", {("A", "B", "liar", False)}),
+        # with no vocative the first addressee still holds
+        ("Aさん、Bさんは食べた？それからCさんは嘘つき？", {("A", "B", "culprit", False), ("A", "C", "liar", False)}),
+    ],
+)
+def test_a_new_vocative_switches_the_addressee(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aさん、食べた？そしたらBさん、Cさんは嘘つき？",  # the lead-in hides the vocative
+        "Aさん、食べた？今度はこっちに聞くね、Bさん、Cさんは嘘つき？",
+        "Aさん、Bさんは嘘つき？いや、Cさんは嘘つき？",  # corrected to another question
+        "Aさん、食べた？いや違う、Bさん、食べた？",
+    ],
+)
+def test_a_doubtful_switch_is_unclear_rather_than_charged_to_the_first(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
 def test_asking_the_same_thing_twice_costs_once() -> None:
     intent = parse("Bさん、Aさんは嘘つきですか？それとも正直者ですか？", JA)
     assert isinstance(intent, Question) and intent.cost == 1
+    corrected = parse("Bさん、食べましたか？いや、Bさんは食べましたか？", JA)
+    assert isinstance(corrected, Question) and corrected.cost == 1
 
 
 @pytest.mark.parametrize(
