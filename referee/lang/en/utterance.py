@@ -107,13 +107,21 @@ _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
 _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
+_AUX_RE = "(?:" + "|".join(sorted(AUX)) + ")"
 # The previous question put again with its predicate left out: "B, did you?", "And you, C?",
 # "What about C?", "Did he, C?"; and "Same question, B." (read like "And you, B?").
 _ELLIPTIC = re.compile(
-    r"^(?:(?:what|how) about |and |or )?(?:(?P<aux>" + "|".join(sorted(AUX)) + r")(?: not)? )?"
+    r"^(?:(?:what|how) about |and |or )?(?:(?P<aux>" + _AUX_RE + r")(?: not)? )?"
     r"(?P<who>" + _REF_LIST + r"|you|yourself|he|she|him|her)(?: not)?(?: too| either| though| then| also)?$"
 )
 _SAME = re.compile(r"^(?:and )?(?:the )?same(?: question| here| again| for you| to you| goes for you)?$")
+# A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
+# (a name before an auxiliary and "you" cannot be the subject).
+_SECOND_CALL = re.compile(
+    r"^(?:, (?:and |but |or )?|and |but |or )(?=(?:" + _REF_LIST + r") (?:(?:,|:|-) " + _AUX_RE + r"\b|"
+    + _AUX_RE + r" (?:not )?you\b))"
+)
+_CALL_BREAKS = frozenset([",", "and", "but", "or"])
 # "I mean, ...", "Sorry, I meant ...": the sentence restates the one before it.
 _CORRECTION = re.compile(
     r"^(?:oops (?:, )?)?(?:i mean|i meant|or rather|rather|let me rephrase)(?: to ask| to say)?(?: ,| :| -)? "
@@ -367,6 +375,7 @@ class _Frame:
     declared: bool  # "My answer: ...", "I'm sure ...": a guess even if hedged
     accusing: bool  # "I accuse B": a name alone is the culprit
     named: bool  # the addressees were named in this very sentence, not carried over
+    torn: bool  # other addressees named at the end than at the start ("A, ..., B?")
 
 
 def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str, ...]) -> _Frame:
@@ -377,6 +386,7 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
     addressed = _leading_vocative(words, ctx)
     addressees, words = (addressed.addressees, addressed.words) if addressed else ((), words)
     words, trailing, tagged = _strip_tail(words, ctx)
+    torn = bool(addressees and trailing) and set(addressees) != set(trailing)
     addressees = addressees or trailing
     words = _strip_fillers(words)
     nested_words = words
@@ -392,7 +402,7 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
     asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
     accusing = guess_intro is not None and "accuse" in guess_intro.group(0)
     return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing,
-                  bool(addressees))
+                  bool(addressees), torn)
 
 
 def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None,
@@ -409,6 +419,8 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     if not words:
         return (Remark() if THINKING.intersection(original) else None), carried
     frame = _frame(words, sentence.asked, ctx, carried)
+    if frame.torn:
+        return Unclear("name the people you ask once, at the start"), frame.addressees
     if previous is not None and (again := _asked_again(frame, previous, ctx)) is not None:
         return again, frame.addressees
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
@@ -500,7 +512,7 @@ def parse(text: str, ctx: Context) -> Intent:
     readings: list[Reading] = []
     addressees: tuple[str, ...] = ()
     antecedent: str | None = None
-    for sentence in read_text.sentences:
+    for sentence in (part for whole in read_text.sentences for part in _calls(whole, ctx)):
         sentence, restating = _restated(sentence)
         last, previous = _last_question(readings)
         reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
@@ -549,6 +561,26 @@ def _about_a_role(words: tuple[str, ...]) -> bool:
         return False
     roles = [i for i, w in enumerate(words) if w in _ROLES and i and words[i - 1] in ("the", "a")]
     return bool(roles) and any(w in THIRD for w in words[roles[0]:])
+
+
+def _calls(sentence: Sentence, ctx: Context) -> tuple[Sentence, ...]:
+    """A sentence cut where it calls on someone else ("A, did you eat it, and B, did you?"),
+    so that each part is read with its own addressees. Nothing is cut off a part that only
+    says whom it asks ("A and B, did you ...", "Question for A and B, ...")."""
+    words = sentence.words
+    for i in range(1, len(words)):
+        found = words[i] in _CALL_BREAKS and _SECOND_CALL.match(" ".join(words[i:]))
+        if found and not _only_a_call(words[:i], ctx):
+            rest = tuple(" ".join(words[i:])[found.end():].split())
+            return (Sentence(words[:i], sentence.asked),) + _calls(Sentence(rest, sentence.asked), ctx)
+    return (sentence,)
+
+
+def _only_a_call(words: tuple[str, ...], ctx: Context) -> bool:
+    """Whether `words` only say whom a question is for: "A and B", "Question for C"."""
+    words = _strip_fillers(words)
+    addressed = _leading_vocative(words, ctx)
+    return not words or bool(_ONLY_NAMES.match(" ".join(words))) or (addressed is not None and not addressed.words)
 
 
 def _restated(sentence: Sentence) -> tuple[Sentence, bool]:
