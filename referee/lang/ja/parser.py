@@ -19,6 +19,11 @@ request to rephrase):
   over the names given, "誰が" over the whole roster.
 - A statement hedged by と思う, かな, かも, たぶん or an "if" is a remark, not a guess.
   A statement to an addressee is a guess only when firm (ね, よ, !).
+- A later sentence's "Name、" after a lead-in ("それからBさん、…") or a background clause
+  ("…と思うけど、Cさん、…") is a new addressee; a name set off by a comma that is not
+  read as one makes the question unclear rather than charged to the earlier addressee.
+- A self-correction ("…？いや、…？") that asks something else is unclear; one that asks
+  the same thing again costs once.
 """
 
 from __future__ import annotations
@@ -40,6 +45,9 @@ from referee.liar.world import Roster
 
 ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | LIE | TRUTH
 """Words that state something: a lead-in holding one is no mere lead-in ("嘘つきのBさん、…")."""
+BACKGROUND = frozenset({"けれど", "けれども", "が", "から", "ので", "し"})
+"""Conjunctions that close a clause given as background before a vocative."""
+CONDITIONAL = frozenset({"なら", "ならば", "たら", "れば", "ば", "もし", "若し", "仮に"})
 
 
 def parse(text: str, ctx: Context) -> Intent:
@@ -188,10 +196,13 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
             if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
                 return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
     for i, t in enumerate(tokens):
-        if t.kind == "name" and _lead_in(tokens, i):
-            later = _leading(tokens[i:])
-            if later is not None and not all(t.punct for t in later[1]):  # not "それともCさん？"
+        later = _leading(tokens[i:]) if t.kind == "name" and i > 0 else None
+        if later is not None and not all(x.punct for x in later[1]):  # not "それともCさん？"
+            before = tokens[:i]
+            if _background(before):
                 return later
+            if _lead_in(before):
+                return later[0], before + later[1], later[2]
     for i, t in enumerate(tokens):
         if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
             start = _list_start(tokens, i)
@@ -239,19 +250,24 @@ def _unpaused(tokens: tuple[Token, ...]) -> bool:
     after = tokens[1]
     if after.person:
         return tokens[2].surface in ("が", "は", "って") and tokens[2].pos == "助詞"
-    return after.kind == "who" or (after.lemma in INCIDENT_BY_NOUN and tokens[2].pos == "動詞")
+    object_then_verb = after.lemma in INCIDENT_BY_NOUN and (tokens[2].pos == "動詞" or tokens[2].surface == "を")
+    return after.kind == "who" or object_then_verb
 
 
-def _lead_in(tokens: tuple[Token, ...], i: int) -> bool:
-    """Whether the words before token `i` may precede a vocative: lead-ins naming nobody and
-    stating nothing ("それから", "念のため", "あと"), or a clause closed by けど/が/から
-    ("AかBだと思うんだけど、Cさん、…")."""
-    before = tokens[:i]
+def _background(before: tuple[Token, ...]) -> bool:
+    """A clause closed by けど, が, から or ので before a vocative ("AかBだと思うんだけど、Cさん、…"):
+    only background, dropped. Never an "if" (なら, たら), which would make two questions."""
     closing = before[-2:] if before and before[-1].surface in ("、", ",") else before[-1:]
-    if closing and closing[0].pos2 == "接続助詞":
-        return True
+    return bool(closing) and closing[0].pos2 == "接続助詞" and closing[0].lemma in BACKGROUND
+
+
+def _lead_in(before: tuple[Token, ...]) -> bool:
+    """Words before a vocative that name nobody and state nothing ("それから", "念のため", "たぶん"):
+    kept with the sentence, so a hedge still hedges; never an "if" ("もしそうなら、Bさん、…")."""
     return all(
-        t.kind == "word" and t.pos not in ("動詞", "形容詞") and t.lemma not in ROLE_WORDS for t in before
+        t.kind == "word" and t.pos not in ("動詞", "形容詞") and t.lemma not in ROLE_WORDS
+        and t.surface not in CONDITIONAL and t.lemma not in CONDITIONAL
+        for t in before
     )
 
 
