@@ -114,6 +114,7 @@ _ELLIPTIC = re.compile(
     r"^(?:(?:what|how) about |and |or )?(?:(?P<aux>" + _AUX_RE + r")(?: not)? )?"
     r"(?P<who>" + _REF_LIST + r"|you|yourself|he|she|him|her)(?: not)?(?: too| either| though| then| also)?$"
 )
+_FOLLOW_UP_LEAD = re.compile(r"^(?:what|how) about\b")  # "What about the others?": one we cannot read
 _SAME = re.compile(r"^(?:and )?(?:the )?same(?: question| here| again| for you| to you| goes for you)?$")
 # A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
 # (a name before an auxiliary and "you" cannot be the subject).
@@ -425,9 +426,10 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
         return again, frame.addressees
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
         return None, _names(" ".join(words), ctx)
+    if not frame.words:  # "I have a question for C." then "Is A honest?"
+        put = frame.named and frame.asking and not _only_a_call(words, ctx)  # "B, is it true?"
+        return (_Unanswered(Other()) if put else None), frame.addressees
     addressees, words = frame.addressees, frame.words
-    if not words:  # "I have a question for C." then "Is A honest?"
-        return None, addressees
     if frame.declared and _ONLY_NAMES.match(" ".join(words)):
         names = _names(" ".join(words), ctx)
         if frame.accusing and len(names) == 1:  # "I accuse B!"
@@ -458,10 +460,9 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
             return Remark(), addressees
         return _question(claims, frame, ctx), addressees
     if not claims:
-        if _META.search(text):
-            return Other(), addressees
-        thinking = THINKING.intersection(original) or _mentions_game(words, ctx)
-        return (Remark() if thinking else Other()), addressees
+        thinking = not _META.search(text) and (THINKING.intersection(original) or _mentions_game(words, ctx))
+        said: Intent = Remark() if thinking else Other()
+        return (_Unanswered(said) if frame.named else said), addressees  # "B, your turn."
     if frame.declared and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
         return Unclear("say which one is the culprit and which one the liar"), addressees
     if _hedged(original):
@@ -528,11 +529,14 @@ def parse(text: str, ctx: Context) -> Intent:
 
 @dataclass(frozen=True)
 class _Unanswered:
-    """A question put to someone in which nothing chargeable was read ("B, how come?").
+    """A sentence put to someone in which nothing chargeable was read ("B, how come?").
 
-    Alone it is other talk; beside a question it makes the utterance unclear, so that
-    no question the player asked is silently left unanswered.
+    Alone it is what `alone` says (other talk or a remark); beside a question it makes
+    the utterance unclear, so that no question the player asked is silently left
+    unanswered.
     """
+
+    alone: Intent
 
 
 Reading = Intent | _Unanswered
@@ -551,7 +555,7 @@ def _last_question(readings: list[Reading]) -> tuple[int, Question | None]:
 def _nothing_asked(frame: _Frame) -> Reading:
     """A question with nothing to charge: unanswered if it was put to someone about someone."""
     to_someone = frame.named or (frame.addressees and any(map(is_person, frame.words)))
-    return _Unanswered() if to_someone else Other()
+    return _Unanswered(Other()) if to_someone else Other()
 
 
 def _about_a_role(words: tuple[str, ...]) -> bool:
@@ -614,7 +618,7 @@ def _asked_again(frame: _Frame, previous: Question, ctx: Context) -> Intent | No
     text = " ".join(frame.words)
     elliptic = _ELLIPTIC.match(text)
     if not (elliptic or _SAME.match(text)):
-        return None
+        return Unclear("say the whole question again") if _FOLLOW_UP_LEAD.match(text) else None
     flat = [as_literal(q.proposition) for q in previous.queries]
     literals = [f for f in flat if f is not None]
     if not frame.addressees or len(literals) < len(flat):  # nobody to ask, or a nested question
@@ -659,7 +663,7 @@ def _combine(readings: list[Reading], hedged: bool) -> Intent:
     remarks and other talk; a question and a guess at once are unclear, and so is a
     question beside one left unanswered; a guess with a hedge anywhere ("A ate it...
     I think.") is thinking aloud."""
-    intents = [Other() if isinstance(r, _Unanswered) else r for r in readings]
+    intents = [r.alone if isinstance(r, _Unanswered) else r for r in readings]
     unclear = [i for i in intents if isinstance(i, Unclear)]
     if unclear:
         return unclear[0]
