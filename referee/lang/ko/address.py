@@ -227,15 +227,38 @@ def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:
     """
     starts = [_lead(morphs)]
     for k, m in enumerate(morphs):
-        if m.tag == "EC" and m.form in _LEAD_INS:
+        if (m.tag == "EC" and m.form in _LEAD_INS) or (
+            m.form == "데" and m.tag == "NNB" and k > 0 and morphs[k - 1].tag == "ETM"  # 조용한데: ᆫ + 데
+        ):
             if _names_a_role(morphs[:k]):
                 break
             starts.append(_lead(morphs, k + 1))
     return starts
 
 
-def addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[list[str], set[int]]:
-    """The people a sentence speaks to, and the indexes of the mentions that said so.
+def addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[list[str], set[int], int]:
+    """The people a sentence speaks to, the indexes of the mentions that said so, and the
+    morpheme where the words to them begin.
+
+    After a lead-in remark ("A랑 B가 수상한데, C씨 ..."), the people called in the rest
+    are the ones spoken to, and the remark asks nothing. Without such a call the whole
+    sentence is searched, but a lead-in only calls with a vocative ("A야, 궁금한데 ..."):
+    "A한테 물었는데" reports, "다들 조용한데" talks about everyone.
+    """
+    starts = _vocative_starts(morphs)
+    for begin in reversed(starts[1:]):
+        first = next((k for k, m in enumerate(found) if m.start >= begin), len(found))
+        names, used = _called(morphs, found[first:], begin, begin)
+        if names:
+            return names, {first + k for k in used}, begin
+    names, used = _called(morphs, found, starts[0], starts[-1])
+    return names, used, starts[-1] if names and len(starts) > 1 else 0
+
+
+def _called(
+    morphs: tuple[Morph, ...], found: tuple[Mention, ...], begin: int, lead_end: int
+) -> tuple[list[str], set[int]]:
+    """The people `found` speak to, from morpheme `begin`; mentions before `lead_end` are in a lead-in.
 
     Tried in order: "A한테"/"A야"/"다들" anywhere; a sentence that only calls people
     ("A씨!", "모두 대답해 주세요."); a leading vocative ("A씨, ..."); a trailing one
@@ -252,6 +275,8 @@ def addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[li
                 names.append(ref)
 
     for k, mention in enumerate(found):
+        if mention.start < lead_end and mention.role not in {"call", "comma"}:
+            continue
         if mention.ref == EVERYBODY:
             chain = chain_before(found, k)  # "A, B, C 전원에게"
             take([found.index(c) for c in chain])
@@ -262,12 +287,12 @@ def addressed(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> tuple[li
             take([found.index(c) for c in chain])
             if mention.ref in (GROUP, SELF) and len(chain) == 1:
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
-    if found and not names and _only_calls(morphs, found):
+    if found and not names and _only_calls(morphs[begin:], found):
         take(list(range(len(found))))
         if not names:
             names.append(EVERYBODY)
-    if found and not names:
-        take(_leading_call(morphs, found))
+    if found and not names and found[0].start == begin:
+        take(_leading_vocatives(found))
     if found and not names:
         take(_trailing_vocative(morphs, found))
     if EVERYBODY in names:
@@ -290,25 +315,6 @@ def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
         and final_ending(morphs) in _REQUESTS
     )
     return not verbal or request
-
-
-def opening(morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int]) -> int:
-    """Where the words to the people called begin: after a lead-in remark when the call
-    follows one ("A랑 B가 수상한데, C씨 ..."), else 0; the remark asks nothing."""
-    if not used:
-        return 0
-    start = found[min(used)].start
-    return start if start > _lead(morphs) and start in _vocative_starts(morphs)[1:] else 0
-
-
-def _leading_call(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
-    """The mentions calling people at the sentence's start or after a lead-in remark."""
-    for start in _vocative_starts(morphs):
-        first = next((k for k, m in enumerate(found) if m.start >= start), len(found))
-        called = _leading_vocatives(found[first:]) if first < len(found) and found[first].start == start else []
-        if called:
-            return [first + k for k in called]
-    return []
 
 
 def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
@@ -335,7 +341,11 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
     after = found[chain[-1] + 1] if chain[-1] + 1 < len(found) else None
     if first.role == "comma":
         return chain if last.role == "comma" else [0]
-    if last.role == "among" or (after is not None and after.start == last.end and after.role == "among"):
+    if after is not None and after.start == last.end and (
+        after.role == "among" or (after.ref == GROUP and last.role == "bare" and after.role not in {"comma", "call"})
+    ):
+        return []  # "A랑 B 중 누가", "A씨와 B씨 둘 다 수상한데": the names are talked about
+    if last.role == "among":
         return []
     if len(chain) > 1 and last.role in {"comma", "bare"}:
         return chain

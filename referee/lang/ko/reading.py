@@ -20,7 +20,6 @@ from referee.lang.ko.address import (
     SPEAKER,
     Mention,
     addressed,
-    opening,
     chain_before,
     final_ending,
     mentions,
@@ -385,8 +384,8 @@ def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
     found = mentions(morphs)
-    addressees, used = addressed(morphs, found)
-    claims, tangled, holder = _claims(morphs, found, used, opening(morphs, found, used))
+    addressees, used, begin = addressed(morphs, found)
+    claims, tangled, holder = _claims(morphs, found, used, begin)
     ending = final_ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
