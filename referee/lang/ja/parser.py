@@ -35,7 +35,7 @@ from referee.lang.ja.lexicon import (
     ACCEPT, ASK_VERBS, CORRECTIONS, COUNT_QUERY, CULPRIT_NOUNS, DECLINE, GUESS_LEADS, HEDGES, HONEST_NOUNS, LEADS,
     LIAR_NOUNS, LIE, META, SAME_AGAIN, THINKING, TRUTH,
 )
-from referee.lang.ja.reading import EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
+from referee.lang.ja.reading import CONDITIONAL, EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
 from referee.lang.ja.tokens import Token, everyone_end, normalize, sentences, strangers, tokenize
 from referee.liar.intent import (
     Confirm, CountQuery, Guess, Intent, Other, Query, Question, Remark, Unclear,
@@ -47,7 +47,8 @@ ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | LIE | TRUTH
 """Words that state something: a lead-in holding one is no mere lead-in ("嘘つきのBさん、…")."""
 BACKGROUND = frozenset({"けれど", "けれども", "が", "から", "ので", "し"})
 """Conjunctions that close a clause given as background before a vocative."""
-CONDITIONAL = frozenset({"なら", "ならば", "たら", "れば", "ば", "もし", "若し", "仮に"})
+IF_WORDS = frozenset(CONDITIONAL) | {"もし", "若し", "仮に"}
+"""An "if" makes what follows two questions: never a mere lead-in ("もしそうなら、Bさん、…")."""
 
 
 def parse(text: str, ctx: Context) -> Intent:
@@ -80,7 +81,7 @@ def _put_to_someone(read_sentences: list[_Sentence]) -> bool:
     """A second person ("あなたは…") or an addressed who-question ("みんな、誰が食べたか教えて")
     is about the game even in words that usually ask about the rules."""
     return any(
-        t.kind == "you" and t.lemma != "自分" or (s.addressees and t.kind == "who")
+        (t.kind == "you" and t.lemma != "自分") or (s.addressees and t.kind == "who")
         for s in read_sentences for t in s.tokens
     )
 
@@ -266,7 +267,7 @@ def _lead_in(before: tuple[Token, ...]) -> bool:
     kept with the sentence, so a hedge still hedges; never an "if" ("もしそうなら、Bさん、…")."""
     return all(
         t.kind == "word" and t.pos not in ("動詞", "形容詞") and t.lemma not in ROLE_WORDS
-        and t.surface not in CONDITIONAL and t.lemma not in CONDITIONAL
+        and t.surface not in IF_WORDS and t.lemma not in IF_WORDS
         for t in before
     )
 
