@@ -197,7 +197,8 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
             if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
                 return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
     for i, t in enumerate(tokens):
-        later = _leading(tokens[i:]) if t.kind == "name" and i > 0 else None
+        named = t.kind == "name" or everyone_end(tokens, i) is not None
+        later = _leading(tokens[i:]) if named and i > 0 else None
         if later is not None and not all(x.punct for x in later[1]):  # not "それともCさん？"
             before = tokens[:i]
             if _background(before):
@@ -390,7 +391,7 @@ def _unread_vocative(tokens: tuple[Token, ...]) -> bool:
     """"そしたらBさん、Cさんは嘘つき？": a name set off by a comma before the person asked about
     looks like a new addressee the lead-in hid; charging the previous one would be a guess."""
     return not _which(tokens) and any(
-        t.kind == "name" and tokens[j + 1].surface in ("、", ",") and tokens[j + 2].person
+        (t.kind == "name" or t.kind == "group") and tokens[j + 1].surface in ("、", ",") and tokens[j + 2].person
         for j, t in enumerate(tokens[:-2])
     )
 

@@ -101,6 +101,7 @@ def test_a_nested_question_quotes_the_other_speaker() -> None:
         ("Aさん、嘘つき？あとBさん、Cさんは食べた？", {("A", "A", "liar", False), ("B", "C", "culprit", False)}),
         ("Aさん、食べた？じゃあBさん、あなたは？", {("A", "A", "culprit", False), ("B", "B", "culprit", False)}),
         ("Bさん、食べた？念のためCさん、Aさんは嘘つき？", {("B", "B", "culprit", False), ("C", "A", "liar", False)}),
+        ("Aさん、食べた？あとみんな、Bさんは嘘つき？", {("A", "A", "culprit", False)} | {(s, "B", "liar", False) for s in "ABC"}),
         # or after a background clause closed by けど, が
         ("BかCだと思うけど、Aさん、Bさんは嘘つき？", {("A", "B", "liar", False)}),
         # with no vocative the first addressee still holds
