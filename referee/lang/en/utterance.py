@@ -628,8 +628,10 @@ def _asked_again(frame: _Frame, previous: Question, ctx: Context) -> Intent | No
     subjects = _repeated_about(elliptic.group("who") if elliptic else "you", auxiliary, frame.named, asked, ctx)
     if not subjects:
         return Unclear("say the whole question again for the next person")
-    flip = elliptic is not None and "not" in frame.words
-    asks = dict.fromkeys((atom.predicate, negated != flip) for atom, negated in literals)
+    # "Didn't you?" puts it negatively; "did you?" after "didn't you eat it?" or "is C
+    # innocent?" is the same question again, so a negation is never undone.
+    negative = elliptic is not None and "not" in frame.words
+    asks = dict.fromkeys((atom.predicate, negated or negative) for atom, negated in literals)
     return Question(tuple(
         Query(speaker, literal(predicate, speaker if subject == SELF else subject, negated))
         for speaker in frame.addressees for subject in subjects for predicate, negated in asks

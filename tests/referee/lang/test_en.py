@@ -60,10 +60,69 @@ def test_questions(text: str, expected: set[tuple[str, str, str, bool]]) -> None
     assert asked(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # After a question about its addressee, "you" is the next addressee himself.
+        ("C, are you honest? B, are you?", {("C", "honest", "C", False), ("B", "honest", "B", False)}),
+        ("A, did you take it? You too, C?", {("A", "culprit", "A", False), ("C", "culprit", "C", False)}),
+        ("A and B, did you eat it? Same question, C.",
+         {("A", "culprit", "A", False), ("B", "culprit", "B", False), ("C", "culprit", "C", False)}),
+        ("B, didn't you eat it? A, didn't you?", {("B", "culprit", "B", True), ("A", "culprit", "A", True)}),
+        # After a question about a third person, "And you?" and "he" are that person.
+        ("B, is A the liar? And you, C?", {("B", "liar", "A", False), ("C", "liar", "A", False)}),
+        ("A, did B eat it? Did he, C?", {("A", "culprit", "B", False), ("C", "culprit", "B", False)}),
+        # A second call inside one sentence is a question of its own.
+        ("C, is B lying, but A, are you lying?", {("C", "liar", "B", False), ("A", "liar", "A", False)}),
+        ("A did you eat it, B did you", {("A", "culprit", "A", False), ("B", "culprit", "B", False)}),
+    ],
+)
+def test_an_elliptical_follow_up_asks_the_next_person(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, did B eat it? C, did you?",  # "did you eat it" or "did B eat it"?
+        "A, did you eat it? C, did he?",  # "he" points to nobody
+        "A, did you eat it or is C the liar? B, did you?",  # which of the two?
+        "A, is B lying? B, what do you think?",  # nothing to charge, but B was asked
+        "C, are you the liar? A, is it true?",
+        "B, did you eat it? A, your turn.",
+        "A, did you eat it? What about the others?",
+        "B, is C honest, A?",  # two different addressees in one sentence
+        "A, did you eat it, and what about you, B?",
+        "B, did you? A, did you eat it?",  # the ellipsis comes first
+    ],
+)
+def test_a_question_put_to_someone_never_vanishes(text: str) -> None:
+    """Every addressee of a multi-sentence question is asked, or the whole is unclear."""
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
 def test_duplicates_in_one_utterance_are_charged_once() -> None:
     question = parse("A, did you eat it? Didn't you eat it, A?", CAKE)
     assert isinstance(question, Question)
     assert question.cost == 1
+
+
+def test_a_restated_question_counts_once_and_a_different_one_is_unclear() -> None:
+    same = parse("B, did you eat the cake? Sorry, I mean: did B eat it?", CAKE)
+    assert isinstance(same, Question) and same.cost == 1
+    assert isinstance(parse("C, is A honest? I mean, is B honest?", CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Can the liar lie about what he did?", Other),  # "he" is the liar: the rules
+        ("Would the culprit admit that she ate it?", Other),
+        ("A, does the liar lie about himself?", Unclear),  # put to A: ask for a name
+    ],
+)
+def test_a_pronoun_pointing_to_a_role_is_about_the_rules(text: str, kind: type) -> None:
+    assert type(parse(text, CAKE)) is kind
 
 
 def test_open_question_is_marked_open_and_counts_every_candidate() -> None:
