@@ -46,7 +46,8 @@ _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십�
 _POSSESSED = frozenset("추리 생각 추측 예상 판단 결론 답 의견 느낌 감 대답 말".split())
 _PERSON_TAGS = frozenset("NP NNG MAG NR MM".split())  # what a person word can be tagged
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
-_LEAD_INS = frozenset("는데 ᆫ데 은데 니까 으니까 지만".split())  # endings closing a remark before a question
+# Endings closing a remark before the question ("..수상한데, C씨 ...").
+_LEAD_INS = frozenset("는데 ᆫ데 은데 니까 으니까 지만 어서 아서 라서 이라서".split())
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def _names_a_role(morphs: tuple[Morph, ...]) -> bool:
 def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:
     """Where a sentence may call someone: its start, and after each lead-in remark.
 
-    A lead-in ends in 는데/니까/지만 ("A랑 B 중 하나인 것 같은데, C씨 ..."); one that
+    A lead-in ends in 는데/니까/지만/어서 ("A랑 B 중 하나인 것 같은데, C씨 ..."); one that
     names a role or the incident claims something, and the sentence is then left unread.
     """
     starts = [_lead(morphs)]
@@ -341,11 +342,11 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
     after = found[chain[-1] + 1] if chain[-1] + 1 < len(found) else None
     if first.role == "comma":
         return chain if last.role == "comma" else [0]
-    if after is not None and after.start == last.end and (
-        after.role == "among" or (after.ref == GROUP and last.role == "bare" and after.role not in {"comma", "call"})
-    ):
-        return []  # "A랑 B 중 누가", "A씨와 B씨 둘 다 수상한데": the names are talked about
-    if last.role == "among":
+    talked_about = after is not None and after.start == last.end and (
+        after.role == "among"  # "A랑 B 중 누가"
+        or (after.ref == GROUP and last.role == "bare" and after.role not in {"comma", "call"})  # "A와 B 둘 다 ..."
+    )
+    if last.role == "among" or talked_about:
         return []
     if len(chain) > 1 and last.role in {"comma", "bare"}:
         return chain

@@ -75,6 +75,57 @@ def test_who_is_asked_about_whom(text: str, expected: set[tuple[str, str, str, b
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B랑 C 중 하나인 것 같은데, A씨 B는 거짓말쟁이인가요?", {("A", "B", "liar", False)}),
+        ("A랑 B가 수상해서, C씨 A는 거짓말쟁이인가요?", {("C", "A", "liar", False)}),
+        ("B랑 C가 의심스러운데 A씨 당신은 정직해요?", {("A", "A", "honest", False)}),
+        ("A랑 C가 계속 조용한데 B야 너 먹었어?", {("B", "B", "culprit", False)}),  # 조용한데: ᆫ + 데
+        ("B씨에게 이미 물어봤는데, C씨 A가 먹었어요?", {("C", "A", "culprit", False)}),  # a report
+        ("A야 넌 조용하니까, B야 C가 먹었어?", {("B", "C", "culprit", False)}),  # the last call wins
+        ("A씨, 궁금한데 B가 먹었어요?", {("A", "B", "culprit", False)}),  # a call before the remark
+    ],
+)
+def test_a_lead_in_remark_is_neither_asked_nor_asked_about(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A랑 B 중 하나인 것 같은데, A는 거짓말쟁이인가요?",  # nobody called after the remark
+        "A한테 아까 물었지만 B가 먹었어?",  # who was asked before is not asked now
+        "다들 조용한데, B씨 먹었어요?",  # everyone talked about, not called
+        "A가 먹은 것 같은데, B씨 C는 거짓말쟁이예요?",  # a lead-in that claims may belong to the question
+    ],
+)
+def test_a_lead_in_remark_never_supplies_the_addressees(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear), intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C랑 A, B가 먹었어?", {("C", "B", "culprit", False), ("A", "B", "culprit", False)}),
+        ("A씨와 B씨, C가 거짓말쟁이인가요?", {("A", "C", "liar", False), ("B", "C", "liar", False)}),
+        ("모두들, 누가 거짓말을 하는지 말해 주세요", {(s, a, "liar", False) for s in "ABC" for a in "ABC"}),
+        ("C야 케잌 먹엇지?", {("C", "C", "culprit", False)}),  # 야 read by kiwi as a topic particle
+    ],
+)
+def test_lists_of_addressees_everyone_and_typing(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+def test_names_before_a_group_word_are_called_only_with_a_comma() -> None:
+    assert queries("A씨와 B씨 둘 다, 먹었어요?") == {("A", "A", "culprit", False), ("B", "B", "culprit", False)}
+    unsure = parse("A씨 B씨 모두 먹었어요?", KO)  # did both eat it, or are both asked?
+    assert isinstance(unsure, Unclear), unsure
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "에이 씨, 비 씨가 먹었어요?",  # Hangul readings; 씨 after a name is the honorific
