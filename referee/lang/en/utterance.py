@@ -1,9 +1,13 @@
 """A player's English utterance to an intent.
 
-Each sentence is read on its own, then the readings are combined: any question makes
-the utterance a question (lead-in remarks are ignored), else a clear guess, else a count
-query, a remark or other talk. Anything unreadable makes the whole utterance Unclear,
-so nothing is charged for a half-understood question.
+Each sentence is read on its own (a sentence that calls on a second person, "A, did
+you eat it, and B, did you?", as two), then the readings are combined: any question
+makes the utterance a question (lead-in remarks are ignored), else a clear guess, else a
+count query, a remark or other talk. Anything unreadable makes the whole utterance
+Unclear, so nothing is charged for a half-understood question; and so does a sentence
+put to someone in which nothing can be charged, when another sentence is a question, so
+that no question is silently left unanswered. An elliptical sentence ("B, did you?",
+"And you, C?") puts the previous question again; "I mean, ..." restates it.
 
 The addressee comes from a vocative ("A, ...", "..., A?", "Question for A: ...",
 "Everyone, ...") and carries over to the following sentences of the same utterance.
@@ -164,6 +168,21 @@ class _Addressed:
 
     addressees: tuple[str, ...]
     words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Unanswered:
+    """A sentence put to someone in which nothing chargeable was read ("B, how come?").
+
+    Alone it is what `alone` says (other talk or a remark); beside a question it makes
+    the utterance unclear, so that no question the player asked is silently left
+    unanswered.
+    """
+
+    alone: Intent
+
+
+Reading = Intent | _Unanswered
 
 
 def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -520,26 +539,11 @@ def parse(text: str, ctx: Context) -> Intent:
         named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
         others = [n for n in dict.fromkeys(named) if n not in addressees]
         antecedent = others[-1] if len(others) == 1 else antecedent
-        if restating and previous is not None and reading is not None:
+        if restating and previous is not None and isinstance(reading, Question):
             readings[last] = _restatement(previous, reading)
         elif reading is not None:
             readings.append(reading)
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
-
-
-@dataclass(frozen=True)
-class _Unanswered:
-    """A sentence put to someone in which nothing chargeable was read ("B, how come?").
-
-    Alone it is what `alone` says (other talk or a remark); beside a question it makes
-    the utterance unclear, so that no question the player asked is silently left
-    unanswered.
-    """
-
-    alone: Intent
-
-
-Reading = Intent | _Unanswered
 
 
 def _last_question(readings: list[Reading]) -> tuple[int, Question | None]:
@@ -554,7 +558,7 @@ def _last_question(readings: list[Reading]) -> tuple[int, Question | None]:
 
 def _nothing_asked(frame: _Frame) -> Reading:
     """A question with nothing to charge: unanswered if it was put to someone about someone."""
-    to_someone = frame.named or (frame.addressees and any(map(is_person, frame.words)))
+    to_someone = frame.named or (bool(frame.addressees) and any(map(is_person, frame.words)))
     return _Unanswered(Other()) if to_someone else Other()
 
 
@@ -596,10 +600,10 @@ def _restated(sentence: Sentence) -> tuple[Sentence, bool]:
     return Sentence(tuple(text[found.end():].split()), sentence.asked), True
 
 
-def _restatement(previous: Question, reading: Reading) -> Reading:
+def _restatement(previous: Question, restated: Question) -> Intent:
     """A restated question is kept once when it asks the same as the one before; a
     different one would leave unclear which of the two the player wants answered."""
-    if isinstance(reading, Question) and {q.key() for q in reading.queries} == {q.key() for q in previous.queries}:
+    if {q.key() for q in restated.queries} == {q.key() for q in previous.queries}:
         return previous
     return Unclear("ask just the question you mean")
 
