@@ -111,13 +111,18 @@ _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
 _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
+# After a name, these show it is a call and not a subject ("B what about you?", "C your turn").
+_CALL_FOLLOWERS = frozenset(
+    ["you", "tell", "please", "who", "which", "whether", "if", "what", "how", "why", "same", "your", "answer"]
+)
 _AUX_RE = "(?:" + "|".join(sorted(AUX)) + ")"
 # The previous question put again with its predicate left out: "B, did you?", "And you, C?",
 # "What about C?", "Did he, C?"; and "Same question, B." (read like "And you, B?").
 _ELLIPTIC = re.compile(
-    r"^(?:(?:what|how) about |and |or )?(?:(?P<aux>" + _AUX_RE + r")(?: not)? )?"
+    r"^(?P<lead>(?:what|how) about |and |or )?(?:(?P<aux>" + _AUX_RE + r")(?: not)? )?"
     r"(?P<who>" + _REF_LIST + r"|you|yourself|he|she|him|her)(?: not)?(?: too| either| though| then| also)?$"
 )
+_AND = frozenset(["and", "or", "also"])  # "And C?": a follow-up, where "C?" alone calls C
 _FOLLOW_UP_LEAD = re.compile(r"^(?:what|how) about\b")  # "What about the others?": one we cannot read
 _SAME = re.compile(r"^(?:and )?(?:the )?same(?: question| here| again| for you| to you| goes for you)?$")
 # A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
@@ -214,9 +219,10 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
     """"A, ...", "A and B: ...", "Question for C: ...", "ask A whether ...", "B did you ...".
 
     A list of names is a vocative when punctuation follows it, when an intro
-    ("question for") precedes it, when "you" follows it ("b you ate it?") or when an
-    auxiliary and a subject follow it ("B did you eat it", "A is C the liar"), but not
-    in "B did it" or "C is the liar".
+    ("question for") precedes it, when a word no subject takes follows it ("b you ate
+    it?", "B what about you?", see _CALL_FOLLOWERS) or when an auxiliary and a subject
+    follow it ("B did you eat it", "A is C the liar"), but not in "B did it" or "C is
+    the liar".
     """
     text = " ".join(words)
     intro = _INTRO.match(text)
@@ -235,7 +241,7 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
         subject_follows = rest[0] in AUX and (
             is_person(following) or following in ("it", "there") and third.isalpha() and third not in _BOUNDARY
         )
-        if not subject_follows and rest[0] not in ("you", "tell", "please", "who", "which", "whether", "if"):
+        if not subject_follows and rest[0] not in _CALL_FOLLOWERS:
             first = listed.split()
             if len(first) > 2 and first[1] == ",":  # "A, B ate it?": A is asked about B
                 return _Addressed(_names(first[0], ctx), tuple(first[2:]) + rest)
@@ -441,7 +447,8 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     frame = _frame(words, sentence.asked, ctx, carried)
     if frame.torn:
         return Unclear("name the people you ask once, at the start"), frame.addressees
-    if previous is not None and (again := _asked_again(frame, previous, ctx)) is not None:
+    follow_up = (bool(_AND.intersection(original[:2])) or original[-1] == "too") and frame.words == words
+    if previous is not None and (again := _asked_again(frame, previous, follow_up, ctx)) is not None:
         return again, frame.addressees
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
         return None, _names(" ".join(words), ctx)
@@ -532,10 +539,13 @@ def parse(text: str, ctx: Context) -> Intent:
     readings: list[Reading] = []
     addressees: tuple[str, ...] = ()
     antecedent: str | None = None
+    calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
     for sentence in (part for whole in read_text.sentences for part in _calls(whole, ctx)):
         sentence, restating = _restated(sentence)
         last, previous = _last_question(readings)
+        before = addressees
         reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
+        calling = (calling or addressees != before) if reading is None else False
         named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
         others = [n for n in dict.fromkeys(named) if n not in addressees]
         antecedent = others[-1] if len(others) == 1 else antecedent
@@ -543,6 +553,8 @@ def parse(text: str, ctx: Context) -> Intent:
             readings[last] = _restatement(previous, reading)
         elif reading is not None:
             readings.append(reading)
+    if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
+        readings.append(_Unanswered(Other()))
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
 
 
@@ -608,10 +620,11 @@ def _restatement(previous: Question, restated: Question) -> Intent:
     return Unclear("ask just the question you mean")
 
 
-def _asked_again(frame: _Frame, previous: Question, ctx: Context) -> Intent | None:
+def _asked_again(frame: _Frame, previous: Question, follow_up: bool, ctx: Context) -> Intent | None:
     """"B, did you?", "And you, C?", "What about C?", "Same question, B.": the previous
     question put again, to other addressees or about someone else. None when the
-    sentence is no such ellipsis.
+    sentence is no such ellipsis; a name alone ("C?", "Now C.") is one only after
+    "and" or "what about" or before "too" (`follow_up`), else it calls C.
 
     "You" is each new addressee himself when the previous question was about its own
     addressee; without an auxiliary ("And you, C?") it is the same third person when the
@@ -623,13 +636,16 @@ def _asked_again(frame: _Frame, previous: Question, ctx: Context) -> Intent | No
     elliptic = _ELLIPTIC.match(text)
     if not (elliptic or _SAME.match(text)):
         return Unclear("say the whole question again") if _FOLLOW_UP_LEAD.match(text) else None
+    auxiliary = elliptic is not None and elliptic.group("aux") is not None
+    who = elliptic.group("who") if elliptic else "you"
+    if is_ref(who.split()[0]) and not (frame.named or auxiliary or follow_up or elliptic and elliptic.group("lead")):
+        return None
     flat = [as_literal(q.proposition) for q in previous.queries]
     literals = [f for f in flat if f is not None]
     if not frame.addressees or len(literals) < len(flat):  # nobody to ask, or a nested question
         return Unclear("say the whole question again for the next person")
-    auxiliary = elliptic is not None and elliptic.group("aux") is not None
     asked = [(q.speaker, atom.about) for q, (atom, _) in zip(previous.queries, literals)]
-    subjects = _repeated_about(elliptic.group("who") if elliptic else "you", auxiliary, frame.named, asked, ctx)
+    subjects = _repeated_about(who, auxiliary, frame.named, asked, ctx)
     if not subjects:
         return Unclear("say the whole question again for the next person")
     # "Didn't you?" puts it negatively; "did you?" after "didn't you eat it?" or "is C
