@@ -75,6 +75,9 @@ def test_questions(text: str, expected: set[tuple[str, str, str, bool]]) -> None
         # A second call inside one sentence is a question of its own.
         ("C, is B lying, but A, are you lying?", {("C", "liar", "B", False), ("A", "liar", "A", False)}),
         ("A did you eat it, B did you", {("A", "culprit", "A", False), ("B", "culprit", "B", False)}),
+        # A name alone calls the next addressee.
+        ("B, are you lying? Now C. Are you lying?", {("B", "liar", "B", False), ("C", "liar", "C", False)}),
+        ("A, is C honest? B what about you?", {("A", "honest", "C", False), ("B", "honest", "C", False)}),
     ],
 )
 def test_an_elliptical_follow_up_asks_the_next_person(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
@@ -94,6 +97,9 @@ def test_an_elliptical_follow_up_asks_the_next_person(text: str, expected: set[t
         "B, is C honest, A?",  # two different addressees in one sentence
         "A, did you eat it, and what about you, B?",
         "B, did you? A, did you eat it?",  # the ellipsis comes first
+        "A, is C the liar? B?",  # B called, or asked about? Either way B is not ignored
+        "C, did you eat it? Now A.",  # A called and asked nothing
+        "A, is B honest? C is that true?",
     ],
 )
 def test_a_question_put_to_someone_never_vanishes(text: str) -> None:
