@@ -341,7 +341,9 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
     last = found[chain[-1]]
     after = found[chain[-1] + 1] if chain[-1] + 1 < len(found) else None
     if first.role == "comma":
-        return chain if last.role == "comma" else [0]
+        if last.role != "comma" and len(chain) > 2 and found[1].role == "comma":
+            return []  # "A, B, C가 먹었어?": who is called, and who is asked about?
+        return chain if last.role == "comma" else [0]  # "A, B랑 C는 ...": A is called
     talked_about = after is not None and after.start == last.end and (
         after.role == "among"  # "A랑 B 중 누가"
         or (after.ref == GROUP and last.role == "bare" and after.role not in {"comma", "call"})  # "A와 B 둘 다 ..."

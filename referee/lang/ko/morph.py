@@ -146,6 +146,9 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
                 sentences.append(Sentence(tuple(current), token.form))
             current = []
             continue
+        if token.form == "ᆫ" and len(current) > 1 and current[-1].form == "늘" and current[-2].name is not None:
+            current[-1] = Morph("는", "JX")  # kiwi misreads "Xqa랑 Xqb는 먹었다고" as 늘다 + ᆫ
+            continue
         current.append(Morph(token.form, token.tag, placeholders.get(token.form)))
     if current:
         sentences.append(Sentence(tuple(current)))

@@ -99,6 +99,7 @@ def test_a_lead_in_remark_is_neither_asked_nor_asked_about(
         "A한테 아까 물었지만 B가 먹었어?",  # who was asked before is not asked now
         "다들 조용한데, B씨 먹었어요?",  # everyone talked about, not called
         "A가 먹은 것 같은데, B씨 C는 거짓말쟁이예요?",  # a lead-in that claims may belong to the question
+        "A씨랑 B씨는 먹었다고 했는데, C씨 당신은요?",  # kiwi once read "B씨는" as 늘다, leaving A and B called
     ],
 )
 def test_a_lead_in_remark_never_supplies_the_addressees(text: str) -> None:
