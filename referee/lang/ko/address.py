@@ -181,9 +181,7 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             and any(x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4])
         ):
             role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
-        if role == "call" and morphs[after].tag == "VCP" and ref.startswith("@"):
-            role = "copula"  # "범인은 당신이야, B씨!": only a name is called with 야
-        elif (
+        if (
             role == "topic"
             and morphs[after].form in {"야", "아"}
             and not ref.startswith("@")
@@ -191,6 +189,9 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             and morphs[end].tag not in {"SP", "SF", "SE"}
         ):
             role = "call"  # "B야 케이크 먹었어?": kiwi may tag the vocative 야 as a topic particle
+        after_particle = i > 0 and morphs[i - 1].tag.startswith("J")
+        if role == "call" and morphs[after].tag != "JKV" and (ref.startswith("@") or after_particle):
+            role = "copula"  # "범인은 당신이야, B씨!", "범인은 B야 확실해": 야 is "is" there
         found.append(Mention(ref, role, i, end))
         i = max(end, i + 1)
     return tuple(found)

@@ -205,6 +205,7 @@ def test_asking_both_ways_costs_one() -> None:
         ("B씨가 먹었군요", Guess(culprit="B")),
         ("거짓말쟁이는 C군요", Guess(liar="C")),
         ("범인은 바로 당신이야, A씨!", Guess(culprit="A")),
+        ("범인은 B야 확실해", Guess(culprit="B")),  # 야 after a particle: "is", not a call
         ("A랑 B 중 하나겠네요", Remark()),
         ("B씨는 범인이 아니군요", Remark()),  # ruling out is not naming
         ("A가 먹었나?", Remark()),  # musing to oneself
