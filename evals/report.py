@@ -171,9 +171,12 @@ def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
                 *("| " + " | ".join(cells) + " |" for cells in body)]
 
     out = [f"# {title}", "", f"{sum(s.games for s in summaries)} games.", "",
-           ("Accuracy is over answers (harness: the model's first attempt at voicing them); "
-            "count errors over counts displayed; wrong verdicts over verdicts; contradiction "
-            "and leak over games; secret changed over games with a reveal."), ""]
+           ("Accuracy is over the propositions asked and answered: in harness mode, the "
+            "model's first attempt at voicing the referee's answer; in unassisted mode, "
+            "against the secret it was given; in rules-prompt mode, against the world that "
+            "fits the most answers (its secret is its own). Count errors are over counts "
+            "displayed, wrong verdicts over verdicts, contradiction and leak over games, "
+            "secret changed over games with a reveal."), ""]
     out += table(COLUMNS, table_rows(summaries))
     if pairs:
         out += ["", "## Same games: each mode beside harness mode", ""]
