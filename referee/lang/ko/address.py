@@ -225,7 +225,7 @@ def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:
     """Where a sentence may call someone: its start, and after each lead-in remark.
 
     A lead-in ends in 는데/니까/지만/어서 ("A랑 B 중 하나인 것 같은데, C씨 ..."); one that
-    names a role or the incident claims something, and the sentence is then left unread.
+    names a role or the incident may be part of the question, so no call is looked for after it.
     """
     starts = [_lead(morphs)]
     for k, m in enumerate(morphs):
@@ -347,7 +347,9 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
         return chain if last.role == "comma" else [0]  # "A, B랑 C는 ...": A is called
     talked_about = after is not None and after.start == last.end and (
         after.role == "among"  # "A랑 B 중 누가"
-        or (after.ref == GROUP and last.role == "bare" and after.role not in {"comma", "call"})  # "A와 B 둘 다 ..."
+        or (  # "A씨와 B씨 둘 다 수상한데", where "A씨와 B씨 둘 다, ..." calls them
+            after.ref == GROUP and last.role == "bare" and after.role not in {"comma", "call"}
+        )
     )
     if last.role == "among" or talked_about:
         return []

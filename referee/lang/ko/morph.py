@@ -44,6 +44,7 @@ _SPELLINGS = {
     "케잌": "케이크", "케익": "케이크", "쥬스": "주스", "도너츠": "도넛", "도나쓰": "도넛", "도넛츠": "도넛",
 }  # fmt: skip
 _MISSPELLED = re.compile("|".join(sorted(_SPELLINGS, key=len, reverse=True)))
+_GROW = Morph("늘", "VV")  # 늘다, kiwi's reading of some 는 after a name
 
 
 @dataclass(frozen=True)
@@ -146,8 +147,8 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
                 sentences.append(Sentence(tuple(current), token.form))
             current = []
             continue
-        if token.form == "ᆫ" and len(current) > 1 and current[-1].form == "늘" and current[-2].name is not None:
-            current[-1] = Morph("는", "JX")  # kiwi misreads "Xqa랑 Xqb는 먹었다고" as 늘다 + ᆫ
+        if token.form == "ᆫ" and len(current) > 1 and current[-1] == _GROW and current[-2].name is not None:
+            current[-1] = Morph("는", "JX")  # kiwi may read a name's 는 as 늘다 + ᆫ ("Xqa랑 Xqb는 먹었다고")
             continue
         current.append(Morph(token.form, token.tag, placeholders.get(token.form)))
     if current:

@@ -17,6 +17,10 @@ Conventions, for a newcomer and for the reviewers of the corpus:
 - "B씨라면 C가 먹었다고 대답할까요?" asked to A is A's answer to "would B say C ate it?"
   (Says); with nobody addressed it is Unclear.
 - Negated questions keep their negation ("안 먹었어요?" asks about not culprit(X)).
+- A lead-in remark ending in 는데/니까/지만 ("A랑 B가 수상한데, C씨 ...") is not asked and
+  calls nobody: the people called after it are asked. A lead-in that names a role may
+  belong to the question, so nobody after it is taken as called (Unclear, unless someone
+  was called before it).
 """
 
 from __future__ import annotations
