@@ -154,8 +154,8 @@ def paired(rows: list[Row]) -> list[Paired]:
     ]
 
 
-PAIRED_COLUMNS = ("model", "lang", "mode", "games", "harness accuracy", "mode accuracy",
-                  "harness contradictions", "mode contradictions")
+PAIRED_COLUMNS = ("model", "lang", "mode", "games", "harness first-attempt accuracy",
+                  "mode accuracy", "harness contradictions shown", "mode contradictions")
 
 
 def paired_rows(pairs: list[Paired]) -> list[list[str]]:
@@ -179,7 +179,11 @@ def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
             "secret changed over games with a reveal."), ""]
     out += table(COLUMNS, table_rows(summaries))
     if pairs:
-        out += ["", "## Same games: each mode beside harness mode", ""]
+        out += ["", "## Same games: each mode beside harness mode", "",
+                ("In harness mode the player sees only lines the verifier accepted or the "
+                 "referee's template text, so what is shown is never wrong; the accuracy here "
+                 "is the model's own first attempt, before the referee caught its mistakes."),
+                ""]
         out += table(PAIRED_COLUMNS, paired_rows(pairs))
     out += ["", "![accuracy](accuracy.png)", "", "![errors](errors.png)", "",
             "![usage](usage.png)", ""]
@@ -247,7 +251,7 @@ def same_games_figure(pairs: list[Paired]) -> Figure:
     ax = fig.subplots()
     xs = range(len(pairs))
     ax.bar([x - 0.2 for x in xs], [100 * (p.harness_accuracy or 0) for p in pairs], 0.4,
-           label="harness")
+           label="harness: the model's first attempt (the player sees verified lines only)")
     ax.bar([x + 0.2 for x in xs], [100 * (p.mode_accuracy or 0) for p in pairs], 0.4,
            label="the other mode")
     ax.set_xticks(list(xs), [f"{p.model}\n{p.mode}/{p.lang}" for p in pairs], rotation=60,
