@@ -56,6 +56,7 @@ _TAGS = frozenset("지 죠 지요".split())
 _IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split())
 _SUMMING_UP = frozenset("정리 요약 종합 결론 말 말씀".split())  # 정리하면, 말씀드리면: not "if"
 _CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
+_EMBEDDED_QUESTIONS = frozenset("는지 ᆫ지 은지 ᆯ지 을지".split())  # 먹었는지, 범인인지
 # What each morpheme of a sentence predicates, if anything: (predicate, is a role noun).
 _Marks = tuple[tuple[Predicate, bool] | None, ...]
 
@@ -380,6 +381,15 @@ def _claims(
     return claims, tangled, holder
 
 
+def _asks_to_tell(morphs: tuple[Morph, ...]) -> bool:
+    """ "누가 먹었는지 말해 주세요": a request to tell whether, which asks like a question."""
+    return (
+        any(m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS for m in morphs)
+        and any(m.form == "주" and m.tag == "VX" for m in morphs)
+        and any(m.form in SPEECH_STEMS or m.form == "알리" for m in morphs)
+    )
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -394,6 +404,7 @@ def read(sentence: Sentence) -> Reading:
         sentence.marked_question
         or ending in STRICT_QUESTION_ENDINGS
         or (bool(addressees) and may_ask and bool(claims))
+        or (may_ask and _asks_to_tell(morphs))
     )
     musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}

@@ -161,6 +161,7 @@ def test_any_roster_is_read_not_only_a_b_c() -> None:
         ("B 먹었어요?", "ambiguous"),  # a bare name is no clearer
         ("C씨가 먹었나요?", "no addressee"),
         ("누가 거짓말쟁이예요?", "no addressee"),
+        ("누가 먹었는지 알려 주세요", "no addressee"),  # a request to tell asks, but whom?
         ("D씨, 당신이 먹었나요?", "unknown person"),
         ("철수씨가 먹었어?", "unknown person"),
         ("A씨, 제가 범인인가요?", "not a suspect"),
