@@ -57,9 +57,12 @@ STRICT_QUESTION_ENDINGS = frozenset(
 )
 # Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
 MUSING_ENDINGS = frozenset("나 ᆯ까 을까 까 ᆫ가 은가 는가 려나 을려나".split())
+# Endings of hearsay ("C가 먹었대요"): what someone else says, not the player's guess.
+HEARSAY_ENDINGS = frozenset("대 대요".split())
 # Endings that can only close a statement.
-STATEMENT_ENDINGS = frozenset(
-    "습니다 ᆸ니다 다 군요 구나 군 네요 네 구먼 잖아 잖아요 거든 거든요 ᆫ다 는다 겠다 더라 라 이다".split()
+STATEMENT_ENDINGS = (
+    frozenset("습니다 ᆸ니다 다 군요 구나 군 네요 네 구먼 잖아 잖아요 거든 거든요 ᆫ다 는다 겠다 더라 라 이다".split())
+    | HEARSAY_ENDINGS
 )
 # Adverbs that hedge a whole sentence wherever they stand ("아마, A가 먹었어").
 SENTENCE_HEDGES = frozenset("아마 어쩌면 혹시 만약 글쎄 아마도 만일".split())

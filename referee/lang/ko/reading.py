@@ -29,6 +29,7 @@ from referee.lang.ko.lexicon import (
     CASE_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
+    HEARSAY_ENDINGS,
     HEDGE_FORMS,
     HONEST_STEMS,
     INTERJECTIONS,
@@ -415,6 +416,7 @@ def read(sentence: Sentence) -> Reading:
         or any(m.tag == "SE" for m in morphs)
         or any(_hedged_segment(morphs, a, b, found, used) for a, b in _segments(morphs))
         or ("보" in forms and any(m.form == "나" and m.tag == "EC" for m in morphs))  # 먹었나 봐요
+        or ending in HEARSAY_ENDINGS
         or supposing
     )
     persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)

@@ -209,6 +209,7 @@ def test_asking_both_ways_costs_one() -> None:
         ("범인은 B야 확실해", Guess(culprit="B")),  # 야 after a particle: "is", not a call
         ("A랑 B 중 하나겠네요", Remark()),
         ("B씨는 범인이 아니군요", Remark()),  # ruling out is not naming
+        ("A가 그러는데 B가 먹었대", Remark()),  # hearsay is not the player's guess
         ("A가 먹었나?", Remark()),  # musing to oneself
         ("몇 번 남았어요?", CountQuery()),
         ("규칙을 다시 알려 주세요", Other()),
