@@ -1,6 +1,6 @@
 """Scoring of the labelled corpora in tests/referee/lang/corpus/ and heldout/ (shared by tests and benchmarks).
 
-parse.<lang>.jsonl: {"text", "category", "incident"?, "pending"?, "expect": <refgm parse object>}
+parse*.<lang>.jsonl: {"text", "category", "incident"?, "pending"?, "expect": <refgm parse object>}
 extract.<lang>.jsonl: {"text", "category", "speaker"?, "asked"?: [<proposition>],
                        "incident"?, "expect": {"statements": [<proposition> + "asserted"], "unread": n}}
 
@@ -96,9 +96,10 @@ class Score:
         return "\n".join(lines)
 
 
-def score_parse(lang: str, folder: Path = CORPUS) -> Score:
+def score_parse(lang: str, folder: Path = CORPUS, name: str = "parse") -> Score:
+    """Exact-match score of the parser on `<name>.<lang>.jsonl` in `folder`."""
     score = Score()
-    for row in load("parse", lang, folder):
+    for row in load(name, lang, folder):
         got = parsed_json(parse(row["text"], _context(row, lang)))
         ok = parse_key(got) == parse_key(row["expect"])
         score.add(row["category"], ok, f"{row['text']!r}\n    want {row['expect']}\n    got  {got}")

@@ -5,6 +5,10 @@ parsers nor the development corpus, so they measure how the parser generalises; 
 development corpus (test_corpus.py) only measures what it was tuned on. Same exact-match
 rule. The floors are what the parser reached when the corpora were first run: they guard
 against regressions, and should be raised (never lowered) as the parser improves.
+
+`parse` was the first held-out set; once it had been used to fix the parser it no longer
+measured generalisation, so `parse2` was written afresh by a second examiner under the
+same rule (labels committed before the parser was first run on them).
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ import pytest
 
 from tests.referee.lang.corpus_check import HELDOUT, load, score_parse
 
-FLOOR = {"ko": 1.0, "ja": 1.0, "en": 1.0}
-SIZE = 80
+FLOOR = {
+    ("parse", "ko"): 1.0, ("parse", "ja"): 1.0, ("parse", "en"): 1.0,
+    ("parse2", "ko"): 0.97, ("parse2", "ja"): 1.0, ("parse2", "en"): 1.0,
+}
+SIZE = {"parse": 80, "parse2": 70}
 
 
-@pytest.mark.parametrize("lang", sorted(FLOOR))
-def test_parse_heldout(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert len(load("parse", lang, HELDOUT)) >= SIZE
-    score = score_parse(lang, HELDOUT)
+@pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))
+def test_parse_heldout(name: str, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert len(load(name, lang, HELDOUT)) >= SIZE[name]
+    score = score_parse(lang, HELDOUT, name)
     with capsys.disabled():
-        print("\n" + score.table(f"parse {lang} (held out)"), file=sys.stderr)
-    assert score.accuracy >= FLOOR[lang], "\n".join(score.misses)
+        print("\n" + score.table(f"{name} {lang} (held out)"), file=sys.stderr)
+    assert score.accuracy >= FLOOR[(name, lang)], "\n".join(score.misses)
