@@ -16,6 +16,7 @@ from referee.lang.ko.lexicon import (
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EVERYONE,
+    EXCEPT_WORDS,
     HONEST_STEMS,
     LIAR_NOUNS,
     LIAR_STEMS,
@@ -111,6 +112,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
             morphs[after].form in QUANTIFIERS or morphs[after].form in {"분", "사람", "명"}
         ):
             after += 1
+        if after < len(morphs) and morphs[after].form == "," and m.form not in {"둘", "두"}:
+            ref = EVERYBODY  # "세 분 모두, ...", "셋 다, ...": a call; "둘 다," may leave one out
     else:
         ref = None
     while (
@@ -127,6 +130,10 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
     if j >= len(morphs):
         return "bare", j
     m = morphs[j]
+    if m.tag == "JKO" and j + 1 < len(morphs) and (morphs[j + 1].form, morphs[j + 1].tag) in EXCEPT_WORDS:
+        j, m = j + 1, morphs[j + 1]  # "A씨를 빼고", "A씨를 제외하고"
+    if (m.form, m.tag) in EXCEPT_WORDS:
+        return "except", j + 1
     if m.tag in {"JKS", "JKC"}:
         return "subject", j + 1
     if m.tag == "JX":
@@ -153,8 +160,6 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
         return "copula", j + 1
     if m.form in {"라면", "이라면"}:
         return "cond", j + 1
-    if m.form == "말" and m.tag == "VV":
-        return "except", j + 2
     return "bare", j
 
 

@@ -36,6 +36,12 @@ CULPRIT_VERBS = frozenset("먹 드시 잡수 잡숫 처먹 마시 들이키 들�
 CULPRIT_NOUNS = frozenset("범인 진범 범행 짓 장본인".split())
 # Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람, 제가 한 일).
 PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이 일".split())
+# "A씨 말고", "A씨(를) 빼고", "A씨를 제외하고", "A씨 외에": everyone but A.
+EXCEPT_WORDS = frozenset({("말", "VV"), ("빼", "VV"), ("제외", "NNG"), ("외", "NNB"), ("이외", "NNG")})
+# "다른 사람", "딴 분", "나머지": people left once someone is set aside, not one person.
+OTHER_WORDS = frozenset("다른 딴".split())
+OTHER_HEADS = frozenset("사람 분 애 녀석 놈 쪽 이 자 누구 누군가 용의자".split())
+REST_NOUNS = frozenset("나머지".split())
 LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼".split())
 LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이
 LIE_VERBS = frozenset("속이 속".split())

@@ -45,6 +45,8 @@ _SPELLINGS = {
 }  # fmt: skip
 _MISSPELLED = re.compile("|".join(sorted(_SPELLINGS, key=len, reverse=True)))
 _GROW = Morph("늘", "VV")  # 늘다, kiwi's reading of some 는 after a name
+# "A고" is "A이고" with the copula left out; kiwi reads the 고 as a noun and loses the clause link.
+_AND_IS = (Morph("이", "VCP"), Morph("고", "EC"))
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,7 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
         if current and "\n" in masked[last_end : token.start]:
             sentences.append(Sentence(tuple(current)))
             current = []
+        joined = token.start == last_end  # no space since the previous morpheme
         last_end = token.start + token.len
         if token.tag == "SF":
             if current:
@@ -149,6 +152,9 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
             continue
         if token.form == "ᆫ" and len(current) > 1 and current[-1] == _GROW and current[-2].name is not None:
             current[-1] = Morph("는", "JX")  # kiwi may read a name's 는 as 늘다 + ᆫ ("Xqa랑 Xqb는 먹었다고")
+            continue
+        if token.form == "고" and current and current[-1].name is not None and joined:
+            current.extend(_AND_IS)  # "거짓말쟁이는 Xqa고 범인은 Xqb야"
             continue
         current.append(Morph(token.form, token.tag, placeholders.get(token.form)))
     if current:

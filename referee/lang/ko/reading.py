@@ -29,6 +29,7 @@ from referee.lang.ko.lexicon import (
     CASE_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
+    EXCEPT_WORDS,
     HEARSAY_ENDINGS,
     HEDGE_FORMS,
     HONEST_STEMS,
@@ -40,8 +41,11 @@ from referee.lang.ko.lexicon import (
     NEGATORS,
     OPINION_STEMS,
     OPINION_WORDS,
+    OTHER_HEADS,
+    OTHER_WORDS,
     PERSON_NOUNS,
     PUZZLING,
+    REST_NOUNS,
     SENTENCE_HEDGES,
     SPEECH_STEMS,
     STATEMENT_ENDINGS,
@@ -90,6 +94,7 @@ class Reading:
     tangled: bool  # two roles in one clause ("did the liar eat it?") or a question in a question
     possibility: bool  # "...일 수도 있나요?": asks what the rules allow
     supposing: bool  # "당신이 아니라면 누구예요?": a question on a supposition is not one proposition
+    other_than: bool  # "B씨 말고 다른 사람이 먹었어요?": about whoever is left, not one person
     persons: bool  # mentions anyone at all
     thinking: bool  # an interjection or "그렇군요": thinking aloud
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
@@ -218,11 +223,26 @@ def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | N
     return next(((k, kind) for k in range(a, b - 1) if (kind := _quote_kind(morphs, k))), None)
 
 
+def _set_asides(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, bool]:
+    """How many people morphemes [a, b) set aside ("B씨 말고", "A를 빼고"), and whether they
+    speak of whoever is left ("다른 사람", "딴 분", "나머지") rather than of one person."""
+    set_aside, others = 0, False
+    for k in range(a, b):
+        m = morphs[k]
+        before = morphs[k - 1] if k > 0 else None
+        nxt = morphs[k + 1] if k + 1 < b else None
+        if (m.form, m.tag) in EXCEPT_WORDS and before is not None and before.tag in {"SL", "NNG", "NNP", "NP", "NNB", "JKO"}:
+            set_aside += m.form != "말" or (nxt is not None and nxt.form == "고")  # not "먹지 말고"
+        others |= m.form in REST_NOUNS or (m.form in OTHER_WORDS and nxt is not None and nxt.form in OTHER_HEADS)
+    return set_aside, others
+
+
 @dataclass(frozen=True)
 class _ClauseReading:
     claim: Claim | None
     tangled: bool = False
     holder: str | None = None
+    other_than: bool = False  # set-aside people or "다른 사람" not read as an exact open question
 
 
 def _read_clause(
@@ -230,6 +250,7 @@ def _read_clause(
 ) -> _ClauseReading:
     """One clause into a claim (None when it has no predicate and names no one)."""
     inside = [m for k, m in enumerate(found) if a <= m.start < b and k not in used]
+    set_aside, others = _set_asides(morphs, a, b)
     via: str | None = None
     holder: str | None = None
     quote = _quotative(morphs, a, b)
@@ -272,12 +293,17 @@ def _read_clause(
         candidates = ()
     if GROUP in about and len(about) > 1:
         about = tuple(r for r in about if r != GROUP)
+    # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates
+    exact = ANYONE in about and 0 < set_aside == len(excluded)
+    other_than = bool(set_aside or others) and not exact
     if not predicates:
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
             copular = any(m.tag in {"VCP", "VCN"} for m in morphs[a:b])
             return _ClauseReading(
-                Claim(None, about, negated, candidates=candidates, copular=copular), holder=holder
+                Claim(None, about, negated, candidates=candidates, copular=copular),
+                holder=holder,
+                other_than=other_than,
             )
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
@@ -293,7 +319,7 @@ def _read_clause(
     )
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
-    return _ClauseReading(claim, holder=holder)
+    return _ClauseReading(claim, holder=holder, other_than=other_than)
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
@@ -354,21 +380,23 @@ def _tangled(morphs: tuple[Morph, ...]) -> bool:
 
 def _claims(
     morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int], begin: int
-) -> tuple[list[Claim], bool, str | None]:
+) -> tuple[list[Claim], bool, str | None, bool]:
     """The claims of a sentence's clauses from morpheme `begin` (after a lead-in remark),
-    whether two roles tangle, and an opinion's holder.
+    whether two roles tangle, an opinion's holder, and whether a claim is about whoever is
+    left once someone is set aside.
 
     A clause without a subject takes the one before ("B가 먹었고 거짓말쟁이야?"); a
     clause without a predicate takes the one before ("B는 안 먹었고 C도.").
     """
     marks = tuple(_predicate_at(morphs, k, len(morphs)) for k in range(len(morphs)))
     claims: list[Claim] = []
-    tangled = False
+    tangled = other_than = False
     holder = None
     previous: Claim | None = None
     for a, b in _clauses(morphs, marks, found, begin):
         clause = _read_clause(morphs, marks, a, b, found, used)
         tangled |= clause.tangled
+        other_than |= clause.other_than
         holder = holder or clause.holder
         claim = clause.claim
         if claim is None:
@@ -379,7 +407,7 @@ def _claims(
             claim = replace(claim, about=previous.about, candidates=previous.candidates, generic=False)
         claims.append(claim)
         previous = claim
-    return claims, tangled, holder
+    return claims, tangled, holder, other_than
 
 
 def _asks_to_tell(morphs: tuple[Morph, ...]) -> bool:
@@ -396,7 +424,7 @@ def read(sentence: Sentence) -> Reading:
     morphs = sentence.morphs
     found = mentions(morphs)
     addressees, used, begin = addressed(morphs, found)
-    claims, tangled, holder = _claims(morphs, found, used, begin)
+    claims, tangled, holder, other_than = _claims(morphs, found, used, begin)
     ending = final_ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
@@ -447,6 +475,7 @@ def read(sentence: Sentence) -> Reading:
         holder=holder,
         topic_only=topic_only,
         supposing=supposing and not any(m.role == "cond" for m in found),
+        other_than=other_than,
         possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
