@@ -39,6 +39,16 @@ GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様", "全部"})
 
 WHO = frozenset({"誰", "どなた", "どっち", "どちら", "何方", "どいつ"})
 
+EXCLUDING = frozenset({"以外", "他", "外", "他人", "別人", "抜き", "除く", "除ける", "省く"})
+"""Words that set a person apart ("Bさん以外", "ほかの人", "Bさんを除いて"): a claim about
+the rest is not a claim about the person named."""
+
+OTHERS = frozenset({"別", "残り", "残る", "違う"})
+""""別の人", "残りの二人", "違う人": the rest of the roster, when a word for people follows."""
+
+PEOPLE_WORDS = frozenset({"人", "方", "者", "二人", "人達", "奴", "やつ", "連中", "メンバー", "誰"})
+"""Nouns that stand for some of the suspects ("ほかの人", "残りの二人", "Bさんじゃない方")."""
+
 EAT_VERBS = frozenset({"食べる", "食う", "喰う", "平らげる", "頬張る"})
 DRINK_VERBS = frozenset({"飲む", "呑む", "飲み干す"})
 ANY_VERBS = frozenset({"召し上がる", "頂く", "遣る", "やる", "盗む", "取る"})
@@ -50,6 +60,8 @@ INCIDENT_NOUNS = frozenset({"事件"})
 
 LIAR_NOUNS = frozenset({"嘘吐き", "嘘つき", "ライアー"})
 HONEST_NOUNS = frozenset({"正直者"})
+TRUST = frozenset({"信用", "信頼"})
+""""Aさんは信用できますか": whoever can be trusted is honest (only with できる)."""
 LIE = frozenset({"嘘", "うそ", "ウソ"})
 TRUTH = frozenset({"本当", "真実", "本音", "事実", "誠"})
 

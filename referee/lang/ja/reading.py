@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
-    ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS,
-    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, REPORT_VERBS,
-    THINK_VERBS, TRUTH,
+    ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS, EXCLUDING,
+    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, OTHERS, PEOPLE_WORDS,
+    REPORT_VERBS, THINK_VERBS, TRUST, TRUTH,
 )
 from referee.lang.ja.tokens import Token, everyone_end
 from referee.liar.proposition import Predicate
@@ -129,6 +129,8 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
         return _Predicate("liar", i, i + 1)
     if t.lemma in HONEST_NOUNS:
         return _Predicate("honest", i, i + 1)
+    if t.lemma in TRUST and i + 1 < len(tokens) and tokens[i + 1].lemma == "出来る":
+        return _Predicate("honest", i, i + 2)  # 信用できる, 信頼できない
     if t.lemma == "正直" and nxt == "者":
         return _Predicate("honest", i, i + 2)
     if t.lemma == "正直" and (not nxt or nxt in COPULA or tokens[i + 1].punct):
@@ -280,7 +282,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                    for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
-    problem = _incident_problem(tokens, predicates, incident)
+    problem = _excluding_problem(tokens) or _incident_problem(tokens, predicates, incident)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
@@ -454,6 +456,32 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
             return ""
         return f"I could not tell what {t.surface} asks; ask whether someone ate it, lies or is honest"
     return ""
+
+
+def _excluding_problem(tokens: tuple[Token, ...]) -> str:
+    """"Bさん以外の誰かが食べましたか", "ほかの人が", "Bさんじゃない人が": a claim about the rest
+    of the roster. Read as one about the person named it would charge the opposite question,
+    so it is never read at all."""
+    for j, t in enumerate(tokens):
+        if t.lemma in EXCLUDING or (t.lemma in OTHERS and _people_after(tokens, j + 1)) or (
+            t.person and _not_him(tokens, j + 1)
+        ):
+            return "ask about one person at a time, e.g. 'Bさんは食べましたか？', not about everyone else"
+    return ""
+
+
+def _people_after(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether a word for people follows at `j`, past の or た ("別の人", "残った二人")."""
+    while j < len(tokens) and tokens[j].surface in ("の", "た", "っ", "て", "いる", "る"):
+        j += 1
+    return j < len(tokens) and (tokens[j].lemma in PEOPLE_WORDS or tokens[j].kind == "who")
+
+
+def _not_him(tokens: tuple[Token, ...], j: int) -> bool:
+    """"Bさんじゃない人", "Bさんではない誰か": a person denied, then a word for people."""
+    while j < len(tokens) and tokens[j].surface in ("じゃ", "で", "は", "じゃあ"):
+        j += 1
+    return j < len(tokens) and tokens[j].surface in ("ない", "無い") and _people_after(tokens, j + 1)
 
 
 INCIDENT_BY_NOUN = {i.noun["ja"]: i for i in INCIDENTS.values()}

@@ -151,6 +151,47 @@ def test_unclear_says_why(text: str, reason_mentions: str) -> None:
     assert reason_mentions in intent.reason
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aさん、Bさん以外の誰かが食べましたか？",
+        "Bさん以外が食べた、Aさん？",
+        "Aさん、あなた以外の誰かが食べましたか",
+        "Aさん、ほかの人が食べましたか",
+        "Cさん、他の人はみんな正直者？",
+        "Aさん、Bさん以外に嘘つきはいますか？",
+        "Bさん、自分以外で嘘をついている人はいる？",
+        "Cさん、Aさんを除いて誰がケーキを食べたの？",
+        "Aさん、Cさん抜きで考えると、犯人はBさん？",
+        "Bさん、残りの二人のどちらかが食べましたか？",
+        "Aさん、別の人が犯人ですか？",
+        "Cさん、Bさんじゃない人が嘘つきなの？",
+        "Aさん、違う人が食べたんですか？",
+        "Aさん、Bさんは食べましたか？Cさん以外は？",
+    ],
+)
+def test_someone_other_than_a_person_is_never_charged(text: str) -> None:
+    """Read as a question about the person named, "someone other than B" would charge
+    culprit(B): the opposite of what was asked."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear), intent
+    assert "one person at a time" in intent.reason
+
+
+def test_what_is_left_of_the_incident_is_no_exclusion() -> None:
+    assert queries("Aさん、残ったケーキを食べましたか？") == {("A", "A", "culprit", False)}
+
+
+def test_whoever_can_be_trusted_is_honest() -> None:
+    assert queries("Cさん、Aさんは信用できますか？") == {("C", "A", "honest", False)}
+    assert queries("Aさん、Bさんは信頼できない？") == {("A", "B", "honest", True)}
+
+
+def test_a_character_excluding_himself_confesses_nothing() -> None:
+    assert facts("私以外の誰かが食べました。", "A") == set()
+    assert facts("Bさん以外は正直者です。", "A") == set()
+
+
 def test_juice_is_drunk_not_eaten() -> None:
     juice = Context(lang="ja", incident=incident("juice"))
     assert queries("Aさん、Bさんはジュースを飲みましたか？", juice) == {("A", "B", "culprit", False)}
