@@ -39,15 +39,22 @@ GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様", "全部"})
 
 WHO = frozenset({"誰", "どなた", "どっち", "どちら", "何方", "どいつ"})
 
-EXCLUDING = frozenset({"以外", "他", "外", "他人", "別人", "抜き", "除く", "除ける", "省く"})
-"""Words that set a person apart ("Bさん以外", "ほかの人", "Bさんを除いて"): a claim about
-the rest is not a claim about the person named."""
+EXCLUDING = frozenset({"以外", "他", "外", "他人", "別人", "片方", "抜き", "除く", "除ける", "省く"})
+"""Words that set a person apart ("Bさん以外", "ほかの人", "Bさんを除いて", "片方"): a claim
+about the rest is not a claim about the person named."""
 
-OTHERS = frozenset({"別", "残り", "残る", "違う"})
-""""別の人", "残りの二人", "違う人": the rest of the roster, when a word for people follows."""
+OTHERS = frozenset({"別", "違う", "もう"})
+""""別の人", "違う人", "もう一人": the rest of the roster, when a word for people follows."""
 
-PEOPLE_WORDS = frozenset({"人", "方", "者", "二人", "人達", "奴", "やつ", "連中", "メンバー", "誰"})
-"""Nouns that stand for some of the suspects ("ほかの人", "残りの二人", "Bさんじゃない方")."""
+REMAINING = frozenset({"残り", "残る"})
+""""残りの二人", "残りは": the rest of the roster, unless the incident's object follows ("残ったケーキ")."""
+
+PEOPLE_WORDS = frozenset({"人", "方", "者", "一人", "二人", "人達", "奴", "やつ", "連中", "メンバー", "誰"})
+"""Nouns that stand for some of the suspects ("ほかの人", "もう一人", "Bさんじゃない方")."""
+
+ONLY = frozenset({"しか", "だけ", "のみ"})
+""""Bさんしか食べていない" affirms what its negation seems to deny; "Bさんだけが正直者" is no
+question about B alone."""
 
 EAT_VERBS = frozenset({"食べる", "食う", "喰う", "平らげる", "頬張る"})
 DRINK_VERBS = frozenset({"飲む", "呑む", "飲み干す"})

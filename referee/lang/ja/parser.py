@@ -24,6 +24,8 @@ request to rephrase):
   read as one makes the question unclear rather than charged to the earlier addressee.
 - A self-correction ("…？いや、…？") that asks something else is unclear; one that asks
   the same thing again costs once.
+- "Someone other than B" (Bさん以外, ほかの人, 残りの二人, Bさんじゃない人) and "only B"
+  with しか are unclear: read as a question about B they would charge its opposite.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
     ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS, EXCLUDING,
-    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, OTHERS, PEOPLE_WORDS,
-    REPORT_VERBS, THINK_VERBS, TRUST, TRUTH,
+    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, ONLY, OTHERS, PEOPLE_WORDS,
+    REMAINING, REPORT_VERBS, THINK_VERBS, TRUST, TRUTH,
 )
 from referee.lang.ja.tokens import Token, everyone_end
 from referee.liar.proposition import Predicate
@@ -282,7 +282,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                    for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
-    problem = _excluding_problem(tokens) or _incident_problem(tokens, predicates, incident)
+    problem = _excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
@@ -458,30 +458,54 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
     return ""
 
 
-def _excluding_problem(tokens: tuple[Token, ...]) -> str:
-    """"Bさん以外の誰かが食べましたか", "ほかの人が", "Bさんじゃない人が": a claim about the rest
-    of the roster. Read as one about the person named it would charge the opposite question,
-    so it is never read at all."""
+def _excluding_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+    """"Bさん以外の誰かが食べましたか", "ほかの人が", "Bさんじゃない人が", "Bさんしか食べていない":
+    a claim about the rest of the roster, or about one person only. Read as a plain claim about
+    the person named it would charge another question, often the opposite, so it is not read."""
+    honest = any(p.kind == "honest" for p in predicates)
     for j, t in enumerate(tokens):
-        if t.lemma in EXCLUDING or (t.lemma in OTHERS and _people_after(tokens, j + 1)) or (
-            t.person and _not_him(tokens, j + 1)
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+        if (
+            t.lemma in EXCLUDING
+            or (t.lemma in OTHERS and _people_after(tokens, j + 1))
+            or (t.lemma in REMAINING and not _object_after(tokens, j + 1))
+            or (t.person and _not_him(tokens, j + 1))
         ):
             return "ask about one person at a time, e.g. 'Bさんは食べましたか？', not about everyone else"
+        if t.person and nxt is not None and nxt.pos == "助詞" and nxt.surface in ONLY and (
+            nxt.surface == "しか" or honest
+        ):
+            return "ask about one person at a time, e.g. 'Bさんは食べましたか？', without 'only'"
     return ""
 
 
-def _people_after(tokens: tuple[Token, ...], j: int) -> bool:
-    """Whether a word for people follows at `j`, past の or た ("別の人", "残った二人")."""
-    while j < len(tokens) and tokens[j].surface in ("の", "た", "っ", "て", "いる", "る"):
+def _after_modifier(tokens: tuple[Token, ...], j: int) -> Token | None:
+    """The word at `j` past の, た or て ("別の人", "残ったケーキ", "じゃなくて誰")."""
+    while j < len(tokens) and tokens[j].surface in ("の", "た", "っ", "て", "ば", "いる", "る"):
         j += 1
-    return j < len(tokens) and (tokens[j].lemma in PEOPLE_WORDS or tokens[j].kind == "who")
+    return tokens[j] if j < len(tokens) else None
+
+
+def _people_after(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether a word for people follows at `j` ("ほかの人", "もう一人", "別の誰か")."""
+    word = _after_modifier(tokens, j)
+    return word is not None and (word.lemma in PEOPLE_WORDS or word.kind == "who")
+
+
+def _object_after(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether the incident's object follows at `j` ("残りのケーキ", "最後に残ったプリン")."""
+    word = _after_modifier(tokens, j)
+    return word is not None and word.lemma in INCIDENT_BY_NOUN
 
 
 def _not_him(tokens: tuple[Token, ...], j: int) -> bool:
-    """"Bさんじゃない人", "Bさんではない誰か": a person denied, then a word for people."""
+    """"Bさんじゃない人", "Bさんではなく誰か": a person denied, then a word for people;
+    "Bさんでなければ", "Bさんじゃないとしたら": a person denied in an "if"."""
     while j < len(tokens) and tokens[j].surface in ("じゃ", "で", "は", "じゃあ"):
         j += 1
-    return j < len(tokens) and tokens[j].surface in ("ない", "無い") and _people_after(tokens, j + 1)
+    if j == len(tokens) or tokens[j].lemma not in ("無い", "ない"):
+        return False
+    return _people_after(tokens, j + 1) or _conditional(tokens[j + 1:j + 5])
 
 
 INCIDENT_BY_NOUN = {i.noun["ja"]: i for i in INCIDENTS.values()}

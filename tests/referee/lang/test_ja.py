@@ -168,6 +168,14 @@ def test_unclear_says_why(text: str, reason_mentions: str) -> None:
         "Cさん、Bさんじゃない人が嘘つきなの？",
         "Aさん、違う人が食べたんですか？",
         "Aさん、Bさんは食べましたか？Cさん以外は？",
+        "Cさん、残りは嘘つきですか？",
+        "Bさん、Aさんじゃなくて誰が食べたの？",
+        "Aさん、Cさんでなければ誰が嘘つき？",
+        "Aさん、Bさんじゃないなら、Cさんが食べた？",
+        "Cさん、もう一人が嘘つき？",
+        "Bさん、片方は正直者ですか？",
+        "Aさん、Bさんしか食べていませんか？",  # only B: the negation affirms
+        "Cさん、Aさんだけが正直者？",
     ],
 )
 def test_someone_other_than_a_person_is_never_charged(text: str) -> None:
@@ -178,8 +186,12 @@ def test_someone_other_than_a_person_is_never_charged(text: str) -> None:
     assert "one person at a time" in intent.reason
 
 
-def test_what_is_left_of_the_incident_is_no_exclusion() -> None:
+def test_what_is_left_of_the_incident_and_only_the_culprit_are_no_exclusion() -> None:
     assert queries("Aさん、残ったケーキを食べましたか？") == {("A", "A", "culprit", False)}
+    assert queries("Cさん、Bさんだけが食べたの？") == {("C", "B", "culprit", False)}
+    assert queries("Cさん、食べたのはBさんではなくAさんですか？") == {
+        ("C", "B", "culprit", True), ("C", "A", "culprit", False),
+    }
 
 
 def test_whoever_can_be_trusted_is_honest() -> None:
@@ -190,6 +202,7 @@ def test_whoever_can_be_trusted_is_honest() -> None:
 def test_a_character_excluding_himself_confesses_nothing() -> None:
     assert facts("私以外の誰かが食べました。", "A") == set()
     assert facts("Bさん以外は正直者です。", "A") == set()
+    assert facts("Bさんしか食べていません。", "A") == set()
 
 
 def test_juice_is_drunk_not_eaten() -> None:
