@@ -62,6 +62,7 @@ _IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split()
 _SUMMING_UP = frozenset("정리 요약 종합 결론 말 말씀".split())  # 정리하면, 말씀드리면: not "if"
 _CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
 _EMBEDDED_QUESTIONS = frozenset("는지 ᆫ지 은지 ᆯ지 을지".split())  # 먹었는지, 범인인지
+_SET_ASIDE_NOUNS = CULPRIT_NOUNS | LIAR_NOUNS | OTHER_HEADS  # "거짓말쟁이 말고", "그 사람 빼고"
 # What each morpheme of a sentence predicates, if anything: (predicate, is a role noun).
 _Marks = tuple[tuple[Predicate, bool] | None, ...]
 
@@ -229,11 +230,16 @@ def _set_asides(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, bool]:
     set_aside, others = 0, False
     for k in range(a, b):
         m = morphs[k]
-        before = morphs[k - 1] if k > 0 else None
         nxt = morphs[k + 1] if k + 1 < b else None
-        if (m.form, m.tag) in EXCEPT_WORDS and before is not None and before.tag in {"SL", "NNG", "NNP", "NP", "NNB", "JKO"}:
-            set_aside += m.form != "말" or (nxt is not None and nxt.form == "고")  # not "먹지 말고"
-        others |= m.form in REST_NOUNS or (m.form in OTHER_WORDS and nxt is not None and nxt.form in OTHER_HEADS)
+        j = k - 2 if k > 0 and morphs[k - 1].tag == "JKO" else k - 1  # "A씨를 빼고"
+        person = j >= 0 and (
+            morphs[j].name is not None or morphs[j].tag == "NP" or morphs[j].form in _SET_ASIDE_NOUNS
+        )  # not "농담 말고", "먹지 말고"
+        if (m.form, m.tag) in EXCEPT_WORDS and person:
+            set_aside += m.form != "말" or (nxt is not None and nxt.form == "고")
+        others |= m.form in REST_NOUNS or (
+            m.form in OTHER_WORDS and nxt is not None and nxt.form in OTHER_HEADS
+        )
     return set_aside, others
 
 
@@ -294,7 +300,8 @@ def _read_clause(
     if GROUP in about and len(about) > 1:
         about = tuple(r for r in about if r != GROUP)
     # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates
-    exact = ANYONE in about and 0 < set_aside == len(excluded)
+    named = all(r == SELF or not r.startswith("@") for r in excluded)  # not "그 사람 빼고"
+    exact = ANYONE in about and 0 < set_aside == len(excluded) and named
     other_than = bool(set_aside or others) and not exact
     if not predicates:
         if about:

@@ -177,6 +177,44 @@ def test_unclear_says_why(text: str, reason: str) -> None:
     assert reason in intent.reason
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A씨, B씨 말고 다른 사람이 먹었나요?",
+        "A씨, B씨 빼고 다른 사람이 먹었어?",
+        "A씨, 다른 사람이 먹었나요?",  # other than whom?
+        "당신 말고 다른 사람이 먹었나요?",
+        "C씨, A씨를 제외하고 다른 분이 거짓말쟁이인가요?",
+        "B씨, A씨 외에 딴 사람이 먹었지?",
+        "A씨, 다른 누가 먹었어요?",
+        "A씨, 나머지 두 사람 중에 누가 먹었어요?",
+        "C씨, 거짓말쟁이 말고 누가 먹었어?",  # the one set aside is a role, not a person
+        "B씨, 저 사람 빼고 누가 먹었어?",  # ...or a person the text does not name
+        "A씨, B씨를 빼고 C씨가 먹었어요?",
+        "B 말고 다른 사람이 먹었어.",  # not a guess, of B or of anyone
+    ],
+)
+def test_someone_other_than_is_never_charged(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear), intent
+    assert "other than" in intent.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C씨, B씨 외에 누가 먹었어요?", {("C", "A", "culprit", False), ("C", "C", "culprit", False)}),
+        ("B씨, A씨를 빼고 누가 거짓말쟁이예요?", {("B", "B", "liar", False), ("B", "C", "liar", False)}),
+        ("A씨, 당신 말고 다른 사람 중 누가 먹었어요?", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
+        ("B씨, 딴소리 말고 당신이 먹었어요?", {("B", "B", "culprit", False)}),  # "no idle talk" sets no one aside
+    ],
+)
+def test_setting_a_named_person_aside_in_a_who_question_asks_about_the_rest(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    assert queries(text) == expected
+
+
 def test_nested_question_is_put_through_says() -> None:
     intent = parse("A씨, B씨라면 C가 먹었다고 대답할까요?", KO)
     assert intent == Question((Query("A", Says("B", literal("culprit", "C"))),))
@@ -275,6 +313,14 @@ def test_first_person_in_a_line_is_its_speaker() -> None:
 
 def test_an_omitted_subject_is_the_one_asked_about() -> None:
     assert said("네, 먹었어요.", "B", Query("B", literal("culprit", "C"))) == {("B", "culprit", "C", True)}
+
+
+@pytest.mark.parametrize(
+    "line", ["저 말고 다른 사람이 먹었어요.", "B씨 말고 다른 사람이 먹었어요.", "B씨 빼고 다른 사람이 거짓말쟁이예요."]
+)
+def test_a_line_about_someone_other_than_is_unread_not_a_claim_about_one_person(line: str) -> None:
+    extraction = extract(line, KO, "A", ())
+    assert (extraction.statements, extraction.unread) == ((), (line,))
 
 
 def test_unread_lists_what_could_not_be_checked_but_not_flavour() -> None:
