@@ -95,7 +95,7 @@ class Reading:
     tangled: bool  # two roles in one clause ("did the liar eat it?") or a question in a question
     possibility: bool  # "...일 수도 있나요?": asks what the rules allow
     supposing: bool  # "당신이 아니라면 누구예요?": a question on a supposition is not one proposition
-    other_than: bool  # "B씨 말고 다른 사람이 먹었어요?": about whoever is left, not one person
+    other_than: bool  # "B씨 말고 다른 사람이 먹었어요?", "먹은 사람 있어요?": not about one named person
     persons: bool  # mentions anyone at all
     thinking: bool  # an interjection or "그렇군요": thinking aloud
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
@@ -237,10 +237,26 @@ def _set_asides(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, bool]:
         )  # not "농담 말고", "먹지 말고"
         if (m.form, m.tag) in EXCEPT_WORDS and person:
             set_aside += m.form != "말" or (nxt is not None and nxt.form == "고")
-        others |= m.form in REST_NOUNS or (
-            m.form in OTHER_WORDS and nxt is not None and nxt.form in OTHER_HEADS
-        )
+        others |= m.form in REST_NOUNS or ((m.form, m.tag) in OTHER_WORDS and _person_follows(morphs, k, b))
     return set_aside, others
+
+
+def _person_follows(morphs: tuple[Morph, ...], k: int, b: int) -> bool:
+    """Whether a person noun follows morpheme `k`, past an ending and a number ("남은 두 사람")."""
+    j = k + 1
+    while j < b and morphs[j].tag in {"ETM", "MM", "NR", "SN"}:
+        j += 1
+    return j < b and morphs[j].form in _SET_ASIDE_NOUNS
+
+
+def _existential(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
+    """ "먹은 사람 있어요?", "범인이 있나요?": whether anyone is, not who."""
+    return any(
+        m.form in {"있", "없"}
+        and m.tag in {"VA", "VV"}
+        and not {x.form for x in morphs[max(a, k - 2) : k]} & ABSENCE_NOUNS  # 먹은 적(이) 없어요
+        for k, m in enumerate(morphs[a:b], a)
+    )
 
 
 @dataclass(frozen=True)
@@ -248,7 +264,7 @@ class _ClauseReading:
     claim: Claim | None
     tangled: bool = False
     holder: str | None = None
-    other_than: bool = False  # set-aside people or "다른 사람" not read as an exact open question
+    other_than: bool = False  # about whoever is left or whoever exists, not read exactly
 
 
 def _read_clause(
@@ -301,8 +317,9 @@ def _read_clause(
         about = tuple(r for r in about if r != GROUP)
     # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates
     named = all(r == SELF or not r.startswith("@") for r in excluded)  # not "그 사람 빼고"
-    exact = ANYONE in about and 0 < set_aside == len(excluded) and named
-    other_than = bool(set_aside or others) and not exact
+    either = any(m.form == "아니" and n.form == "면" for m, n in zip(morphs[a:b], morphs[a + 1 : b]))
+    exact = ANYONE in about and 0 < set_aside == len(excluded) and named and not either  # "B 아니면 누가"
+    other_than = bool(set_aside or others or (either and ANYONE in about)) and not exact
     if not predicates:
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
@@ -326,7 +343,8 @@ def _read_clause(
     )
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
-    return _ClauseReading(claim, holder=holder, other_than=other_than)
+    unnamed = not about and _existential(morphs, a, b)  # nobody to ask about
+    return _ClauseReading(claim, holder=holder, other_than=other_than or unnamed)
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:

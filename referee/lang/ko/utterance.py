@@ -62,8 +62,8 @@ _COUNT = re.compile(
 
 NO_ADDRESSEE = "no addressee: say whom you are asking (for example 'B씨, ...')"
 OTHER_THAN = (
-    "ambiguous: 'someone other than' is not one person; ask about one person at a time "
-    "(for example 'A씨, C씨가 먹었어요?')"
+    "ambiguous: 'someone other than', 'the rest' or 'anyone' is not one person; ask about one "
+    "person at a time (for example 'A씨, C씨가 먹었어요?')"
 )
 
 
@@ -176,7 +176,10 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
             tuple(queries), open=any(ANYONE in c.about for s in said if s.asking for c in s.claims)
         )
     statements = [s for s in said if not s.asking]
-    if any(s.reading.other_than and not (s.reading.hedged or s.reading.musing) for s in statements):
+    if any(
+        s.reading.other_than and not (s.reading.hedged or s.reading.musing or all(c.generic for c in s.claims))
+        for s in statements
+    ):
         return Unclear(OTHER_THAN)  # "B 말고 다른 사람이 먹었어": not a guess of one person
     guess = _guess(statements, roster)
     if guess is not None:
@@ -201,8 +204,6 @@ def _on_case(sentence: _Said) -> bool:
 def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
     """The queries a question sentence asks, or why it cannot be charged ("" when it can)."""
     reading, claims, asked = sentence.reading, sentence.claims, sentence.asked
-    if reading.other_than:
-        return [], OTHER_THAN
     if reading.tangled or reading.supposing:
         if not asked and not reading.persons and reading.possibility:
             return [], ""  # a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
@@ -217,6 +218,8 @@ def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
         if reading.topic_only:
             return [], "ambiguous: is the named person asked, or asked about? say whom you are asking"
         return [], NO_ADDRESSEE
+    if reading.other_than:
+        return [], OTHER_THAN
     queries = []
     for claim in claims:
         made, problem = _queries(claim, asked, roster)

@@ -183,7 +183,13 @@ def test_unclear_says_why(text: str, reason: str) -> None:
         "A씨, B씨 말고 다른 사람이 먹었나요?",
         "A씨, B씨 빼고 다른 사람이 먹었어?",
         "A씨, 다른 사람이 먹었나요?",  # other than whom?
-        "당신 말고 다른 사람이 먹었나요?",
+        "B씨, 다른 한 사람이 거짓말쟁이예요?",
+        "C씨, 다른 두 사람 중에 거짓말쟁이가 있어요?",
+        "A씨, 남은 두 사람 중 누가 먹었어요?",
+        "A씨, 너 아닌 사람이 안 먹었어?",
+        "A씨, B씨 아니면 누가 먹었어요?",  # if not B, then who?
+        "A씨, 범인이 따로 있나요?",
+        "A씨, 먹은 사람 있어요?",  # whether anyone did, not who
         "C씨, A씨를 제외하고 다른 분이 거짓말쟁이인가요?",
         "B씨, A씨 외에 딴 사람이 먹었지?",
         "A씨, 다른 누가 먹었어요?",
@@ -197,7 +203,12 @@ def test_unclear_says_why(text: str, reason: str) -> None:
 def test_someone_other_than_is_never_charged(text: str) -> None:
     intent = parse(text, KO)
     assert isinstance(intent, Unclear), intent
-    assert "other than" in intent.reason
+    assert "one person at a time" in intent.reason
+
+
+def test_someone_other_than_with_nobody_called_asks_for_the_addressee() -> None:
+    intent = parse("당신 말고 다른 사람이 먹었나요?", KO)
+    assert isinstance(intent, Unclear) and "no addressee" in intent.reason
 
 
 @pytest.mark.parametrize(
