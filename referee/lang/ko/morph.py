@@ -22,7 +22,7 @@ from referee.liar.world import Roster
 PLACEHOLDER = "Xq"
 # What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀.
 _READING_END = (
-    r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말)"
+    r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|고(?=$|[\s,.!?~]|요))"
 )
 
 

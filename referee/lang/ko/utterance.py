@@ -116,6 +116,7 @@ class _Said:
     claims: tuple[Claim, ...]  # elliptic claims completed from the sentences before
     asked: tuple[str, ...]  # whom it speaks to, carried over from earlier sentences
     asking: bool
+    left_out: bool  # someone named whose claim nothing completes ("A고 B고 다 먹었어?")
 
 
 def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
@@ -127,11 +128,13 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
         if reading.addressees:
             addressees = _expand(reading.addressees, roster)
         claims = []
+        left_out = False
         for claim in reading.claims:
             if claim.predicate is None:
                 if previous is None:
                     if _turning(reading) and all(r in roster for r in claim.about):
                         addressees = claim.about  # "A씨는요? 먹었어요?": turning to A
+                    left_out = True
                     continue
                 if (
                     previous.about in {(), (SELF,)}
@@ -150,7 +153,7 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
         asking = (reading.question or (bool(asked) and reading.may_ask and bool(claims))) and (
             bool(asked) or not (reading.musing or reading.checking)
         )
-        said.append(_Said(reading, tuple(claims), asked, asking))
+        said.append(_Said(reading, tuple(claims), asked, asking, left_out and bool(claims)))
     return said
 
 
@@ -220,6 +223,8 @@ def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
         return [], NO_ADDRESSEE
     if reading.other_than:
         return [], OTHER_THAN
+    if sentence.left_out:
+        return [], "ambiguous: ask about one person and one role at a time"
     queries = []
     for claim in claims:
         made, problem = _queries(claim, asked, roster)

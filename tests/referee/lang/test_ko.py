@@ -114,6 +114,9 @@ def test_a_lead_in_remark_never_supplies_the_addressees(text: str) -> None:
         ("A씨와 B씨, C가 거짓말쟁이인가요?", {("A", "C", "liar", False), ("B", "C", "liar", False)}),
         ("모두들, 누가 거짓말을 하는지 말해 주세요", {(s, a, "liar", False) for s in "ABC" for a in "ABC"}),
         ("C야 케잌 먹엇지?", {("C", "C", "culprit", False)}),  # 야 read by kiwi as a topic particle
+        # a counted group called with a comma is everyone; "둘 다," could leave one out
+        ("세 분 모두, B씨가 거짓말쟁이인가요?", {(s, "B", "liar", False) for s in "ABC"}),
+        ("셋 다, 당신이 먹었어?", {(s, s, "culprit", False) for s in "ABC"}),
     ],
 )
 def test_lists_of_addressees_everyone_and_typing(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
@@ -206,6 +209,11 @@ def test_someone_other_than_is_never_charged(text: str) -> None:
     assert "one person at a time" in intent.reason
 
 
+def test_a_name_whose_claim_never_comes_is_not_dropped_silently() -> None:
+    intent = parse("C씨, A고 B고 다 먹었어?", KO)  # once charged as culprit(B) alone
+    assert isinstance(intent, Unclear) and "ambiguous" in intent.reason
+
+
 def test_someone_other_than_with_nobody_called_asks_for_the_addressee() -> None:
     intent = parse("당신 말고 다른 사람이 먹었나요?", KO)
     assert isinstance(intent, Unclear) and "no addressee" in intent.reason
@@ -256,6 +264,12 @@ def test_asking_both_ways_costs_one() -> None:
         ("거짓말쟁이는 C군요", Guess(liar="C")),
         ("범인은 바로 당신이야, A씨!", Guess(culprit="A")),
         ("범인은 B야 확실해", Guess(culprit="B")),  # 야 after a particle: "is", not a call
+        # "A고" is "A이고" without its copula: the clause still ends there
+        ("거짓말쟁이는 A고 케이크 먹은 건 B야", Guess("B", "A")),
+        ("거짓말쟁이는 A고 먹은 사람은 B야", Guess("B", "A")),
+        ("거짓말쟁이는 A고 케이크는 B가 먹었어", Guess("B", "A")),
+        ("범인은 에이고 거짓말쟁이는 비야", Guess("A", "B")),  # names read aloud
+        ("범인은 C고요, 거짓말쟁이는 A예요.", Guess("C", "A")),
         ("A랑 B 중 하나겠네요", Remark()),
         ("B씨는 범인이 아니군요", Remark()),  # ruling out is not naming
         ("A가 그러는데 B가 먹었대", Remark()),  # hearsay is not the player's guess
