@@ -105,6 +105,8 @@ class Performance:
     came back; `lines` is `raw` split into speakers' lines by the actor. Tokens are 0 and
     latency is measured wall-clock seconds for the offline actor. `transport` lists each
     network exchange behind a model's reply (retried timeouts, 429s, 5xx..., then `ok`).
+    `problem` says why a reply could not be read at all (cut off, not JSON, refused, empty):
+    the verifier gives it back to the actor as the reason, rather than "no lines".
     """
 
     request: str
@@ -114,6 +116,7 @@ class Performance:
     tokens_out: int = 0
     latency: float = 0.0
     transport: tuple[Exchange, ...] = ()
+    problem: str | None = None
 
 
 class ActorError(RuntimeError):

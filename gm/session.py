@@ -10,6 +10,9 @@ method so a subclass or a test can watch or replace one stage:
 - act: the actor voices the answers (it never sees the secret), verified by gm.verify,
   retried at most twice with the reasons, else the offline template text;
 - show: the referee's own text (counts, costs, guess results, the ending) via gm.render;
+- narrate (sessions begun with `start` or resumed, model actors only): the model may tell
+  the opening and the ending, checked by gm.actors.narrator and shown beside the
+  referee's own text, never instead of it;
 - record: every event is appended and fsynced before the turn is returned for display.
 """
 
@@ -31,7 +34,9 @@ from gm.actor import (
     ScriptLine,
 )
 from gm.actors.model import ModelActor
+from gm.actors.narrator import Part, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
+from gm.backends.base import Exchange
 from gm.render import Renderer
 from gm.transcript import (
     Json,
@@ -117,6 +122,16 @@ def script_for(verdict: Answers, config: GameConfig, turn: int) -> Script:
     return Script(lang=config.lang, incident=config.incident, lines=lines, turn=turn)
 
 
+def transport_json(exchanges: tuple[Exchange, ...]) -> list[list[object]]:
+    """Each network exchange behind a reply as recorded: [outcome, seconds]."""
+    return [[e.outcome, round(e.latency_s, 6)] for e in exchanges]
+
+
+def _narrator(actor: Actor | None) -> ModelActor | None:
+    """Who narrates: a model actor does; the offline actor has no narration."""
+    return actor if isinstance(actor, ModelActor) else None
+
+
 def verdict_fields(data: Json) -> Json:
     """A recorded `verdict` event without its envelope: what `verdict_json` produced."""
     return {k: v for k, v in data.items() if k not in _EVENT_KEYS}
@@ -164,6 +179,7 @@ class Session:
         fallback: OfflineActor,
         writer: TranscriptWriter,
         turn: int = 0,
+        narrator: ModelActor | None = None,
     ) -> None:
         self.game_id = game_id
         self.config = config
@@ -172,6 +188,7 @@ class Session:
         self.fallback = fallback
         self.writer = writer
         self.turn = turn
+        self.narrator = narrator
         self.renderer = Renderer(config.lang, config.incident, config.rules.roster)
         self.guesses: tuple[GuessVerdict, ...] = ()
 
@@ -188,7 +205,41 @@ class Session:
         secret: World | None = None,
         actor: Actor | None = None,
     ) -> tuple[Session, str]:
-        """Fix the secret, seal it in the sidecar, record the start; returns the opening text."""
+        """Fix the secret, seal it in the sidecar, record the start; returns the opening text.
+
+        The referee's texts only, whatever the actor (evals, benchmarks and tests compare
+        the actor's lines alone); `start` adds a model's narration.
+        """
+        session = cls._founded(config, path, game_id, seed, secret, actor, narrate=False)
+        return session, session._open(None)
+
+    @classmethod
+    async def start(
+        cls,
+        config: GameConfig,
+        path: Path,
+        game_id: str,
+        *,
+        seed: int | None = None,
+        secret: World | None = None,
+        actor: Actor | None = None,
+    ) -> tuple[Session, str]:
+        """`new` for a player: a model actor also narrates the opening now and the ending later."""
+        session = cls._founded(config, path, game_id, seed, secret, actor, narrate=True)
+        return session, session._open(await session.narrate("opening", 0))
+
+    @classmethod
+    def _founded(
+        cls,
+        config: GameConfig,
+        path: Path,
+        game_id: str,
+        seed: int | None,
+        secret: World | None,
+        actor: Actor | None,
+        narrate: bool,
+    ) -> Session:
+        """A new game with its secret drawn and sealed and `game_started` recorded."""
         seed = secrets.randbits(64) if seed is None else seed
         state = new_game(config.rules, random.Random(seed), secret)
         writer = TranscriptWriter.create(path)
@@ -196,12 +247,17 @@ class Session:
         fallback = OfflineActor(seed)
         actor = actor or fallback
         session = cls(game_id=game_id, config=config, state=state, actor=actor,
-                      fallback=fallback, writer=writer)
+                      fallback=fallback, writer=writer,
+                      narrator=_narrator(actor) if narrate else None)
         writer.write("game_started", id=game_id, config=config.as_json(actor.name),
                      commitment=state.commitment)
-        opening = session.renderer.opening(state)
-        writer.write("gm", turn=0, text=opening)
-        return session, opening
+        return session
+
+    def _open(self, narration: str | None) -> str:
+        """Record and return the opening: the narration, if any, then the referee's own."""
+        opening = "\n\n".join(filter(None, (narration, self.renderer.opening(self.state))))
+        self.writer.write("gm", turn=0, text=opening)
+        return opening
 
     @classmethod
     async def resume(cls, path: Path, actor: Actor | None = None) -> tuple[Session, str]:
@@ -210,7 +266,8 @@ class Session:
         The referee re-steps every recorded intent that got a verdict and must reach the
         same verdicts. An intent without a verdict was never answered and is dropped, as
         is a torn last line. A verdict whose reply was never shown is shown now, in the
-        offline actor's words.
+        offline actor's words. The opening is shown as recorded, never narrated again; a
+        model actor narrates the ending when the game ends from now on.
         """
         log = read(path, drop_torn_tail=True)
         if log.torn_tail:
@@ -229,8 +286,10 @@ class Session:
         session = cls(game_id=str(started.data.get("id", path.stem)), config=config, state=state,
                       actor=actor or fallback, fallback=fallback,
                       writer=TranscriptWriter.append(path),
-                      turn=max((t.number for t in recorded), default=0))
-        shown = [session.renderer.opening(state)]
+                      turn=max((t.number for t in recorded), default=0),
+                      narrator=_narrator(actor))
+        opening = next((rt.gm for rt in recorded if rt.number == 0 and rt.gm is not None), None)
+        shown = [str(opening.data.get("text", "")) if opening else session.renderer.opening(state)]
         if log.torn_tail:
             shown.append(session.renderer.message("torn", line=len(log.events) + 1))
         for rt in recorded:
@@ -285,7 +344,8 @@ class Session:
         verdict = self.adjudicate(intent)
         self.writer.write("verdict", turn=number, **verdict_json(verdict))
         lines, attempts = await self.act(verdict, number)
-        return self.record(number, text, intent, verdict, lines, attempts)
+        ending = await self.narrate("ending", number) if self.state.over else None
+        return self.record(number, text, intent, verdict, lines, attempts, ending)
 
     def parse(self, text: str) -> Parsed:
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
@@ -365,29 +425,56 @@ class Session:
                 "tokens_in": performance.tokens_in,
                 "tokens_out": performance.tokens_out,
                 "latency": round(performance.latency, 6),
-                "transport": [[e.outcome, round(e.latency_s, 6)] for e in performance.transport],
+                "transport": transport_json(performance.transport),
             }
         self.writer.write("model_attempt", turn=number, attempt=index, actor=actor.name,
                           accepted=check.accepted, reasons=list(check.reasons),
                           fallback=fallback, **fields)
         return Attempt(performance, check, fallback)
 
-    def show(self, verdict: Verdict, attempts: tuple[Attempt, ...]) -> str:
-        """The referee's text for this turn: counts, results and, at the end, the reveal."""
+    async def narrate(self, part: Part, number: int) -> str | None:
+        """The narrator's accepted opening or ending, every try recorded; None if there is none.
+
+        An ending is checked against the secret, so it is told only once the game is over.
+        """
+        if self.narrator is None:
+            return None
+        ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
+                      lang=self.config.lang)
+        backend, seed = self.narrator.backend, self.narrator.seed
+        if part == "opening":
+            story = await narrate_opening(backend, ctx, seed)
+        else:
+            story = await narrate_ending(backend, ctx, self.state.secret, self.state.outcome, seed)
+        for index, attempt in enumerate(story.attempts, 1):
+            self.writer.write(
+                "model_attempt", turn=number, part=part, attempt=index, actor=self.narrator.name,
+                accepted=attempt.accepted, reasons=list(attempt.reasons),
+                request=attempt.request, raw=attempt.raw, text=attempt.text,
+                tokens_in=attempt.tokens_in, tokens_out=attempt.tokens_out,
+                latency=round(attempt.latency, 6), transport=transport_json(attempt.transport))
+        return story.text
+
+    def show(self, verdict: Verdict, attempts: tuple[Attempt, ...],
+             ending: str | None = None) -> str:
+        """The referee's text for this turn: counts, results and, at the end, the reveal
+        (followed by the narrator's accepted `ending`, if any)."""
         notes = []
         if attempts and attempts[-1].fallback:
             notes.append(self.renderer.message("fallback", attempts=len(attempts) - 1))
         notes.append(self.renderer.verdict(verdict))
         if self.state.over:
             notes.append(self.renderer.ending(self.state.reveal(), self.state.outcome))
+            notes.append(ending or "")
         elif self.state.remaining == 0 and not isinstance(verdict, FinalAnswerRequired):
             notes.append(self.renderer.verdict(FinalAnswerRequired()))
         return "\n\n".join(n for n in notes if n)
 
     def record(self, number: int, text: str, intent: Intent, verdict: Verdict,
-               lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...]) -> Turn:
+               lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...],
+               ending: str | None = None) -> Turn:
         """Write what will be shown (and the reveal when the game ended), then return it."""
-        turn = Turn(number, text, intent, verdict, lines, self.show(verdict, attempts),
+        turn = Turn(number, text, intent, verdict, lines, self.show(verdict, attempts, ending),
                     attempts, self.state)
         self.writer.write("gm", turn=number, text=turn.reply)
         if self.state.over:

@@ -14,7 +14,9 @@ Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game write
 - `model_attempt`: `turn`, `attempt`, `actor`, `request`, `raw`, `lines`, `accepted`,
   `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network exchange as
   [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the template text
-  used after every attempt was rejected).
+  used after every attempt was rejected). A model's narration of the opening (turn 0) or
+  the ending (the last turn) is a `model_attempt` too, with `part` ("opening" or
+  "ending") and `text` (the narration read from the reply, "" if unreadable) for `lines`.
 - `gm`: `turn`, `text` exactly as shown.
 - `resumed`: the game was continued after an interruption.
 - `game_ended`: `outcome`, `secret` (culprit, liar), `nonce`, `commitment`.
@@ -320,7 +322,10 @@ def _event(path: Path, number: int, line: str, last: bool) -> Event:
 
 @dataclass(frozen=True)
 class RecordedTurn:
-    """The events of one turn, in the order they are written; later ones may be missing."""
+    """The events of one turn, in the order they are written; later ones may be missing.
+
+    `attempts` are the actor's; `narration` the narrator's tries at the opening or ending.
+    """
 
     number: int
     player: Event | None = None
@@ -328,6 +333,7 @@ class RecordedTurn:
     verdict: Event | None = None
     attempts: tuple[Event, ...] = ()
     gm: Event | None = None
+    narration: tuple[Event, ...] = ()
 
 
 def turns(log: Log) -> tuple[RecordedTurn, ...]:
@@ -339,9 +345,9 @@ def turns(log: Log) -> tuple[RecordedTurn, ...]:
         number = event.data.get("turn")
         if not isinstance(number, int):
             raise TranscriptError(f"{log.path}:{event.line}: a {event.t} event needs a turn number")
-        slot = grouped.setdefault(number, {"number": number, "attempts": ()})
+        slot = grouped.setdefault(number, {"number": number, "attempts": (), "narration": ()})
         if event.t == "model_attempt":
-            slot["attempts"] += (event,)
+            slot["narration" if "part" in event.data else "attempts"] += (event,)
         elif event.t in slot:
             raise TranscriptError(f"{log.path}:{event.line}: a second {event.t} event in turn {number}")
         else:

@@ -4,7 +4,8 @@ The reply is read back with the statement extractor. It is accepted only when th
 facts it asserts equals the script's exactly: every scripted answer said, with the right
 speaker and polarity, and nothing else claimed. Sentences that mention a person, a role,
 the incident or a number but cannot be read, digits (counts are the referee's to show)
-and lines in another language are rejected too. The reasons go back to the actor.
+and lines in another language are rejected too; a reply that could not be read at all is
+rejected with its `problem`. The reasons go back to the actor.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def _normal(p: Proposition, value: bool) -> tuple[object, ...]:
 
 def verify(script: Script, performance: Performance, roster: Roster) -> Check:
     """Accept `performance` only if it asserts exactly the script's answers and nothing else."""
+    if performance.problem is not None:
+        return Check((performance.problem,))
     if not performance.lines:
         return Check(("the reply has no lines",))
     ctx = Context(roster=roster, incident=script.incident, lang=script.lang)

@@ -167,6 +167,7 @@ class ModelActor:
             tokens_out=completion.reply.output_tokens,
             latency=completion.latency_s,
             transport=completion.exchanges,
+            problem=completion.problem,
         )
 
     async def interpret(self, text: str, ctx: Context) -> Interpretation:

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from gm.actors.model import render, request_json
-from gm.backends.base import Backend, CallFailed, Message, Request
+from gm.backends.base import Backend, CallFailed, Exchange, Message, Request
 from referee.lang import Context, extract
 from referee.liar.proposition import names_in, truth
 from referee.liar.verdict import Outcome
@@ -45,16 +44,25 @@ class NarrationReply(BaseModel):
     text: str
 
 
+Part = Literal["opening", "ending"]
+
+
 @dataclass(frozen=True)
 class NarrationAttempt:
-    """One try, as the event log records model attempts."""
+    """One try, as the event log records model attempts.
+
+    `text` is the narration read from the reply ("" when the reply could not be read):
+    what was checked, so that a replay can check it again without the model.
+    """
 
     request: str
     raw: str
+    text: str
     reasons: tuple[str, ...]
     tokens_in: int = 0
     tokens_out: int = 0
     latency: float = 0.0
+    transport: tuple[Exchange, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -92,6 +100,22 @@ def check_ending(text: str, ctx: Context, secret: World) -> tuple[str, ...]:
     return _and_digits(text, reasons)
 
 
+def check_narration(
+    part: Part, text: str, ctx: Context, secret: World | None = None
+) -> tuple[str, ...]:
+    """Why a narration read from a reply may not be shown: the test of a live game and of replay.
+
+    An ending is checked against `secret`, which must then be given (it is public by then).
+    """
+    if not text:
+        return ("the narration is empty",)
+    if part == "opening":
+        return check_opening(text, ctx)
+    if secret is None:
+        raise ValueError("an ending is checked against the revealed secret")
+    return check_ending(text, ctx, secret)
+
+
 def _value(asserted: bool) -> str:
     return "true" if asserted else "false"
 
@@ -104,25 +128,23 @@ def _and_digits(text: str, reasons: list[str]) -> tuple[str, ...]:
 
 async def narrate_opening(backend: Backend, ctx: Context, seed: int = 0) -> Narration:
     """A scene-setting paragraph before the first question, or None."""
-    return await _narrate(backend, ctx, "opening", seed, lambda text: check_opening(text, ctx))
+    return await _narrate(backend, ctx, "opening", seed, None)
 
 
 async def narrate_ending(
     backend: Backend, ctx: Context, secret: World, outcome: Outcome, seed: int = 0
 ) -> Narration:
     """A closing paragraph after the reveal, true to `secret`, or None."""
-    return await _narrate(
-        backend, ctx, "ending", seed, lambda text: check_ending(text, ctx, secret),
-        culprit=secret.culprit, liar=secret.liar, outcome=outcome,
-    )
+    return await _narrate(backend, ctx, "ending", seed, secret,
+                          culprit=secret.culprit, liar=secret.liar, outcome=outcome)
 
 
 async def _narrate(
     backend: Backend,
     ctx: Context,
-    kind: Literal["opening", "ending"],
+    part: Part,
     seed: int,
-    check: Callable[[str], tuple[str, ...]],
+    secret: World | None,
     **values: object,
 ) -> Narration:
     if ctx.lang is None:
@@ -130,12 +152,12 @@ async def _narrate(
     attempts: list[NarrationAttempt] = []
     reasons: tuple[str, ...] = ()
     for attempt in range(MAX_ATTEMPTS):
-        prompt = render(ctx.lang, ctx.incident, f"actor_{kind}", reasons=list(reasons), **values)
+        prompt = render(ctx.lang, ctx.incident, f"actor_{part}", reasons=list(reasons), **values)
         request = Request(
             messages=(Message("user", prompt),),
             output=NarrationReply,
             max_tokens=NARRATION_TOKENS,
-            seed=random.Random(f"{seed}:{kind}:{attempt}").randrange(2**31),
+            seed=random.Random(f"{seed}:{part}:{attempt}").randrange(2**31),
             attempt=attempt,
         )
         recorded = request_json(f"{backend.provider}:{backend.model}", request)
@@ -143,19 +165,17 @@ async def _narrate(
             completion = await backend.complete(request)
         except CallFailed as failure:
             reasons = (f"the backend failed: {failure}",)
-            attempts.append(NarrationAttempt(recorded, "", reasons))
+            attempts.append(NarrationAttempt(recorded, "", "", reasons))
             continue
         parsed = completion.parsed
         text = parsed.text.strip() if parsed else ""
         if completion.problem:
             reasons = (completion.problem,)
-        elif not text:
-            reasons = ("the narration is empty",)
         else:
-            reasons = check(text)
+            reasons = check_narration(part, text, ctx, secret)
         attempts.append(NarrationAttempt(
-            recorded, completion.text, reasons, completion.reply.input_tokens,
-            completion.reply.output_tokens, completion.latency_s,
+            recorded, completion.text, text, reasons, completion.reply.input_tokens,
+            completion.reply.output_tokens, completion.latency_s, completion.exchanges,
         ))
         if not reasons:
             return Narration(text, tuple(attempts))

@@ -64,8 +64,15 @@ def run(args: argparse.Namespace) -> int:
     elif not interactive():
         # Strict UTF-8 whatever the locale: a game's text must round-trip through its log.
         lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
+    # One event loop for the whole game: a model's client opened for the narrated opening
+    # keeps its connections for the turns.
+    with asyncio.Runner() as runner:
+        return _play(runner, args, lines)
+
+
+def _play(runner: asyncio.Runner, args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     try:
-        session, opening = asyncio.run(_start(args))
+        session, opening = runner.run(_start(args))
     except (TranscriptError, FileExistsError, OSError, BackendError) as err:
         print(f"refgm play: {_reason(err)}", file=sys.stderr)
         return 2
@@ -73,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if lines is None:
             print(opening + "\n")
-            return asyncio.run(run_interactive(frontend))
+            return runner.run(run_interactive(frontend))
         print(opening + "\n", flush=True)
-        return asyncio.run(run_lines(frontend, lines, sys.stdout))
+        return runner.run(run_lines(frontend, lines, sys.stdout))
     except KeyboardInterrupt:
         print("\n" + frontend.saved(), file=sys.stderr)
         return 130
@@ -97,8 +104,8 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     path = args.transcript or game_path(game_id)
     if path.exists():
         raise FileExistsError(f"{path} already exists; choose another --transcript")
-    return Session.new(config, path, game_id, seed=seed, secret=args.secret,
-                       actor=open_actor(args, seed))
+    return await Session.start(config, path, game_id, seed=seed, secret=args.secret,
+                               actor=open_actor(args, seed))
 
 
 def _reason(err: BaseException) -> str:

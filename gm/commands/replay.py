@@ -2,8 +2,8 @@
 
 The referee re-steps the recorded intents from the secret (revealed in `game_ended`, or
 from the sidecar of an unfinished game) and each verdict must equal the recorded one;
-every recorded model attempt is verified again and must be accepted or rejected exactly
-as it was. Prints a turn-by-turn table and exits 1 on any mismatch, 2 on a bad log.
+every recorded model attempt, the narration of the opening and ending included, is checked
+again and must be accepted or rejected exactly as it was. Prints a turn-by-turn table and exits 1 on any mismatch, 2 on a bad log.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gm.actor import Performance, PerformedLine
+from gm.actors.narrator import check_narration
 from gm.session import GameConfig, adjudicate, script_for, verdict_fields
 from gm.transcript import (
     Event,
@@ -29,6 +30,7 @@ from gm.transcript import (
     verdict_json,
 )
 from gm.verify import verify
+from referee.lang import Context
 from referee.liar.game import GameState
 from referee.liar.verdict import Answers
 from referee.liar.world import World
@@ -54,6 +56,10 @@ def replay(log: Log) -> tuple[Replayed, ...]:
     checked = []
     for rt in turns(log):
         if rt.intent is None:
+            if rt.narration:  # the opening's narration, told before any question
+                decisions, problems = _narration(log, config, state, rt.narration)
+                checked.append(Replayed(rt.number, "", "opening", 0, state.remaining,
+                                        ", ".join(decisions), tuple(problems)))
             continue
         problems = []
         try:
@@ -68,7 +74,6 @@ def replay(log: Log) -> tuple[Replayed, ...]:
             problems.append(f"verdict differs (line {rt.verdict.line})")
         decisions = []
         for event in rt.attempts:
-            recorded = bool(event.data.get("accepted"))
             if isinstance(verdict, Answers):
                 again = verify(script_for(verdict, config, rt.number),
                                _performance(log, event), config.rules.roster).accepted
@@ -76,10 +81,10 @@ def replay(log: Log) -> tuple[Replayed, ...]:
                 again = False
                 problems.append(f"a model attempt for a turn without answers (line {event.line})")
             decisions.append("ok" if again else "rejected")
-            if again != recorded:
-                problems.append(f"attempt {event.data.get('attempt')} was "
-                                f"{'accepted' if recorded else 'rejected'}, now "
-                                f"{'accepted' if again else 'rejected'} (line {event.line})")
+            problems += _mismatch("attempt", event, again)
+        narrated, mismatched = _narration(log, config, state, rt.narration)
+        decisions += narrated
+        problems += mismatched
         checked.append(Replayed(
             number=rt.number,
             player=str(rt.player.data.get("text", "")) if rt.player else "",
@@ -95,6 +100,39 @@ def replay(log: Log) -> tuple[Replayed, ...]:
                    f"(line {ended.line})")
         checked.append(Replayed(0, "", "game_ended", 0, state.remaining, "", (problem,)))
     return tuple(checked)
+
+
+def _mismatch(what: str, event: Event, again: bool) -> list[str]:
+    """The problem when a recorded accept/reject decision is not what it is now."""
+    recorded = bool(event.data.get("accepted"))
+    if again == recorded:
+        return []
+    return [f"{what} {event.data.get('attempt')} was {'accepted' if recorded else 'rejected'}, "
+            f"now {'accepted' if again else 'rejected'} (line {event.line})"]
+
+
+def _narration(
+    log: Log, config: GameConfig, state: GameState, events: tuple[Event, ...]
+) -> tuple[list[str], list[str]]:
+    """The narrator's recorded tries checked again: (decisions, problems).
+
+    An ending is checked against the secret, and only once the referee has ended the game.
+    """
+    ctx = Context(roster=config.rules.roster, incident=config.incident, lang=config.lang)
+    decisions, problems = [], []
+    for event in events:
+        part = event.data.get("part")
+        if part not in ("opening", "ending"):
+            raise TranscriptError(f"{log.path}:{event.line}: unknown narration part {part!r}")
+        if part == "ending" and not state.over:
+            problems.append(f"an ending narrated before the game ended (line {event.line})")
+            again = False
+        else:
+            text = str(event.data.get("text") or "")
+            again = not check_narration(part, text, ctx, state.secret)
+        decisions.append(f"{part} {'ok' if again else 'rejected'}")
+        problems += _mismatch(f"{part} narration", event, again)
+    return decisions, problems
 
 
 def _performance(log: Log, event: Event) -> Performance:
