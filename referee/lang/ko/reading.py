@@ -226,7 +226,7 @@ def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | N
 
 def _set_asides(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, bool]:
     """How many people morphemes [a, b) set aside ("B씨 말고", "A를 빼고"), and whether they
-    speak of whoever is left ("다른 사람", "딴 분", "나머지") rather than of one person."""
+    speak of someone unnamed rather than of one person."""
     set_aside, others = 0, False
     for k in range(a, b):
         m = morphs[k]
@@ -237,8 +237,22 @@ def _set_asides(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, bool]:
         )  # not "농담 말고", "먹지 말고"
         if (m.form, m.tag) in EXCEPT_WORDS and person:
             set_aside += m.form != "말" or (nxt is not None and nxt.form == "고")
-        others |= m.form in REST_NOUNS or ((m.form, m.tag) in OTHER_WORDS and _person_follows(morphs, k, b))
+        others |= _unnamed_at(morphs, k, b)
     return set_aside, others
+
+
+def _unnamed_at(morphs: tuple[Morph, ...], k: int, b: int) -> bool:
+    """Whether morpheme `k` speaks of someone unnamed: whoever is left ("다른 사람", "남은 두 명",
+    "나머지"), anyone ("아무도"), one of several ("둘 중 하나가"), someone ("누군가")."""
+    m = morphs[k]
+    nxt = morphs[k + 1] if k + 1 < b else None
+    return (
+        m.form in REST_NOUNS
+        or ((m.form, m.tag) in OTHER_WORDS and _person_follows(morphs, k, b))
+        or (m.form == "아무" and m.tag == "NP")
+        or (m.form == "하나" and m.tag == "NR" and (nxt is None or nxt.form != "도"))  # not 하나도 "at all"
+        or (m.form == "누구" and k + 2 < b and (morphs[k + 2].form, morphs[k + 2].tag) == ("ᆫ가", "EC"))
+    )
 
 
 def _person_follows(morphs: tuple[Morph, ...], k: int, b: int) -> bool:

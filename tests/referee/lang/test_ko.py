@@ -193,6 +193,9 @@ def test_unclear_says_why(text: str, reason: str) -> None:
         "A씨, B씨 아니면 누가 먹었어요?",  # if not B, then who?
         "A씨, 범인이 따로 있나요?",
         "A씨, 먹은 사람 있어요?",  # whether anyone did, not who
+        "A씨, 아무도 안 먹었어요?",
+        "A씨, 누군가 먹었어요?",
+        "B씨, 둘 중 하나가 먹었어요?",
         "C씨, A씨를 제외하고 다른 분이 거짓말쟁이인가요?",
         "B씨, A씨 외에 딴 사람이 먹었지?",
         "A씨, 다른 누가 먹었어요?",
