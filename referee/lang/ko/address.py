@@ -90,6 +90,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         ref = ANYONE
     elif m.tag == "NP" and m.form in THIRD_PERSONS:
         ref = SOMEONE
+    elif m.form == "그" and after < len(morphs) and morphs[after].form == "쪽":
+        ref, after = SELF, after + 1  # 그쪽, kiwi's 그 + 쪽: "you"
     elif (
         m.tag == "MM"
         and m.form in {"그", "저", "이"}

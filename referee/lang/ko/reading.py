@@ -263,6 +263,19 @@ def _person_follows(morphs: tuple[Morph, ...], k: int, b: int) -> bool:
     return j < b and morphs[j].form in _SET_ASIDE_NOUNS
 
 
+def _unnamed_subject(morphs: tuple[Morph, ...], a: int, at: int) -> bool:
+    """ "고양이가 먹었어요?", "손님이 범인이에요?": the predicate at `at` has a subject that is
+    no one named, so it is not about the one asked (unlike "먹은 것이 맞아요?")."""
+    for k in range(at - 1, a, -1):
+        m = morphs[k]
+        if m.tag == "JKS":
+            subject = morphs[k - 1]
+            return subject.name is None and subject.tag != "NP" and subject.form not in {"것", "거"}
+        if m.tag not in {"MAG", "NNG", "NNP", "JKO", "JX", "JKB", "MM", "XSN", "SP"}:
+            return False  # "배가 고파서 먹었어요": that subject belongs to another verb
+    return False
+
+
 def _existential(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
     """ "먹은 사람 있어요?", "범인이 있나요?": whether anyone is, not who."""
     return any(
@@ -357,7 +370,7 @@ def _read_clause(
     )
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
-    unnamed = not about and _existential(morphs, a, b)  # nobody to ask about
+    unnamed = not about and (_existential(morphs, a, b) or _unnamed_subject(morphs, a, at))
     return _ClauseReading(claim, holder=holder, other_than=other_than or unnamed)
 
 

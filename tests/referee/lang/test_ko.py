@@ -196,6 +196,8 @@ def test_unclear_says_why(text: str, reason: str) -> None:
         "A씨, 아무도 안 먹었어요?",
         "A씨, 누군가 먹었어요?",
         "B씨, 둘 중 하나가 먹었어요?",
+        "A씨, 고양이가 먹었어요?",  # a subject that is no one named is not the one asked
+        "A씨, 손님이 범인이에요?",
         "C씨, A씨를 제외하고 다른 분이 거짓말쟁이인가요?",
         "B씨, A씨 외에 딴 사람이 먹었지?",
         "A씨, 다른 누가 먹었어요?",
@@ -229,6 +231,8 @@ def test_someone_other_than_with_nobody_called_asks_for_the_addressee() -> None:
         ("B씨, A씨를 빼고 누가 거짓말쟁이예요?", {("B", "B", "liar", False), ("B", "C", "liar", False)}),
         ("A씨, 당신 말고 다른 사람 중 누가 먹었어요?", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
         ("B씨, 딴소리 말고 당신이 먹었어요?", {("B", "B", "culprit", False)}),  # "no idle talk" sets no one aside
+        ("B씨, 배가 고파서 먹었어요?", {("B", "B", "culprit", False)}),  # 배가 is the subject of 고프다
+        ("A씨, 케이크를 먹은 게 맞아요?", {("A", "A", "culprit", False)}),
     ],
 )
 def test_setting_a_named_person_aside_in_a_who_question_asks_about_the_rest(
