@@ -17,6 +17,10 @@ Conventions, for a newcomer and for the reviewers of the corpus:
 - "B씨라면 C가 먹었다고 대답할까요?" asked to A is A's answer to "would B say C ate it?"
   (Says); with nobody addressed it is Unclear.
 - Negated questions keep their negation ("안 먹었어요?" asks about not culprit(X)).
+- A claim about no one named ("B씨 말고 다른 사람이 먹었어요?", "나머지 둘", "아무도",
+  "누군가", "고양이가 먹었어요?", "먹은 사람 있어요?") is Unclear, never a question about
+  the one called nor a guess. Only "B씨 말고/빼고/외에 누가 ...?" reads exactly: an open
+  question about everyone but B.
 - A lead-in remark ending in 는데/니까/지만 ("A랑 B가 수상한데, C씨 ...") is not asked and
   calls nobody: the people called after it are asked. A lead-in that names a role may
   belong to the question, so nobody after it is taken as called (Unclear, unless someone
