@@ -332,8 +332,12 @@ def _read_clause(
         c for m in inside if m.role == "among" for c in chain_before(found, found.index(m))
     }  # "B와 C 둘 중에"
     candidates = tuple(m.ref for m in inside if m in among and m.ref not in (GROUP, EVERYBODY))
-    about = tuple(m.ref for m in inside if m not in among and m.role not in {"to", "call", "cond", "except"})
-    excluded = tuple(m.ref for m in inside if m.role == "except")
+    exceptions = [m for m in inside if m.role == "except"]
+    set_apart = {c for m in exceptions for c in chain_before(found, found.index(m))}  # "A랑 B 말고"
+    about = tuple(
+        m.ref for m in inside if m not in (among | set_apart) and m.role not in {"to", "call", "cond"}
+    )
+    excluded = tuple(m.ref for m in inside if m in set_apart)
     marked = [m for m in inside if m not in among and morphs[m.end - 1].tag == "JKS"]
     if len(marked) > 1:  # "제가 본 바로는 C씨가 먹었어요": the subject nearest the predicate
         about = tuple(r for r in about if r not in {m.ref for m in marked[:-1]})
@@ -345,7 +349,7 @@ def _read_clause(
     # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates
     named = all(r == SELF or not r.startswith("@") for r in excluded)  # not "그 사람 빼고"
     either = any(m.form == "아니" and n.form == "면" for m, n in zip(morphs[a:b], morphs[a + 1 : b]))
-    exact = ANYONE in about and 0 < set_aside == len(excluded) and named and not either  # "B 아니면 누가"
+    exact = ANYONE in about and 0 < set_aside == len(exceptions) and named and not either  # not "B 아니면 누가"
     other_than = bool(set_aside or others or (either and ANYONE in about)) and not exact
     if not predicates:
         if about:

@@ -229,6 +229,7 @@ def test_someone_other_than_with_nobody_called_asks_for_the_addressee() -> None:
     [
         ("C씨, B씨 외에 누가 먹었어요?", {("C", "A", "culprit", False), ("C", "C", "culprit", False)}),
         ("B씨, A씨를 빼고 누가 거짓말쟁이예요?", {("B", "B", "liar", False), ("B", "C", "liar", False)}),
+        ("C씨, A씨랑 B씨 말고 누가 먹었어요?", {("C", "C", "culprit", False)}),  # both set aside
         ("A씨, 당신 말고 다른 사람 중 누가 먹었어요?", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
         ("B씨, 딴소리 말고 당신이 먹었어요?", {("B", "B", "culprit", False)}),  # "no idle talk" sets no one aside
         ("B씨, 배가 고파서 먹었어요?", {("B", "B", "culprit", False)}),  # 배가 is the subject of 고프다
