@@ -40,7 +40,7 @@ PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이 일".spl
 EXCEPT_WORDS = frozenset({("말", "VV"), ("빼", "VV"), ("제외", "NNG"), ("외", "NNB"), ("이외", "NNG")})
 # "다른 사람", "딴 분", "남은 두 명", "나머지": people left once someone is set aside, not one person.
 OTHER_WORDS = frozenset({("다른", "MM"), ("딴", "MM"), ("남", "VV"), ("아니", "VCN")})  # 남은, B씨 아닌
-OTHER_HEADS = frozenset("사람 분 명 애 녀석 놈 쪽 이 자 누구 누군가 용의자".split())
+OTHER_HEADS = frozenset("사람 분 명 애 녀석 놈 쪽 이 자 누구 용의자".split())
 REST_NOUNS = frozenset("나머지 따로".split())  # 범인이 따로 있어요?
 LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼".split())
 LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이

@@ -95,7 +95,7 @@ class Reading:
     tangled: bool  # two roles in one clause ("did the liar eat it?") or a question in a question
     possibility: bool  # "...일 수도 있나요?": asks what the rules allow
     supposing: bool  # "당신이 아니라면 누구예요?": a question on a supposition is not one proposition
-    other_than: bool  # "B씨 말고 다른 사람이 먹었어요?", "먹은 사람 있어요?": not about one named person
+    unnamed: bool  # "B씨 말고 다른 사람이 먹었어요?", "먹은 사람 있어요?": about no one named
     persons: bool  # mentions anyone at all
     thinking: bool  # an interjection or "그렇군요": thinking aloud
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
@@ -291,7 +291,7 @@ class _ClauseReading:
     claim: Claim | None
     tangled: bool = False
     holder: str | None = None
-    other_than: bool = False  # about whoever is left or whoever exists, not read exactly
+    unnamed: bool = False  # about no one named: whoever is left, someone, whether anyone
 
 
 def _read_clause(
@@ -350,7 +350,7 @@ def _read_clause(
     named = all(r == SELF or not r.startswith("@") for r in excluded)  # not "그 사람 빼고"
     either = any(m.form == "아니" and n.form == "면" for m, n in zip(morphs[a:b], morphs[a + 1 : b]))
     exact = ANYONE in about and 0 < set_aside == len(exceptions) and named and not either  # not "B 아니면 누가"
-    other_than = bool(set_aside or others or (either and ANYONE in about)) and not exact
+    vague = bool(set_aside or others or (either and ANYONE in about)) and not exact
     if not predicates:
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
@@ -358,7 +358,7 @@ def _read_clause(
             return _ClauseReading(
                 Claim(None, about, negated, candidates=candidates, copular=copular),
                 holder=holder,
-                other_than=other_than,
+                unnamed=vague,
             )
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
@@ -374,8 +374,8 @@ def _read_clause(
     )
     negated = _negations(morphs, a, b) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
-    unnamed = not about and (_existential(morphs, a, b) or _unnamed_subject(morphs, a, at))
-    return _ClauseReading(claim, holder=holder, other_than=other_than or unnamed)
+    nobody = not about and (_existential(morphs, a, b) or _unnamed_subject(morphs, a, at))
+    return _ClauseReading(claim, holder=holder, unnamed=vague or nobody)
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
@@ -438,21 +438,20 @@ def _claims(
     morphs: tuple[Morph, ...], found: tuple[Mention, ...], used: set[int], begin: int
 ) -> tuple[list[Claim], bool, str | None, bool]:
     """The claims of a sentence's clauses from morpheme `begin` (after a lead-in remark),
-    whether two roles tangle, an opinion's holder, and whether a claim is about whoever is
-    left once someone is set aside.
+    whether two roles tangle, an opinion's holder, and whether a claim is about no one named.
 
     A clause without a subject takes the one before ("B가 먹었고 거짓말쟁이야?"); a
     clause without a predicate takes the one before ("B는 안 먹었고 C도.").
     """
     marks = tuple(_predicate_at(morphs, k, len(morphs)) for k in range(len(morphs)))
     claims: list[Claim] = []
-    tangled = other_than = False
+    tangled = unnamed = False
     holder = None
     previous: Claim | None = None
     for a, b in _clauses(morphs, marks, found, begin):
         clause = _read_clause(morphs, marks, a, b, found, used)
         tangled |= clause.tangled
-        other_than |= clause.other_than
+        unnamed |= clause.unnamed
         holder = holder or clause.holder
         claim = clause.claim
         if claim is None:
@@ -463,7 +462,7 @@ def _claims(
             claim = replace(claim, about=previous.about, candidates=previous.candidates, generic=False)
         claims.append(claim)
         previous = claim
-    return claims, tangled, holder, other_than
+    return claims, tangled, holder, unnamed
 
 
 def _asks_to_tell(morphs: tuple[Morph, ...]) -> bool:
@@ -480,7 +479,7 @@ def read(sentence: Sentence) -> Reading:
     morphs = sentence.morphs
     found = mentions(morphs)
     addressees, used, begin = addressed(morphs, found)
-    claims, tangled, holder, other_than = _claims(morphs, found, used, begin)
+    claims, tangled, holder, unnamed = _claims(morphs, found, used, begin)
     ending = final_ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
@@ -531,7 +530,7 @@ def read(sentence: Sentence) -> Reading:
         holder=holder,
         topic_only=topic_only,
         supposing=supposing and not any(m.role == "cond" for m in found),
-        other_than=other_than,
+        unnamed=unnamed,
         possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))

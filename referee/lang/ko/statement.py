@@ -148,7 +148,7 @@ def _read_segment(
                 previous = next((c for c in reading.claims if c.predicate is not None), previous)
                 content = False
                 continue
-            if speaker is None or reading.hedged or reading.tangled or reading.other_than:
+            if speaker is None or reading.hedged or reading.tangled or reading.unnamed:
                 continue
             for claim in reading.claims:
                 if claim.predicate is None and previous is not None:

@@ -65,7 +65,7 @@ _COUNT = re.compile(
 )
 
 NO_ADDRESSEE = "no addressee: say whom you are asking (for example 'B씨, ...')"
-OTHER_THAN = (
+UNNAMED = (
     "ambiguous: 'someone other than', 'the rest' or 'anyone' is not one person; ask about one "
     "person at a time (for example 'A씨, C씨가 먹었어요?')"
 )
@@ -184,10 +184,10 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
         )
     statements = [s for s in said if not s.asking]
     if any(
-        s.reading.other_than and not (s.reading.hedged or s.reading.musing or all(c.generic for c in s.claims))
+        s.reading.unnamed and not (s.reading.hedged or s.reading.musing or all(c.generic for c in s.claims))
         for s in statements
     ):
-        return Unclear(OTHER_THAN)  # "B 말고 다른 사람이 먹었어": not a guess of one person
+        return Unclear(UNNAMED)  # "B 말고 다른 사람이 먹었어": not a guess of one person
     guess = _guess(statements, roster)
     if guess is not None:
         return guess
@@ -225,8 +225,8 @@ def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
         if reading.topic_only:
             return [], "ambiguous: is the named person asked, or asked about? say whom you are asking"
         return [], NO_ADDRESSEE
-    if reading.other_than:
-        return [], OTHER_THAN
+    if reading.unnamed:
+        return [], UNNAMED
     if sentence.left_out:
         return [], "ambiguous: ask about one person and one role at a time"
     queries = []
