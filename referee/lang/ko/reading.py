@@ -298,6 +298,9 @@ def _read_clause(
     morphs: tuple[Morph, ...], marks: _Marks, a: int, b: int, found: tuple[Mention, ...], used: set[int]
 ) -> _ClauseReading:
     """One clause into a claim (None when it has no predicate and names no one)."""
+    forbidding = ((morphs[k].form, morphs[k + 1].form, morphs[k + 1].tag) for k in range(a, b - 1))
+    if ("지", "말", "VX") in forbidding:
+        return _ClauseReading(None)  # "거짓말하지 말고 대답해": a request, not a claim
     inside = [m for k, m in enumerate(found) if a <= m.start < b and k not in used]
     set_aside, others = _set_asides(morphs, a, b)
     via: str | None = None

@@ -66,6 +66,7 @@ def queries(text: str, ctx: Context = KO) -> set[tuple[str, str, str, bool]]:
         ("B씨, 케이크를 먹은 적 없어요?", {("B", "B", "culprit", True)}),
         # "솔직하게" is how to answer, not what is asked
         ("C씨, 솔직하게 말해 주세요. 먹었어요?", {("C", "C", "culprit", False)}),
+        ("A씨, 거짓말하지 말고 대답해. 먹었어?", {("A", "A", "culprit", False)}),  # "don't lie" asks nothing
         # "A씨 말고" leaves A out of the candidates
         ("B씨, A씨 말고 누가 먹었어요?", {("B", "B", "culprit", False), ("B", "C", "culprit", False)}),
     ],
