@@ -465,7 +465,8 @@ class Session:
         notes.append(self.renderer.verdict(verdict))
         if self.state.over:
             notes.append(self.renderer.ending(self.state.reveal(), self.state.outcome))
-            notes.append(ending or "")
+            if ending:
+                notes.append(ending)
         elif self.state.remaining == 0 and not isinstance(verdict, FinalAnswerRequired):
             notes.append(self.renderer.verdict(FinalAnswerRequired()))
         return "\n\n".join(n for n in notes if n)

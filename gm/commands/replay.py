@@ -107,8 +107,8 @@ def _mismatch(what: str, event: Event, again: bool) -> list[str]:
     recorded = bool(event.data.get("accepted"))
     if again == recorded:
         return []
-    return [f"{what} {event.data.get('attempt')} was {'accepted' if recorded else 'rejected'}, "
-            f"now {'accepted' if again else 'rejected'} (line {event.line})"]
+    was, now = ("accepted" if value else "rejected" for value in (recorded, again))
+    return [f"{what} {event.data.get('attempt')} was {was}, now {now} (line {event.line})"]
 
 
 def _narration(

@@ -205,7 +205,7 @@ def test_the_game_in_the_readme_is_what_refgm_play_prints(tmp_path: Path) -> Non
 
 def test_a_game_that_ended_before_its_end_was_logged_is_finished_on_resume(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
-    refgm(tmp_path, "play", "--secret", "A,B", "--transcript", str(log),
+    refgm(tmp_path, "play", "--secret", "A,B", "--incident", "cake", "--transcript", str(log),
           stdin="A ate it and B is the liar\n")
     log.write_text("".join(log.read_text("utf-8").splitlines(keepends=True)[:-1]), "utf-8")
     done = refgm(tmp_path, "play", "--resume", str(log), stdin="A, did you eat it?\n")
