@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -191,3 +194,23 @@ def test_the_offline_actor_does_not_narrate(tmp_path: Path) -> None:
     plain.close()
     assert narrated == opening
     assert events(tmp_path / "start.jsonl", "model_attempt") == []
+
+
+def test_refgm_play_narrates_the_opening_and_the_ending_of_a_model_game(tmp_path: Path) -> None:
+    """As a player runs it: the opening told before the first turn, the ending after the last."""
+    log = tmp_path / "g.jsonl"
+    steps: list[Step] = [text(CALM), lines(("A", "B ate the cake.")), text(TRUE_ENDING)]
+    env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
+    with FaultServer(steps) as server:
+        done = subprocess.run(
+            [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
+             "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
+             "--seed", "1", "--transcript", str(log)],
+            input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
+            check=False, timeout=120,
+        )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(CALM + "\n\n" + referee_opening())
+    assert "A: B ate the cake." in done.stdout
+    assert done.stdout.rstrip().endswith(TRUE_ENDING)
+    assert [e.get("part") for e in events(log, "model_attempt")] == ["opening", None, "ending"]
