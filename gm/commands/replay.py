@@ -3,7 +3,8 @@
 The referee re-steps the recorded intents from the secret (revealed in `game_ended`, or
 from the sidecar of an unfinished game) and each verdict must equal the recorded one;
 every recorded model attempt, the narration of the opening and ending included, is checked
-again and must be accepted or rejected exactly as it was. Prints a turn-by-turn table and exits 1 on any mismatch, 2 on a bad log.
+again and must be accepted or rejected exactly as it was. Prints a turn-by-turn table and
+exits 1 on any mismatch, 2 on a bad log.
 """
 
 from __future__ import annotations
