@@ -7,7 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-from evals.report import figures, html_page, markdown, paired, png, summarise
 from evals.runner import RESULTS
 
 
@@ -24,6 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    # matplotlib takes about a second to import: only this command pays for it.
+    from evals.report import figures, html_page, markdown, paired, png, summarise
+
     path = args.run_dir / RESULTS
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
