@@ -9,24 +9,26 @@ from hypothesis import strategies as st
 from referee.lang import Context, incident
 from referee.lang.ja import extract, parse
 from referee.liar import (
-    Atom, Confirm, CountQuery, Guess, Not, Other, Query, Question, Remark, Roster, Says, Unclear,
+    Atom,
+    Confirm,
+    CountQuery,
+    Guess,
+    Other,
+    Query,
+    Question,
+    Remark,
+    Roster,
+    Says,
+    Unclear,
     literal,
 )
+from tests.referee.lang.flat import flat_queries
 
 JA = Context(lang="ja")
 
 
 def queries(text: str, ctx: Context = JA) -> set[tuple[str, str, str, bool]]:
-    intent = parse(text, ctx)
-    assert isinstance(intent, Question), intent
-    out = set()
-    for q in intent.queries:
-        p, negated = q.proposition, False
-        if isinstance(p, Not):
-            p, negated = p.inner, True
-        assert isinstance(p, Atom)
-        out.add((q.speaker, p.about, p.predicate, negated))
-    return out
+    return flat_queries(parse(text, ctx))
 
 
 @pytest.mark.parametrize(

@@ -23,21 +23,13 @@ from referee.liar import (
     Unclear,
     literal,
 )
+from tests.referee.lang.flat import flat_queries
 
 KO = Context(lang="ko")
 
 
 def queries(text: str, ctx: Context = KO) -> set[tuple[str, str, str, bool]]:
-    intent = parse(text, ctx)
-    assert isinstance(intent, Question), intent
-    out = set()
-    for q in intent.queries:
-        p, negated = q.proposition, False
-        if isinstance(p, Not):
-            p, negated = p.inner, True
-        assert isinstance(p, Atom)
-        out.add((q.speaker, p.about, p.predicate, negated))
-    return out
+    return flat_queries(parse(text, ctx))
 
 
 @pytest.mark.parametrize(
