@@ -39,6 +39,8 @@ from referee.lang.en.words import (
 from referee.liar.intent import Query
 from referee.liar.proposition import Not, Predicate, Proposition, Says, as_literal, canonical, literal, names_in
 
+# "whether B ate it", "if B ate it": a question or a supposition inside a sentence, no claim
+_EMBEDDED = frozenset({"whether", "if"})
 _STAGE = re.compile(r"\*[^*\n]*\*|\([^)\n]*\)|\[[^\]\n]*\]")
 _LABEL = re.compile(
     r"^(@\d+)(?: (?:says|said|replies|replied|answers|answered)(?: ,| :)?| :| -)(?: :| -)* ?"
@@ -203,6 +205,8 @@ class _Reader:
             return True
         if _HEDGES.intersection(words):
             raise Unreadable("a hedged claim is no statement")
+        if _EMBEDDED.intersection(words):
+            raise Unreadable("'whether' or 'if' asks or supposes; it states nothing")
         groups = elliptical(words, self.ctx.incident, self.people)
         if groups is not None:
             for subjects, negated in groups:

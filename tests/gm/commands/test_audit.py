@@ -10,7 +10,7 @@ import pytest
 
 from gm.cli import main
 from gm.session import GameConfig, Session
-from referee.lang.incident import incident
+from referee.lang.incident import Lang, incident
 from referee.liar import World
 
 DATA = Path(__file__).parent / "data"
@@ -97,15 +97,19 @@ def test_unreadable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["audit", str(tmp_path / "missing.txt")]) == 2
 
 
-def native_log(tmp_path: Path) -> Path:
-    """A real game recorded by the play session: three questions, then the right guess."""
-    config = GameConfig(lang="en", incident=incident("cake"))
+ENGLISH_GAME = ("A, did B eat the cake?", "C, is A the liar?", "B, are you the liar?",
+                "The culprit is B and the liar is C.")
+
+
+def native_log(tmp_path: Path, lang: Lang = "en", player: tuple[str, ...] = ENGLISH_GAME) -> Path:
+    """A real game recorded by the play session (by default three questions, then the right
+    guess), with the secret B ate it, C lies."""
+    config = GameConfig(lang=lang, incident=incident("cake"))
     path = tmp_path / "game.jsonl"
     session, _ = Session.new(config, path, "g", seed=4, secret=World("B", "C"))
 
     async def play() -> None:
-        for text in ("A, did B eat the cake?", "C, is A the liar?", "B, are you the liar?",
-                     "The culprit is B and the liar is C."):
+        for text in player:
             await session.step(text)
 
     asyncio.run(play())
@@ -121,6 +125,23 @@ def test_a_native_log_is_audited_from_what_was_shown(
     assert report["answers"] == 3 and report["count_errors"] == []
     assert report["reveal"] == {"culprit": "B", "liar": "C", "fits": True,
                                 "commitment_ok": True}
+
+
+@pytest.mark.parametrize(
+    ("lang", "player"),
+    [
+        ("en", ("A, who ate it?", "yes", "B ate it and C is the liar")),
+        ("ko", ("A씨, 누가 먹었어요?", "네", "범인은 B, 거짓말쟁이는 C입니다")),
+        ("ja", ("Aさん、誰が食べましたか？", "はい", "犯人はB、嘘つきはCです")),
+    ],
+)
+def test_the_cost_confirmation_of_an_open_question_is_not_read_as_answers(
+    lang: Lang, player: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The referee's "that asks about 3 things: whether A ate it, ..." asserts nothing."""
+    code, report = audit(native_log(tmp_path, lang, player), capsys)
+    assert code == 0, report
+    assert report["answers"] == 3 and {"culprit": "B", "liar": "C"} in report["worlds"]
 
 
 def test_a_native_log_whose_reveal_does_not_open_the_commitment_is_inconsistent(

@@ -269,6 +269,14 @@ def test_extract_a_claim_in_a_stage_direction_is_unread(text: str) -> None:
     assert extract(text, CAKE, "C", ()).unread
 
 
+@pytest.mark.parametrize(
+    "text", ["- A, whether B ate the cake", "I don't know whether C is the liar.", "If B ate it, I'd know."]
+)
+def test_extract_an_embedded_question_or_supposition_states_nothing(text: str) -> None:
+    read = extract(text, CAKE, "A", ())
+    assert read.statements == () and read.unread
+
+
 def test_extract_flavour_stage_directions_are_ignored() -> None:
     read = extract("(nervously) *sighs* No, I did not eat it.", CAKE, "A", ())
     assert read.unread == () and len(read.statements) == 1
