@@ -13,7 +13,6 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from gm.backends.base import (
-    CallFailed,
     FinishReason,
     MissingExtraError,
     MissingKeyError,
@@ -23,7 +22,7 @@ from gm.backends.base import (
     RetryPolicy,
     TransientFault,
     messages_json,
-    retry_after,
+    sdk_fault,
 )
 
 if TYPE_CHECKING:
@@ -79,20 +78,8 @@ class AnthropicBackend(RetryingBackend):
                 messages=turns,  # type: ignore[arg-type]
                 output_config={"format": {"type": "json_schema", "schema": request.schema()}},
             )
-        except sdk.APITimeoutError:
-            raise TransientFault("timeout") from None
-        except sdk.APIConnectionError:
-            raise TransientFault("connection error") from None
-        except sdk.APIStatusError as error:
-            status = error.status_code
-            if status == 429 or status >= 500:
-                wait = retry_after(error.response.headers)
-                raise TransientFault(f"http {status}", wait) from None
-            raise CallFailed(f"anthropic answered HTTP {status}: {error.message}") from None
-        except (sdk.APIResponseValidationError, json.JSONDecodeError):
-            raise TransientFault("malformed body") from None
-        except sdk.AnthropicError as error:  # anything else the SDK raises: give up, don't crash
-            raise CallFailed(f"anthropic: {error}") from None
+        except (sdk.AnthropicError, json.JSONDecodeError) as error:
+            raise sdk_fault(self.provider, sdk, error) from None
         if not isinstance(response, sdk.types.Message):
             raise TransientFault("malformed body")
         text = "".join(block.text for block in response.content if block.type == "text")

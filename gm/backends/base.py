@@ -17,6 +17,7 @@ actor can ask again with that reason.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -210,6 +211,26 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
         except ValueError:
             continue  # an HTTP date: fall back to our own backoff
     return None
+
+
+def sdk_fault(provider: str, sdk: Any, error: Exception) -> Exception:
+    """What an exception from the openai or anthropic SDK means for the retry loop.
+
+    Both SDKs share one exception hierarchy (timeout, connection, HTTP status, a body that
+    does not validate), so one mapping serves both: the caller raises what this returns.
+    """
+    if isinstance(error, sdk.APITimeoutError):
+        return TransientFault("timeout")
+    if isinstance(error, sdk.APIConnectionError):
+        return TransientFault("connection error")
+    if isinstance(error, sdk.APIStatusError):
+        status = error.status_code
+        if status == 429 or status >= 500:
+            return TransientFault(f"http {status}", retry_after(error.response.headers))
+        return CallFailed(f"{provider} answered HTTP {status}: {error.message}")
+    if isinstance(error, (sdk.APIResponseValidationError, json.JSONDecodeError)):
+        return TransientFault("malformed body")
+    return CallFailed(f"{provider}: {error}")  # anything else the SDK raises: give up, don't crash
 
 
 class RetryingBackend(ABC):

@@ -12,7 +12,6 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from gm.backends.base import (
-    CallFailed,
     FinishReason,
     MissingExtraError,
     MissingKeyError,
@@ -22,7 +21,7 @@ from gm.backends.base import (
     RetryPolicy,
     TransientFault,
     messages_json,
-    retry_after,
+    sdk_fault,
 )
 
 if TYPE_CHECKING:
@@ -83,23 +82,13 @@ class OpenAIBackend(RetryingBackend):
                 seed=request.seed,
                 **{limit: request.max_tokens},  # type: ignore[arg-type]
             )
-        except sdk.APITimeoutError:
-            raise TransientFault("timeout") from None
-        except sdk.APIConnectionError:
-            raise TransientFault("connection error") from None
-        except sdk.APIStatusError as error:
-            status = error.status_code
-            if self._schema_refused(error.message):
+        except (sdk.OpenAIError, json.JSONDecodeError) as error:
+            if isinstance(error, sdk.APIStatusError) and self._schema_refused(error.message):
                 self.json_object_mode = True
-                raise TransientFault(f"http {status}: json_schema unsupported, using json_object")
-            if status == 429 or status >= 500:
-                wait = retry_after(error.response.headers)
-                raise TransientFault(f"http {status}", wait) from None
-            raise CallFailed(f"openai answered HTTP {status}: {error.message}") from None
-        except (sdk.APIResponseValidationError, json.JSONDecodeError):
-            raise TransientFault("malformed body") from None
-        except sdk.OpenAIError as error:  # anything else the SDK raises: give up, don't crash
-            raise CallFailed(f"openai: {error}") from None
+                raise TransientFault(
+                    f"http {error.status_code}: json_schema unsupported, using json_object"
+                ) from None
+            raise sdk_fault(self.provider, sdk, error) from None
         if not isinstance(response, sdk.types.chat.ChatCompletion) or not response.choices:
             raise TransientFault("malformed body")
         choice = response.choices[0]
