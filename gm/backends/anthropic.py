@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from gm.backends.base import (
     FinishReason,
-    MissingExtraError,
     MissingKeyError,
     Reply,
     Request,
     RetryingBackend,
     RetryPolicy,
     TransientFault,
+    import_sdk,
     messages_json,
     sdk_fault,
 )
@@ -48,18 +48,11 @@ class AnthropicBackend(RetryingBackend):
         base_url: str | None = None,
     ) -> None:
         super().__init__(model, policy)
-        try:
-            import anthropic
-        except ImportError:
-            raise MissingExtraError(
-                "anthropic: the anthropic package is missing; "
-                "install it with pip install 'refgm[models]'"
-            ) from None
-        self._sdk = anthropic
+        self._sdk = sdk = import_sdk(self.provider)
         key = os.environ.get(KEY_VARIABLE)
         if not key:
             raise MissingKeyError(f"anthropic: set {KEY_VARIABLE}")
-        self._client: anthropic.AsyncAnthropic = anthropic.AsyncAnthropic(
+        self._client: anthropic.AsyncAnthropic = sdk.AsyncAnthropic(
             api_key=key,
             base_url=base_url,
             max_retries=0,

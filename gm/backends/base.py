@@ -17,6 +17,7 @@ actor can ask again with that reason.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import time
 from abc import ABC, abstractmethod
@@ -211,6 +212,16 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
         except ValueError:
             continue  # an HTTP date: fall back to our own backoff
     return None
+
+
+def import_sdk(provider: str) -> Any:
+    """The provider's SDK module (`openai`, `anthropic`), or MissingExtraError saying what installs it."""
+    try:
+        return importlib.import_module(provider)
+    except ImportError:
+        raise MissingExtraError(
+            f"{provider}: the {provider} package is missing; install it with pip install 'refgm[models]'"
+        ) from None
 
 
 def sdk_fault(provider: str, sdk: Any, error: Exception) -> Exception:

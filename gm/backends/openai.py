@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from gm.backends.base import (
     FinishReason,
-    MissingExtraError,
     MissingKeyError,
     Reply,
     Request,
     RetryingBackend,
     RetryPolicy,
     TransientFault,
+    import_sdk,
     messages_json,
     sdk_fault,
 )
@@ -45,13 +45,7 @@ class OpenAIBackend(RetryingBackend):
         base_url: str | None = None,
     ) -> None:
         super().__init__(model, policy)
-        try:
-            import openai
-        except ImportError:
-            raise MissingExtraError(
-                "openai: the openai package is missing; install it with pip install 'refgm[models]'"
-            ) from None
-        self._sdk = openai
+        self._sdk = sdk = import_sdk(self.provider)
         self.base_url = base_url or os.environ.get(BASE_URL_VARIABLE) or None
         key = os.environ.get(KEY_VARIABLE)
         if not key and self.base_url is None:
@@ -62,7 +56,7 @@ class OpenAIBackend(RetryingBackend):
         # Servers that reject a `json_schema` response format (llama-cpp-python's) get
         # `json_object` with the schema attached instead, from then on.
         self.json_object_mode = False
-        self._client: openai.AsyncOpenAI = openai.AsyncOpenAI(
+        self._client: openai.AsyncOpenAI = sdk.AsyncOpenAI(
             api_key=key or UNUSED_KEY,
             base_url=self.base_url,
             max_retries=0,
