@@ -113,7 +113,8 @@ _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
 # After a name, these show it is a call and not a subject ("B what about you?", "C your turn").
 _CALL_FOLLOWERS = frozenset(
-    ["you", "tell", "please", "who", "which", "whether", "if", "what", "how", "why", "same", "your", "answer"]
+    ["you", "tell", "please", "who", "which", "whether", "if", "what", "how", "why", "same", "your", "answer",
+     "speak", "say", "reply", "respond", "go"]
 )
 _AUX_RE = "(?:" + "|".join(sorted(AUX)) + ")"
 # The previous question put again with its predicate left out: "B, did you?", "And you, C?",

@@ -93,6 +93,8 @@ def test_an_elliptical_follow_up_asks_the_next_person(text: str, expected: set[t
         "A, is B lying? B, what do you think?",  # nothing to charge, but B was asked
         "C, are you the liar? A, is it true?",
         "B, did you eat it? A, your turn.",
+        "A, did you eat it? B speak up",  # a call without its comma
+        "A, did you eat it? C go ahead.",
         "A, did you eat it? What about the others?",
         "B, is C honest, A?",  # two different addressees in one sentence
         "A, did you eat it, and what about you, B?",
