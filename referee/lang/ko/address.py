@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from referee.lang.ko.lexicon import (
+    CASE_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EVERYONE,
@@ -165,6 +166,20 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
     return "bare", j
 
 
+def _owns(morphs: tuple[Morph, ...], j: int) -> bool:
+    """Whether the noun at `j` is owned by the pronoun before it: "제 추리로는" (my
+    reasoning), "당신 친구가" (your friend). A noun with a subject or topic particle
+    after a bare pronoun is its owner's; "당신 범인이에요?" and "너 케이크는 먹었어?"
+    drop the pronoun's particle and keep the pronoun the subject."""
+    if j >= len(morphs):
+        return False
+    noun = morphs[j]
+    if noun.form in _POSSESSED:
+        return True
+    followed = j + 1 < len(morphs) and morphs[j + 1].tag in {"JKS", "JX"}
+    return noun.tag == "NNG" and noun.form not in _ROLE_WORDS | CASE_WORDS and followed
+
+
 def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
     found = []
     i = 0
@@ -174,13 +189,8 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
             i += 1
             continue
         role, end = _role(morphs, after)
-        if role == "owner" or (
-            ref in (SPEAKER, SELF)
-            and role == "bare"
-            and after < len(morphs)
-            and morphs[after].form in _POSSESSED
-        ):
-            i = after  # "제 추리로는", "B씨의 대답": a possessive, not a person in the claim
+        if role == "owner" or (ref in (SPEAKER, SELF) and role == "bare" and _owns(morphs, after)):
+            i = after  # "제 추리로는", "B씨의 대답", "당신 친구가": a possessive, not a person in the claim
             continue
         if (
             role == "to"

@@ -27,6 +27,8 @@ ME = frozenset("저 나 제 내".split())
 EVERYONE = frozenset("다들 여러분 모두들 너희 너희들 당신들 모든 전원".split())
 QUANTIFIERS = frozenset("모두 다 전부 둘 셋 세 두 모든 전원 각자".split())
 WHO = frozenset("누구 누".split())
+# Nouns a topic particle marks without their being anyone: "A씨, 오늘은 케이크 먹었어요?".
+SETTING_NOUNS = frozenset("오늘 어제 아까 그때 지금 이번 처음 방금 그날 진짜 정말 실제 사실 혹시".split())
 # Third persons a line cannot resolve to a name ("걔가 먹었어").
 THIRD_PERSONS = frozenset("걔 쟤 얘 그녀 그분 그놈 그 저분 이분".split())
 

@@ -47,6 +47,7 @@ from referee.lang.ko.lexicon import (
     PUZZLING,
     REST_NOUNS,
     SENTENCE_HEDGES,
+    SETTING_NOUNS,
     SPEECH_STEMS,
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
@@ -264,13 +265,17 @@ def _person_follows(morphs: tuple[Morph, ...], k: int, b: int) -> bool:
 
 
 def _unnamed_subject(morphs: tuple[Morph, ...], a: int, at: int) -> bool:
-    """ "고양이가 먹었어요?", "손님이 범인이에요?": the predicate at `at` has a subject that is
-    no one named, so it is not about the one asked (unlike "먹은 것이 맞아요?")."""
+    """ "고양이가 먹었어요?", "친구는 범인이 아니죠?": the predicate at `at` has a subject
+    (or a topic) that is no one named, so it is not about the one asked (unlike "먹은 것이
+    맞아요?", "케이크는 먹었어요?" or "오늘은 먹었어요?")."""
     for k in range(at - 1, a, -1):
         m = morphs[k]
+        subject = morphs[k - 1]
         if m.tag == "JKS":
-            subject = morphs[k - 1]
             return subject.name is None and subject.tag != "NP" and subject.form not in {"것", "거"}
+        if m.tag == "JX" and m.form in {"은", "는", "ᆫ"} and subject.tag == "NNG":
+            if subject.form not in CASE_WORDS | SETTING_NOUNS | PERSON_NOUNS:
+                return True
         if m.tag not in {"MAG", "NNG", "NNP", "JKO", "JX", "JKB", "MM", "XSN", "SP"}:
             return False  # "배가 고파서 먹었어요": that subject belongs to another verb
     return False

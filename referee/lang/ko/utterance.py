@@ -66,8 +66,8 @@ _COUNT = re.compile(
 
 NO_ADDRESSEE = "no addressee: say whom you are asking (for example 'B씨, ...')"
 UNNAMED = (
-    "ambiguous: 'someone other than', 'the rest' or 'anyone' is not one person; ask about one "
-    "person at a time (for example 'A씨, C씨가 먹었어요?')"
+    "ambiguous: 'someone other than', 'the rest', 'anyone' or 'a friend' is not one of the suspects; "
+    "ask about one of them by name (for example 'A씨, C씨가 먹었어요?')"
 )
 
 
