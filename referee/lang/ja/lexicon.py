@@ -67,6 +67,9 @@ INCIDENT_NOUNS = frozenset({"事件"})
 
 LIAR_NOUNS = frozenset({"嘘吐き", "嘘つき", "ライアー"})
 HONEST_NOUNS = frozenset({"正直者"})
+SETTING_NOUNS = frozenset({"本当", "実際", "正直", "真実", "事実", "結局", "一体"})
+""""本当は食べましたか": nouns a topic particle marks without their being anyone (time
+nouns such as 今日 are known to Sudachi as nouns that can stand as adverbs)."""
 TRUST = frozenset({"信用", "信頼"})
 """"Aさんは信用できますか": whoever can be trusted is honest (only with できる)."""
 LIE = frozenset({"嘘", "うそ", "ウソ"})

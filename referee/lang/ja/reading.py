@@ -20,7 +20,7 @@ from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
     ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS, EXCLUDING,
     HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, ONLY, OTHERS, PEOPLE_WORDS,
-    REMAINING, REPORT_VERBS, THINK_VERBS, TRUST, TRUTH,
+    REMAINING, REPORT_VERBS, SETTING_NOUNS, THINK_VERBS, TRUST, TRUTH,
 )
 from referee.lang.ja.tokens import Token, everyone_end
 from referee.liar.proposition import Predicate
@@ -270,6 +270,21 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
     return found, who, either
 
 
+def _unnamed_subject(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
+    """"猫が食べましたか", "友達は犯人じゃないよね": a predicate whose subject (or topic) is
+    no one named, so it is not about the one asked; not "ケーキは", "今日は", "本当は"."""
+    for j in range(start, stop - 1):
+        t, particle = tokens[j], tokens[j + 1]
+        if t.pos != "名詞" or t.person or t.kind != "word" or particle.surface not in ("が", "は"):
+            continue
+        if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
+            continue
+        roles = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
+        if t.lemma not in roles and t.surface not in roles and t.lemma not in NOMINAL:
+            return True
+    return False
+
+
 def _possessed(tokens: tuple[Token, ...], j: int) -> bool:
     """"私の答え", "Bさんの証言": the person owns a thing, he is not the subject ("Bさんのこと" is)."""
     return j < len(tokens) and tokens[j].pos == "名詞" and tokens[j].lemma not in ("こと", "事", "うち", "内", "中")
@@ -308,6 +323,8 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens, j) for j in subjects)
         implicit = not names and not who
+        if implicit and _unnamed_subject(tokens, _clause_start(tokens, predicates, p.start), p.start):
+            problem = problem or "ask about one of the suspects by name, not about someone else"
         if implicit:
             last = groups[-1][-1] if groups else None
             names = last.subjects if last is not None and not last.open else (implied,)

@@ -34,6 +34,7 @@ class Token:
     pos: str
     pos2: str = "*"
     kind: Kind = "word"
+    pos3: str = "*"  # 副詞可能 marks a noun that can stand as an adverb (今日, さっき)
 
     @property
     def person(self) -> bool:
@@ -124,7 +125,7 @@ def _word(surface: str, lemma: str, pos: tuple[str, ...], self_is_you: bool) -> 
             kind = "you"
         elif lemma in GROUP or surface in GROUP:
             kind = "group"
-    return Token(surface, lemma, pos[0], pos[1], kind)
+    return Token(surface, lemma, pos[0], pos[1], kind, pos[2])
 
 
 def tokenize(sentence: str, roster: Roster, self_is_you: bool = True) -> tuple[Token, ...]:

@@ -188,6 +188,25 @@ def test_someone_other_than_a_person_is_never_charged(text: str) -> None:
     assert "one person at a time" in intent.reason
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、猫が食べましたか？", "Aさん、あなたの友達が食べましたか？", "Bさん、友達は犯人じゃないよね？",
+     "Cさん、お客さんが嘘つきですか？"],
+)
+def test_a_subject_that_is_no_one_named_is_not_the_one_asked(text: str) -> None:
+    """Once read with the addressee as the subject: "did the cat eat it?" charged culprit(A)."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear), intent
+    assert "by name" in intent.reason
+
+
+@pytest.mark.parametrize(
+    "text", ["Aさん、今日はケーキを食べましたか？", "Aさん、本当は食べましたか？", "Aさん、ケーキは食べましたか？"]
+)
+def test_a_topic_that_is_a_time_a_manner_or_the_cake_leaves_the_one_asked(text: str) -> None:
+    assert queries(text) == {("A", "A", "culprit", False)}
+
+
 def test_what_is_left_of_the_incident_and_only_the_culprit_are_no_exclusion() -> None:
     assert queries("Aさん、残ったケーキを食べましたか？") == {("A", "A", "culprit", False)}
     assert queries("Cさん、Bさんだけが食べたの？") == {("C", "B", "culprit", False)}
