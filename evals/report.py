@@ -29,6 +29,7 @@ class Summary:
     mode: str
     lang: str
     games: int
+    turns: int
     errors: int
     won: int
     answers: int
@@ -56,6 +57,9 @@ class Summary:
     def per_game(self, total: float) -> float:
         return total / self.games if self.games else 0.0
 
+    def per_turn(self, total: float) -> float:
+        return total / self.turns if self.turns else 0.0
+
     def rate(self, part: int, whole: int) -> float | None:
         return part / whole if whole else None
 
@@ -71,7 +75,7 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
 
     return [
         Summary(
-            model=model, mode=mode, lang=lang, games=len(group),
+            model=model, mode=mode, lang=lang, games=len(group), turns=total(group, "turns"),
             errors=sum(bool(row.get("error")) for row in group),
             won=sum(row["outcome"] == "won" for row in group),
             answers=total(group, "answers"), wrong_answers=total(group, "wrong_answers"),
@@ -97,7 +101,8 @@ def _pct(value: float | None) -> str:
 COLUMNS = (
     "model", "mode", "lang", "games", "won", "accuracy", "contradiction", "count err",
     "wrong verdict", "leak", "secret changed", "unread/game", "retries/game",
-    "fallbacks/game", "calls/game", "tokens/game", "latency/game", "cost/game", "errors",
+    "fallbacks/game", "calls/game", "tokens/game", "latency/game", "tokens/turn",
+    "latency/turn", "cost/game", "errors",
 )
 
 
@@ -111,7 +116,8 @@ def table_rows(summaries: list[Summary]) -> list[list[str]]:
             _pct(s.rate(s.secret_changed, s.reveals)), f"{s.per_game(s.unread):.2f}",
             f"{s.per_game(s.retries):.2f}", f"{s.per_game(s.fallbacks):.2f}",
             f"{s.per_game(s.calls):.1f}", f"{s.per_game(s.tokens):.0f}",
-            f"{s.per_game(s.latency):.2f}s", f"${s.per_game(s.cost):.4f}", str(s.errors),
+            f"{s.per_game(s.latency):.2f}s", f"{s.per_turn(s.tokens):.0f}", f"{s.per_turn(s.latency):.2f}s",
+            f"${s.per_game(s.cost):.4f}", str(s.errors),
         ]
         for s in summaries
     ]

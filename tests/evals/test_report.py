@@ -1,0 +1,65 @@
+"""The report's arithmetic: rates over the right denominators, usage per game and per turn,
+and modes paired with harness mode only on the games both played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from evals.report import COLUMNS, paired, paired_rows, summarise, table_rows
+
+
+def row(mode: str = "harness", seed: int = 0, **scores: Any) -> dict[str, Any]:
+    """One results line, all zero but what the test sets."""
+    line: dict[str, Any] = {
+        "model": "m", "mode": mode, "lang": "en", "player": "random", "incident": "cake", "seed": seed,
+        "outcome": "lost", "turns": 0, "answers": 0, "wrong_answers": 0, "contradiction": False,
+        "count_displays": 0, "count_errors": 0, "verdicts": 0, "wrong_verdicts": 0, "leaks": 0,
+        "revealed": False, "secret_changed": False, "unread": 0, "retries": 0, "fallbacks": 0,
+        "model_calls": 0, "tokens_in": 0, "tokens_out": 0, "latency": 0.0, "cost_usd": 0.0, "error": None,
+    }
+    line.update(scores)
+    return line
+
+
+def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
+    (only,) = table_rows(summarise(rows))
+    return dict(zip(COLUMNS, only, strict=True))
+
+
+def test_rates_are_over_what_could_go_wrong() -> None:
+    table = cells([
+        row(answers=8, wrong_answers=2, count_displays=4, count_errors=1, leaks=2, contradiction=True),
+        row(seed=1, answers=2, outcome="won", verdicts=2, wrong_verdicts=1, revealed=True),
+    ])
+    assert table["games"] == "2" and table["won"] == "1"
+    assert table["accuracy"] == "80.0%"  # 2 wrong of 10 answered
+    assert table["count err"] == "25.0%"  # of counts shown, not of games
+    assert table["wrong verdict"] == "50.0%"
+    assert table["leak"] == "50.0%"  # games with a leak, however many turns leaked
+    assert table["contradiction"] == "50.0%"
+    assert table["secret changed"] == "0.0%"  # one reveal, which fitted
+
+
+def test_nothing_to_measure_is_a_dash_not_zero() -> None:
+    table = cells([row()])
+    assert table["accuracy"] == table["count err"] == table["secret changed"] == "–"
+
+
+def test_usage_is_per_game_and_per_turn() -> None:
+    table = cells([
+        row(turns=4, tokens_in=300, tokens_out=100, latency=2.0, model_calls=5, cost_usd=0.01),
+        row(seed=1, turns=6, tokens_in=500, tokens_out=100, latency=8.0, model_calls=7, cost_usd=0.03),
+    ])
+    assert table["tokens/game"] == "500" and table["tokens/turn"] == "100"
+    assert table["latency/game"] == "5.00s" and table["latency/turn"] == "1.00s"
+    assert table["calls/game"] == "6.0" and table["cost/game"] == "$0.0200"
+
+
+def test_a_mode_is_set_beside_harness_only_on_the_same_games() -> None:
+    rows = [
+        row("harness", 0, answers=4, wrong_answers=1), row("harness", 1, answers=4, wrong_answers=3),
+        row("unassisted", 0, answers=5, wrong_answers=0, contradiction=True),
+        row("unassisted", 2, answers=5, wrong_answers=5),  # harness never played seed 2
+    ]
+    (pair,) = paired_rows(paired(rows))
+    assert pair == ["m", "en", "unassisted", "1", "75.0%", "100.0%", "0", "1"]
