@@ -42,13 +42,13 @@ def _every_phrasing_passes(lang: str, key: str, line: ScriptLine) -> None:
         assert check.accepted, (text, check.reasons)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.sampled_from(LANGS), st.sampled_from(sorted(INCIDENTS)), script_lines)
 def test_every_phrasing_of_a_line_passes_verification(lang: str, key: str, line: ScriptLine) -> None:
     _every_phrasing_passes(lang, key, line)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.sampled_from(LANGS), st.sampled_from(sorted(INCIDENTS)), nested_lines)
 def test_every_phrasing_of_a_nested_answer_passes_verification(
     lang: str, key: str, line: ScriptLine
@@ -57,22 +57,22 @@ def test_every_phrasing_of_a_nested_answer_passes_verification(
     _every_phrasing_passes(lang, key, line)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.sampled_from(LANGS), st.sampled_from(sorted(INCIDENTS)),
        st.lists(script_lines, min_size=1, max_size=4), st.integers(0, 2**32))
 def test_a_whole_performance_passes_verification(
     lang: str, key: str, lines: list[ScriptLine], seed: int
 ) -> None:
     # One turn asks each (speaker, proposition) once, as the referee's Answers do.
-    unique = tuple({(l.speaker, l.proposition): l for l in lines}.values())
+    unique = tuple({(line.speaker, line.proposition): line for line in lines}.values())
     script = _script(lang, key, unique)
     performance = asyncio.run(OfflineActor(seed).perform(script))
-    assert [l.speaker for l in performance.lines] == [l.speaker for l in unique]
+    assert [line.speaker for line in performance.lines] == [line.speaker for line in unique]
     check = verify(script, performance, ROSTER)
     assert check.accepted, (performance.raw, check.reasons)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.sampled_from(LANGS), st.sampled_from(sorted(INCIDENTS)), st.sampled_from(all_worlds()),
        st.lists(st.builds(Query, names, literals), min_size=1, max_size=3), st.integers(0, 2**32))
 def test_what_the_referee_answers_in_any_world_is_voiced_verifiably(

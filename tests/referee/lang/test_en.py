@@ -284,7 +284,7 @@ def test_extract_flavour_stage_directions_are_ignored() -> None:
     assert read.unread == () and len(read.statements) == 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(max_size=120), st.booleans())
 def test_parse_never_raises(text: str, pending: bool) -> None:
     intent = parse(text, Context(lang="en", pending=pending))
@@ -298,7 +298,7 @@ game_words = st.sampled_from(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=500)
 @given(st.lists(game_words, max_size=16), st.text(max_size=20))
 def test_parse_and_extract_never_raise_on_game_vocabulary(words: list[str], speaker_text: str) -> None:
     text = " ".join(words)

@@ -317,13 +317,13 @@ JAPANESE = st.lists(st.sampled_from(PIECES), max_size=25).map("".join)
 """Text built from the words the parser acts on, so the search reaches its branches."""
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.one_of(JAPANESE, st.text(max_size=40)), st.booleans())
 def test_parse_never_raises(text: str, pending: bool) -> None:
     parse(text, Context(lang="ja", pending=pending))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.one_of(JAPANESE, st.text(max_size=40)), st.sampled_from([None, "A", "B"]))
 def test_extract_never_raises(text: str, speaker: str | None) -> None:
     extract(text, JA, speaker, (Query("A", Atom("culprit", "B")),))

@@ -304,7 +304,7 @@ def test_a_new_question_while_pending_is_a_question() -> None:
 
 def said(text: str, speaker: str | None, *asked: Query) -> set[tuple[str, str, str, bool]]:
     """Statements as (speaker, predicate, about, holds): negation folded into the truth value."""
-    out = set()
+    out: set[tuple[str, str, str, bool]] = set()
     for s in extract(text, KO, speaker, tuple(asked)).statements:
         p, value = s.proposition, s.asserted
         if isinstance(p, Not):
@@ -369,14 +369,14 @@ KOREAN = st.text(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.one_of(st.text(max_size=60), KOREAN), st.booleans())
 def test_parse_never_raises(text: str, pending: bool) -> None:
     intent = parse(text, Context(lang="ko", pending=pending))
     assert intent is not None
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.one_of(st.text(max_size=60), KOREAN))
 def test_extract_never_raises(text: str) -> None:
     extraction = extract(text, KO, "A", (NOT_ATE_A,))
