@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from evals.players import PLAYERS
-from evals.runner import RESULTS, Plan, Runner
-from referee.lang import LANGS
+from evals.players import PLAYERS  # noqa: E402 (after the sys.path fix above)
+from evals.runner import RESULTS, Plan, Runner  # noqa: E402 (after the sys.path fix above)
+from referee.lang import LANGS  # noqa: E402 (after the sys.path fix above)
 
 GOAL = 200.0
 SAMPLES = 10

@@ -102,6 +102,7 @@ async def play(args: argparse.Namespace, clock: Clock, figures: Figures) -> None
             config = GameConfig(lang=args.lang, incident=incident("cake"))
             session, _ = TimedSession.new(config, Path(folder) / f"{game}.jsonl", f"bench-{game}",
                                           seed=args.seed + game, secret=secret, actor=actor)
+            assert isinstance(session, TimedSession)
             session.clock = clock
             lines = (*QUESTIONS[args.lang], GUESS[args.lang].format(**secret.as_dict()))
             for line in lines:
@@ -158,7 +159,7 @@ def main() -> None:
 
     n = figures.turns
     share = sum(figures.referee_seconds) / sum(figures.turn_seconds)
-    shares = [r / t for r, t in zip(figures.referee_seconds, figures.turn_seconds)]
+    shares = [r / t for r, t in zip(figures.referee_seconds, figures.turn_seconds, strict=True)]
     print(f"model {args.model}, lang {args.lang}, {args.games} games, {n} answered turns, "
           f"temperature {args.temperature}, {args.threads} thread(s)")
     print(f"  model calls per turn      mean {statistics.mean(figures.calls):.2f}  (1 to 3)")

@@ -130,7 +130,7 @@ def _append(out: IO[str], line: dict[str, Any]) -> None:
 def chat_text(played: Played, reply_texts: Iterable[str]) -> str:
     """A text-mode game as a plain-text chat (`Player:` / `GM:`), for `refgm audit`."""
     lines = []
-    for turn, reply in zip(played.turns, reply_texts):
+    for turn, reply in zip(played.turns, reply_texts, strict=False):
         lines += [f"Player: {turn.player}", f"GM: {reply}", ""]
     return "\n".join(lines)
 
@@ -206,7 +206,7 @@ class Runner:
             for spec in specs:  # a shared iterator: each spec is taken by one worker
                 try:
                     line = await self.play(spec)
-                except Exception as err:  # noqa: BLE001 (a bug in one game must not end a run)
+                except Exception as err:
                     line = {"key": spec.key, "error": f"{type(err).__name__}: {err}"}
                     self.failures.append((spec.key, line["error"]))
                     _append(errors, line)

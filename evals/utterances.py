@@ -98,7 +98,7 @@ def question_text(
         sep = {"ko": ", ", "ja": "、", "en": ", "}[lang]
         return f"{_name(lang, speaker)}{sep}{body}"
     if sorted(speakers) == sorted(roster_names) and all(
-        atom.about == q.speaker for atom, q in zip(atoms, question.queries)
+        atom.about == q.speaker for atom, q in zip(atoms, question.queries, strict=True)
     ):
         everyone = {"ko": "여러분, ", "ja": "皆さん、", "en": "Everyone, "}[lang]
         return everyone + _clause(lang, incident, speakers[0], predicate, [speakers[0]], negated)

@@ -181,8 +181,22 @@ def _unreachable(base_url: str, timeout_s: float) -> str | None:
 
 
 __all__ = [
-    "Availability", "Backend", "BackendError", "CallFailed", "Completion", "EXAMPLES",
-    "Message", "MissingExtraError", "MissingKeyError", "ModelNotFoundError", "ModelSpec",
-    "PROVIDERS", "Request", "ResponseCache", "RetryPolicy", "UnknownProviderError",
-    "availability", "open_backend",
+    "EXAMPLES",
+    "PROVIDERS",
+    "Availability",
+    "Backend",
+    "BackendError",
+    "CallFailed",
+    "Completion",
+    "Message",
+    "MissingExtraError",
+    "MissingKeyError",
+    "ModelNotFoundError",
+    "ModelSpec",
+    "Request",
+    "ResponseCache",
+    "RetryPolicy",
+    "UnknownProviderError",
+    "availability",
+    "open_backend",
 ]

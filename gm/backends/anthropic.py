@@ -64,11 +64,12 @@ class AnthropicBackend(RetryingBackend):
         system = "\n\n".join(m.content for m in request.messages if m.role == "system")
         turns = messages_json(tuple(m for m in request.messages if m.role != "system"))
         try:
-            response = await self._client.messages.create(
+            # the SDK's overloads want its TypedDicts; plain dicts of the same shape are sent
+            response = await self._client.messages.create(  # type: ignore[call-overload]
                 model=self.model,
                 max_tokens=request.max_tokens,
                 system=system or sdk.omit,
-                messages=turns,  # type: ignore[arg-type]
+                messages=turns,
                 output_config={"format": {"type": "json_schema", "schema": request.schema()}},
             )
         except (sdk.AnthropicError, json.JSONDecodeError) as error:

@@ -283,7 +283,7 @@ class RetryingBackend(ABC):
     async def _send(self, request: Request[T]) -> Reply:
         """One attempt. Raise TransientFault to be retried, CallFailed to give up."""
 
-    async def aclose(self) -> None:
+    async def aclose(self) -> None:  # noqa: B027 (a no-op default, not an abstract method)
         """Release connections or memory; the default holds nothing."""
 
 

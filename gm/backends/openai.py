@@ -68,13 +68,14 @@ class OpenAIBackend(RetryingBackend):
         # OpenAI's own models take max_completion_tokens; compatible servers know max_tokens.
         limit = "max_tokens" if self.base_url else "max_completion_tokens"
         try:
-            response = await self._client.chat.completions.create(
+            # the SDK's overloads want its TypedDicts; plain dicts of the same shape are sent
+            response = await self._client.chat.completions.create(  # type: ignore[call-overload]
                 model=self.model,
-                messages=messages_json(request.messages),  # type: ignore[arg-type]
-                response_format=self._response_format(request),  # type: ignore[arg-type]
+                messages=messages_json(request.messages),
+                response_format=self._response_format(request),
                 temperature=request.temperature,
                 seed=request.seed,
-                **{limit: request.max_tokens},  # type: ignore[arg-type]
+                **{limit: request.max_tokens},
             )
         except (sdk.OpenAIError, json.JSONDecodeError) as error:
             if isinstance(error, sdk.APIStatusError) and self._schema_refused(error.message):

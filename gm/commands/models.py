@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     ]
     widths = [max(len(cells[i]) for cells in table) for i in range(3)]
     for cells in table:
-        print("  ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + "  " + cells[3])
+        print("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=False)) + "  " + cells[3])
     print()
     for provider, about in PROVIDERS.items():
         print(f"{provider}: {about}")

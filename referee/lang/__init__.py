@@ -61,6 +61,16 @@ def extract(
 
 
 __all__ = [
-    "Context", "Extraction", "INCIDENTS", "Incident", "LANGS", "Lang", "Parsed",
-    "Statement", "detect", "extract", "incident", "parse",
+    "INCIDENTS",
+    "LANGS",
+    "Context",
+    "Extraction",
+    "Incident",
+    "Lang",
+    "Parsed",
+    "Statement",
+    "detect",
+    "extract",
+    "incident",
+    "parse",
 ]

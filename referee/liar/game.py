@@ -9,8 +9,8 @@ The secret is fixed in `new_game` and no transition changes it.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from referee.errors import GameOverError, IllegalIntentError
 from referee.liar.commitment import commit, draw_nonce

@@ -7,7 +7,6 @@ A game replays exactly from its list of intents.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from referee.errors import IllegalIntentError
 from referee.liar.proposition import Proposition, canonical
@@ -97,4 +96,4 @@ class Unclear:
     reason: str = ""
 
 
-Intent = Union[Question, Confirm, Guess, Remark, Other, CountQuery, Unclear]
+Intent = Question | Confirm | Guess | Remark | Other | CountQuery | Unclear

@@ -9,7 +9,7 @@ an answer is the truth, inverted when the speaker is the liar, also about himsel
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union, get_args
+from typing import Literal, get_args
 
 from referee.liar.world import Roster, World
 
@@ -53,7 +53,7 @@ class Says:
         return f"says({self.speaker}, {self.inner})"
 
 
-Proposition = Union[Atom, Not, Says]
+Proposition = Atom | Not | Says
 
 
 def literal(predicate: Predicate, about: str, negated: bool = False) -> Proposition:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from referee.liar.intent import Guess, Query, Question
 from referee.liar.world import World
@@ -116,14 +116,14 @@ class Rephrase:
     remaining: int
 
 
-Verdict = Union[
-    Answers,
-    CostToConfirm,
-    Cancelled,
-    Refused,
-    FinalAnswerRequired,
-    GuessVerdict,
-    Remaining,
-    NotCharged,
-    Rephrase,
-]
+Verdict = (
+    Answers
+    | CostToConfirm
+    | Cancelled
+    | Refused
+    | FinalAnswerRequired
+    | GuessVerdict
+    | Remaining
+    | NotCharged
+    | Rephrase
+)

@@ -60,7 +60,7 @@ class World:
 
 def all_worlds(roster: Roster = Roster()) -> tuple[World, ...]:
     """Every world the roster allows, culprit-major, in roster order."""
-    return tuple(World(c, l) for c in roster.names for l in roster.names)
+    return tuple(World(culprit, liar) for culprit in roster.names for liar in roster.names)
 
 
 def draw_world(roster: Roster, rng: random.Random) -> World:

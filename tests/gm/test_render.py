@@ -22,11 +22,12 @@ from referee.liar.verdict import (
     Refused,
     Remaining,
     Rephrase,
+    Verdict,
 )
 from referee.liar.world import Roster, World
 
 ASKED = (Query("A", literal("culprit", "B")), Query("C", Says("B", literal("liar", "A", True))))
-VERDICTS = [
+VERDICTS: list[Verdict] = [
     Answers(tuple(Answered(q, True, False) for q in ASKED), 2, 5),
     CostToConfirm(Question(ASKED, open=True), 2, 5),
     Cancelled(5), Refused(3, 2), FinalAnswerRequired(), Remaining(4),

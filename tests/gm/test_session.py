@@ -53,7 +53,7 @@ class FakeActor:
         if len(self.calls) <= self.bad_times:
             if self.fail:
                 raise ActorError("backend down")
-            lines = tuple(PerformedLine(l.speaker, "Cさんがケーキを食べました。") for l in script.lines)
+            lines = tuple(PerformedLine(line.speaker, "Cさんがケーキを食べました。") for line in script.lines)
             return Performance("req", "bad", lines, tokens_in=10, tokens_out=5, latency=0.5)
         return await OfflineActor(1).perform(script)
 

@@ -71,6 +71,7 @@ def test_events_are_versioned_lines_grouped_by_turn(tmp_path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     assert all(json.loads(line)["v"] == 1 for line in lines)
     (turn,) = turns(read(path))
+    assert turn.player is not None and turn.gm is not None
     assert (turn.number, turn.player.data["text"], turn.gm.data["text"]) == (1, "hi", "ok")
 
 
@@ -104,7 +105,7 @@ def test_malformed_events_are_named(tmp_path: Path, line: str, message: str) -> 
 def test_a_log_starts_with_game_started(tmp_path: Path) -> None:
     path = tmp_path / "x.jsonl"
     path.write_text('{"v": 1, "t": "player", "turn": 1}\n', encoding="utf-8")
-    with pytest.raises(TranscriptError, match="x.jsonl:1: a transcript starts with a game_started"):
+    with pytest.raises(TranscriptError, match=r"x\.jsonl:1: a transcript starts with a game_started"):
         read(path)
 
 
@@ -120,7 +121,7 @@ def test_a_torn_last_line_is_an_error_unless_dropped(tmp_path: Path) -> None:
     path = _log(tmp_path, {"t": "player", "turn": 1, "text": "hi"})
     with path.open("a", encoding="utf-8") as fh:
         fh.write('{"v": 1, "t": "intent", "tu')
-    with pytest.raises(TranscriptError, match="game.jsonl:3: .*interrupted mid-write"):
+    with pytest.raises(TranscriptError, match=r"game\.jsonl:3: .*interrupted mid-write"):
         read(path)
     log = read(path, drop_torn_tail=True)
     assert log.torn_tail and [e.t for e in log.events] == ["game_started", "player"]

@@ -232,7 +232,7 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
             predicates[i] = neighbours[0] if neighbours else None
     claims: list[Claim] = []
     seen: list[str] = []
-    for segment, predicate in zip(segments, predicates):
+    for segment, predicate in zip(segments, predicates, strict=True):
         if predicate is None:
             continue  # no predicate: only a first segment can lack one (see _segments)
         subjects = _subjects(segment, people, seen, open_)

@@ -31,8 +31,8 @@ from referee.lang.en.words import (
     display,
     is_ref,
     name_of,
-    ref,
     predicate_words,
+    ref,
     sentences,
     wrong_verbs,
 )

@@ -240,7 +240,7 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
         following = rest[1] if len(rest) > 1 else ""
         third = rest[2] if len(rest) > 2 else ""
         subject_follows = rest[0] in AUX and (
-            is_person(following) or following in ("it", "there") and third.isalpha() and third not in _BOUNDARY
+            is_person(following) or (following in ("it", "there") and third.isalpha() and third not in _BOUNDARY)
         )
         if not subject_follows and rest[0] not in _CALL_FOLLOWERS:
             first = listed.split()
@@ -639,13 +639,13 @@ def _asked_again(frame: _Frame, previous: Question, follow_up: bool, ctx: Contex
         return Unclear("say the whole question again") if _FOLLOW_UP_LEAD.match(text) else None
     auxiliary = elliptic is not None and elliptic.group("aux") is not None
     who = elliptic.group("who") if elliptic else "you"
-    if is_ref(who.split()[0]) and not (frame.named or auxiliary or follow_up or elliptic and elliptic.group("lead")):
+    if is_ref(who.split()[0]) and not (frame.named or auxiliary or follow_up or (elliptic and elliptic.group("lead"))):
         return None
     flat = [as_literal(q.proposition) for q in previous.queries]
     literals = [f for f in flat if f is not None]
     if not frame.addressees or len(literals) < len(flat):  # nobody to ask, or a nested question
         return Unclear("say the whole question again for the next person")
-    asked = [(q.speaker, atom.about) for q, (atom, _) in zip(previous.queries, literals)]
+    asked = [(q.speaker, atom.about) for q, (atom, _) in zip(previous.queries, literals, strict=True)]
     subjects = _repeated_about(who, auxiliary, frame.named, asked, ctx)
     if not subjects:
         return Unclear("say the whole question again for the next person")

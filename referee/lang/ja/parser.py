@@ -34,13 +34,35 @@ from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
-    ACCEPT, ASK_VERBS, CORRECTIONS, COUNT_QUERY, CULPRIT_NOUNS, DECLINE, GUESS_LEADS, HEDGES, HONEST_NOUNS, LEADS,
-    LIAR_NOUNS, LIE, META, SAME_AGAIN, THINKING, TRUTH,
+    ACCEPT,
+    ASK_VERBS,
+    CORRECTIONS,
+    COUNT_QUERY,
+    CULPRIT_NOUNS,
+    DECLINE,
+    GUESS_LEADS,
+    HEDGES,
+    HONEST_NOUNS,
+    LEADS,
+    LIAR_NOUNS,
+    LIE,
+    META,
+    SAME_AGAIN,
+    THINKING,
+    TRUTH,
 )
 from referee.lang.ja.reading import CONDITIONAL, EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
 from referee.lang.ja.tokens import Token, everyone_end, normalize, sentences, strangers, tokenize
 from referee.liar.intent import (
-    Confirm, CountQuery, Guess, Intent, Other, Query, Question, Remark, Unclear,
+    Confirm,
+    CountQuery,
+    Guess,
+    Intent,
+    Other,
+    Query,
+    Question,
+    Remark,
+    Unclear,
 )
 from referee.liar.proposition import Proposition, Says, literal
 from referee.liar.world import Roster

@@ -18,9 +18,30 @@ from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
-    ANY_VERBS, ASK_VERBS, AUXILIARY_VERBS, CULPRIT_NOUNS, DRINK_VERBS, EAT_VERBS, EMBED_VERBS, EXCLUDING,
-    HEDGES, HONEST_NOUNS, INCIDENT_NOUNS, LIAR_NOUNS, LIE, MEANING, NEGATORS, ONLY, OTHERS, PEOPLE_WORDS,
-    REMAINING, REPORT_VERBS, SETTING_NOUNS, THINK_VERBS, TRUST, TRUTH,
+    ANY_VERBS,
+    ASK_VERBS,
+    AUXILIARY_VERBS,
+    CULPRIT_NOUNS,
+    DRINK_VERBS,
+    EAT_VERBS,
+    EMBED_VERBS,
+    EXCLUDING,
+    HEDGES,
+    HONEST_NOUNS,
+    INCIDENT_NOUNS,
+    LIAR_NOUNS,
+    LIE,
+    MEANING,
+    NEGATORS,
+    ONLY,
+    OTHERS,
+    PEOPLE_WORDS,
+    REMAINING,
+    REPORT_VERBS,
+    SETTING_NOUNS,
+    THINK_VERBS,
+    TRUST,
+    TRUTH,
 )
 from referee.lang.ja.tokens import Token, everyone_end
 from referee.liar.proposition import Predicate

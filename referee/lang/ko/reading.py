@@ -11,6 +11,7 @@ and the characters' answers; only the interpretation of the pronouns differs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from referee.lang.ko.address import (
     ANYONE,
@@ -273,9 +274,9 @@ def _unnamed_subject(morphs: tuple[Morph, ...], a: int, at: int) -> bool:
         subject = morphs[k - 1]
         if m.tag == "JKS":
             return subject.name is None and subject.tag != "NP" and subject.form not in {"것", "거"}
-        if m.tag == "JX" and m.form in {"은", "는", "ᆫ"} and subject.tag == "NNG":
-            if subject.form not in CASE_WORDS | SETTING_NOUNS | PERSON_NOUNS:
-                return True
+        topic = m.tag == "JX" and m.form in {"은", "는", "ᆫ"} and subject.tag == "NNG"
+        if topic and subject.form not in CASE_WORDS | SETTING_NOUNS | PERSON_NOUNS:
+            return True
         if m.tag not in {"MAG", "NNG", "NNP", "JKO", "JX", "JKB", "MM", "XSN", "SP"}:
             return False  # "배가 고파서 먹었어요": that subject belongs to another verb
     return False
@@ -356,7 +357,7 @@ def _read_clause(
         about = tuple(r for r in about if r != GROUP)
     # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates
     named = all(r == SELF or not r.startswith("@") for r in excluded)  # not "그 사람 빼고"
-    either = any(m.form == "아니" and n.form == "면" for m, n in zip(morphs[a:b], morphs[a + 1 : b]))
+    either = any(m.form == "아니" and n.form == "면" for m, n in pairwise(morphs[a:b]))
     exact = ANYONE in about and 0 < set_aside == len(exceptions) and named and not either  # not "B 아니면 누가"
     vague = bool(set_aside or others or (either and ANYONE in about)) and not exact
     if not predicates:
@@ -539,7 +540,7 @@ def read(sentence: Sentence) -> Reading:
         topic_only=topic_only,
         supposing=supposing and not any(m.role == "cond" for m in found),
         unnamed=unnamed,
-        possibility="수" in forms and bool(forms & {"있", "없"}) or "가능" in forms,
+        possibility=("수" in forms and bool(forms & {"있", "없"})) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),

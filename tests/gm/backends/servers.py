@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 OPENAI_PATH = "/v1/chat/completions"
 ANTHROPIC_PATH = "/v1/messages"
@@ -58,7 +58,7 @@ class Garbled:
     """A 200 whose body is not JSON at all."""
 
 
-Step = Union[Answer, Status, Drop, Stall, Garbled]
+Step = Answer | Status | Drop | Stall | Garbled
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,7 @@ class FaultServer:
     @property
     def origin(self) -> str:
         host, port = self._httpd.server_address[:2]
+        assert isinstance(host, str)
         return f"http://{host}:{port}"
 
     @property

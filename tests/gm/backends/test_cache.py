@@ -41,7 +41,7 @@ def test_a_second_run_is_answered_from_disk(tmp_path: Path) -> None:
 
     async def run(url: str) -> list[object]:
         backend = CachedBackend(OpenAIBackend("m", RetryPolicy(attempts=1), base_url=url), cache)
-        results = [await backend.complete(REQUEST), await backend.complete(REQUEST)]
+        results: list[object] = [await backend.complete(REQUEST), await backend.complete(REQUEST)]
         await backend.aclose()
         return results
 

@@ -8,7 +8,7 @@ from referee.liar import Intent, Question, as_literal
 def flat_queries(intent: Intent) -> set[tuple[str, str, str, bool]]:
     """The question's queries as plain tuples; fails the test unless it is a flat question."""
     assert isinstance(intent, Question), intent
-    out = set()
+    out: set[tuple[str, str, str, bool]] = set()
     for query in intent.queries:
         flat = as_literal(query.proposition)
         assert flat is not None, query
