@@ -32,6 +32,7 @@ class Summary:
     turns: int
     errors: int
     won: int
+    asked: int
     answers: int
     wrong_answers: int
     contradictions: int
@@ -78,6 +79,7 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
             model=model, mode=mode, lang=lang, games=len(group), turns=total(group, "turns"),
             errors=sum(bool(row.get("error")) for row in group),
             won=sum(row["outcome"] == "won" for row in group),
+            asked=sum(row.get("asked", row["answers"]) for row in group),  # older lines lack it
             answers=total(group, "answers"), wrong_answers=total(group, "wrong_answers"),
             contradictions=total(group, "contradiction"),
             count_displays=total(group, "count_displays"),
@@ -99,7 +101,7 @@ def _pct(value: float | None) -> str:
 
 
 COLUMNS = (
-    "model", "mode", "lang", "games", "won", "accuracy", "contradiction", "count err",
+    "model", "mode", "lang", "games", "won", "answered", "accuracy", "contradiction", "count err",
     "wrong verdict", "leak", "secret changed", "unread/game", "retries/game",
     "fallbacks/game", "calls/game", "tokens/game", "latency/game", "tokens/turn",
     "latency/turn", "cost/game", "errors",
@@ -110,7 +112,7 @@ def table_rows(summaries: list[Summary]) -> list[list[str]]:
     """The cells of the summary table, one row per group, in COLUMNS order."""
     return [
         [
-            s.model, s.mode, s.lang, str(s.games), str(s.won), _pct(s.accuracy),
+            s.model, s.mode, s.lang, str(s.games), str(s.won), _pct(s.rate(s.answers, s.asked)), _pct(s.accuracy),
             _pct(s.rate(s.contradictions, s.games)), _pct(s.rate(s.count_errors, s.count_displays)),
             _pct(s.rate(s.wrong_verdicts, s.verdicts)), _pct(s.rate(s.leaks, s.games)),
             _pct(s.rate(s.secret_changed, s.reveals)), f"{s.per_game(s.unread):.2f}",
@@ -177,7 +179,8 @@ def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
                 *("| " + " | ".join(cells) + " |" for cells in body)]
 
     out = [f"# {title}", "", f"{sum(s.games for s in summaries)} games.", "",
-           ("Accuracy is over the propositions asked and answered: in harness mode, the "
+           ("Answered is the share of the propositions asked that got an answer the referee "
+            "could read; accuracy is over those answers: in harness mode, the "
             "model's first attempt at voicing the referee's answer; in unassisted mode, "
             "against the secret it was given; in rules-prompt mode, against the world that "
             "fits the most answers (its secret is its own). Count errors are over counts "
@@ -203,14 +206,21 @@ def _label(s: Summary) -> str:
 
 
 def accuracy_figure(summaries: list[Summary]) -> Figure:
-    fig = Figure(figsize=(max(6, 0.6 * len(summaries)), 4), layout="constrained")
+    """Accuracy beside the share answered, each bar marked with its number of answers: a
+    high accuracy over a handful of readable answers is not a good game master."""
+    fig = Figure(figsize=(max(6, 0.8 * len(summaries)), 4), layout="constrained")
     ax = fig.subplots()
-    ax.bar(range(len(summaries)), [100 * (s.accuracy or 0) for s in summaries], color="#4c72b0")
-    ax.set_xticks(range(len(summaries)), [_label(s) for s in summaries], rotation=60,
-                  fontsize=7, ha="right")
-    ax.set_ylabel("proposition accuracy (%)")
-    ax.set_ylim(0, 100)
-    ax.set_title("Accuracy by model, mode and language")
+    xs = range(len(summaries))
+    ax.bar([x - 0.2 for x in xs], [100 * (s.rate(s.answers, s.asked) or 0) for s in summaries], 0.4,
+           color="#a1c9f4", label="answered (% of asked)")
+    bars = ax.bar([x + 0.2 for x in xs], [100 * (s.accuracy or 0) for s in summaries], 0.4,
+                  color="#4c72b0", label="accuracy (% of answered)")
+    ax.bar_label(bars, [f"n={s.answers}" for s in summaries], fontsize=6)
+    ax.set_xticks(xs, [_label(s) for s in summaries], rotation=60, fontsize=7, ha="right")
+    ax.set_ylabel("%")
+    ax.set_ylim(0, 110)
+    ax.legend(fontsize=7)
+    ax.set_title("Answers read and their accuracy, by model, mode and language")
     return fig
 
 

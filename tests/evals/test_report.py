@@ -12,7 +12,7 @@ def row(mode: str = "harness", seed: int = 0, **scores: Any) -> dict[str, Any]:
     """One results line, all zero but what the test sets."""
     line: dict[str, Any] = {
         "model": "m", "mode": mode, "lang": "en", "player": "random", "incident": "cake", "seed": seed,
-        "outcome": "lost", "turns": 0, "answers": 0, "wrong_answers": 0, "contradiction": False,
+        "outcome": "lost", "turns": 0, "asked": 0, "answers": 0, "wrong_answers": 0, "contradiction": False,
         "count_displays": 0, "count_errors": 0, "verdicts": 0, "wrong_verdicts": 0, "leaks": 0,
         "revealed": False, "secret_changed": False, "unread": 0, "retries": 0, "fallbacks": 0,
         "model_calls": 0, "tokens_in": 0, "tokens_out": 0, "latency": 0.0, "cost_usd": 0.0, "error": None,
@@ -28,10 +28,12 @@ def cells(rows: list[dict[str, Any]]) -> dict[str, str]:
 
 def test_rates_are_over_what_could_go_wrong() -> None:
     table = cells([
-        row(answers=8, wrong_answers=2, count_displays=4, count_errors=1, leaks=2, contradiction=True),
-        row(seed=1, answers=2, outcome="won", verdicts=2, wrong_verdicts=1, revealed=True),
+        row(asked=10, answers=8, wrong_answers=2, count_displays=4, count_errors=1, leaks=2,
+            contradiction=True),
+        row(seed=1, asked=6, answers=2, outcome="won", verdicts=2, wrong_verdicts=1, revealed=True),
     ])
     assert table["games"] == "2" and table["won"] == "1"
+    assert table["answered"] == "62.5%"  # 10 of 16 asked got a readable answer
     assert table["accuracy"] == "80.0%"  # 2 wrong of 10 answered
     assert table["count err"] == "25.0%"  # of counts shown, not of games
     assert table["wrong verdict"] == "50.0%"
@@ -42,7 +44,7 @@ def test_rates_are_over_what_could_go_wrong() -> None:
 
 def test_nothing_to_measure_is_a_dash_not_zero() -> None:
     table = cells([row()])
-    assert table["accuracy"] == table["count err"] == table["secret changed"] == "–"
+    assert table["answered"] == table["accuracy"] == table["count err"] == table["secret changed"] == "–"
 
 
 def test_usage_is_per_game_and_per_turn() -> None:
