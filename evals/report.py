@@ -79,7 +79,7 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
             model=model, mode=mode, lang=lang, games=len(group), turns=total(group, "turns"),
             errors=sum(bool(row.get("error")) for row in group),
             won=sum(row["outcome"] == "won" for row in group),
-            asked=sum(row.get("asked", row["answers"]) for row in group),  # older lines lack it
+            asked=sum(int(row.get("asked", row["answers"])) for row in group),  # older lines lack it
             answers=total(group, "answers"), wrong_answers=total(group, "wrong_answers"),
             contradictions=total(group, "contradiction"),
             count_displays=total(group, "count_displays"),
