@@ -65,6 +65,11 @@ class Summary:
         return part / whole if whole else None
 
 
+def _asked(row: Row) -> int:
+    """Propositions asked; a line from before the field existed counts its answers."""
+    return int(row["asked"] if "asked" in row else row["answers"])
+
+
 def summarise(rows: Iterable[Row]) -> list[Summary]:
     """One summary per (model, mode, language), in a stable order."""
     groups: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
@@ -79,7 +84,7 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
             model=model, mode=mode, lang=lang, games=len(group), turns=total(group, "turns"),
             errors=sum(bool(row.get("error")) for row in group),
             won=sum(row["outcome"] == "won" for row in group),
-            asked=sum(int(row.get("asked", row["answers"])) for row in group),  # older lines lack it
+            asked=sum(map(_asked, group)),
             answers=total(group, "answers"), wrong_answers=total(group, "wrong_answers"),
             contradictions=total(group, "contradiction"),
             count_displays=total(group, "count_displays"),
