@@ -8,6 +8,8 @@ llama.cpp's grammar sampling.
 Generation is synchronous and not thread-safe, so it runs in a worker thread, one call at a
 time. The model is loaded on first use. `REFGM_LOCAL_THREADS` sets the CPU threads (default:
 llama.cpp's own choice); on a busy machine 1 thread with OMP_WAIT_POLICY=PASSIVE is faster.
+`REFGM_LOCAL_CONTEXT` sets the context in tokens (default: the model's trained context, at
+most 8,192, SmolLM2's: room for the Korean rules prompt and a whole game's chat).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ if TYPE_CHECKING:
 
 SMOLLM2 = "smollm2"
 THREADS_VARIABLE = "REFGM_LOCAL_THREADS"
-CONTEXT_TOKENS = 2048
+CONTEXT_VARIABLE = "REFGM_LOCAL_CONTEXT"
+CONTEXT_TOKENS = 8192  # the most a model gets unless asked: its KV cache must fit a small machine
 _INSTALL = "install it with pip install 'refgm[local]'"
 
 _FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length"}
@@ -69,6 +72,12 @@ def llama_cpp_missing() -> str | None:
     return None
 
 
+def _trained_context(llama: llama_cpp.Llama) -> int:
+    """The context the model was trained on, from its GGUF metadata (0 when not stated)."""
+    architecture = llama.metadata.get("general.architecture", "")
+    return int(llama.metadata.get(f"{architecture}.context_length", "0"))
+
+
 class LocalBackend(RetryingBackend):
     provider = "local"
 
@@ -84,21 +93,30 @@ class LocalBackend(RetryingBackend):
             raise MissingExtraError(f"local: {missing}")
         self.path = find_gguf(model)
         self.threads = threads or int(os.environ.get(THREADS_VARIABLE, "0")) or None
+        self.context = int(os.environ.get(CONTEXT_VARIABLE, "0")) or None  # None: fit the model
         self._llama: llama_cpp.Llama | None = None
         self._busy = asyncio.Lock()
 
     def _load(self) -> llama_cpp.Llama:
         if self._llama is None:
-            import llama_cpp
-
-            self._llama = llama_cpp.Llama(
-                model_path=str(self.path),
-                n_ctx=CONTEXT_TOKENS,
-                n_threads=self.threads,
-                n_threads_batch=self.threads,
-                verbose=False,
-            )
+            llama = self._open(self.context or CONTEXT_TOKENS)
+            trained = _trained_context(llama)
+            if self.context is None and 0 < trained < llama.n_ctx():  # a model trained on less
+                llama.close()
+                llama = self._open(trained)
+            self._llama = llama
         return self._llama
+
+    def _open(self, context: int) -> llama_cpp.Llama:
+        import llama_cpp
+
+        return llama_cpp.Llama(
+            model_path=str(self.path),
+            n_ctx=context,
+            n_threads=self.threads,
+            n_threads_batch=self.threads,
+            verbose=False,
+        )
 
     async def _send(self, request: Request[Any]) -> Reply:
         async with self._busy:

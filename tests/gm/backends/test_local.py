@@ -28,7 +28,7 @@ from gm.actor import Performance
 from gm.actors.model import ModelActor
 from gm.backends import open_backend
 from gm.backends.base import Backend, BackendError, MissingExtraError
-from gm.backends.local import SMOLLM2, find_gguf, llama_cpp_missing
+from gm.backends.local import CONTEXT_VARIABLE, SMOLLM2, LocalBackend, find_gguf, llama_cpp_missing
 from gm.session import GameConfig, Session, Turn, script_for
 from gm.verify import verify
 from referee.lang.incident import incident
@@ -152,3 +152,21 @@ def test_a_game_through_llama_cpp_pythons_openai_server(
     check_game(turns, tmp_path / "game.jsonl", f"openai:{SMOLLM2}")
     # That server knows no `json_schema` format: the backend switched to `json_object` + schema.
     assert backend.json_object_mode  # type: ignore[attr-defined]
+
+
+def test_the_context_fits_the_model_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SmolLM2 was trained on 8,192 tokens: room for the Korean rules prompt and a whole
+    game; REFGM_LOCAL_CONTEXT sets another size."""
+    smollm2()
+
+    def context() -> int:
+        backend = LocalBackend(SMOLLM2, threads=1)
+        try:
+            return backend._load().n_ctx()
+        finally:
+            asyncio.run(backend.aclose())
+
+    monkeypatch.delenv(CONTEXT_VARIABLE, raising=False)
+    assert context() == 8192
+    monkeypatch.setenv(CONTEXT_VARIABLE, "1024")
+    assert context() == 1024
