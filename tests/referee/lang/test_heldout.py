@@ -8,7 +8,9 @@ against regressions, and should be raised (never lowered) as the parser improves
 
 `parse` was the first held-out set; once it had been used to fix the parser it no longer
 measured generalisation, so `parse2` was written afresh by a second examiner under the
-same rule (labels committed before the parser was first run on them).
+same rule (labels committed before the parser was first run on them). `parse3` (60 per
+language) was written the same way by three more examiners in a later session; its first
+pass: ko 86.7 %, ja 86.7 %, en 95.0 %.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from tests.referee.lang.corpus_check import HELDOUT, load, score_parse
 FLOOR = {
     ("parse", "ko"): 1.0, ("parse", "ja"): 1.0, ("parse", "en"): 1.0,
     ("parse2", "ko"): 1.0, ("parse2", "ja"): 1.0, ("parse2", "en"): 1.0,
+    ("parse3", "ko"): 0.866, ("parse3", "ja"): 0.866, ("parse3", "en"): 0.95,
 }
-SIZE = {"parse": 80, "parse2": 70}
+SIZE = {"parse": 80, "parse2": 70, "parse3": 60}
 
 
 @pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))
