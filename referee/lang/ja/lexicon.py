@@ -49,6 +49,11 @@ OTHERS = frozenset({"別", "違う", "もう"})
 REMAINING = frozenset({"残り", "残る"})
 """"残りの二人", "残りは": the rest of the roster, unless the incident's object follows ("残ったケーキ")."""
 
+THIRD_PERSONS = frozenset({"彼", "彼女", "彼奴", "其奴", "此奴", "奴", "あいつ", "そいつ", "こいつ", "やつ"})
+""""彼は嘘つきですか": a person the text does not name (Sudachi writes あいつ as 彼奴)."""
+DEMONSTRATIVES = frozenset({"あの", "その", "この"})
+""""あの人", "その方": with a word for people, a person the text does not name."""
+
 PEOPLE_WORDS = frozenset({"人", "方", "者", "一人", "二人", "人達", "奴", "やつ", "連中", "メンバー", "誰"})
 """Nouns that stand for some of the suspects ("ほかの人", "もう一人", "Bさんじゃない方")."""
 

@@ -22,6 +22,7 @@ from referee.lang.ja.lexicon import (
     ASK_VERBS,
     AUXILIARY_VERBS,
     CULPRIT_NOUNS,
+    DEMONSTRATIVES,
     DRINK_VERBS,
     EAT_VERBS,
     EMBED_VERBS,
@@ -40,6 +41,7 @@ from referee.lang.ja.lexicon import (
     REPORT_VERBS,
     SETTING_NOUNS,
     THINK_VERBS,
+    THIRD_PERSONS,
     TRUST,
     TRUTH,
 )
@@ -318,7 +320,8 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                    for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
-    problem = _excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
+    problem = (_excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
+               or _third_person_problem(tokens))
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
@@ -514,6 +517,18 @@ def _excluding_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
             nxt.surface == "しか" or honest
         ):
             return "ask about one person at a time, e.g. 'Bさんは食べましたか？', without 'only'"
+    return ""
+
+
+def _third_person_problem(tokens: tuple[Token, ...]) -> str:
+    """"彼は嘘つきですか", "あの人が食べたの": whom "he" means is the player's to say; read as
+    the one asked (the default subject) it would charge a question nobody asked."""
+    for j, t in enumerate(tokens):
+        nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+        unnamed = t.kind == "word" and (t.lemma in THIRD_PERSONS or t.surface in THIRD_PERSONS)
+        pointed = t.surface in DEMONSTRATIVES and nxt is not None and nxt.lemma in PEOPLE_WORDS
+        if unnamed or pointed:
+            return "say whom you mean by name, not 'he' or 'she'"
     return ""
 
 

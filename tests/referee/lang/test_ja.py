@@ -200,6 +200,13 @@ def test_a_subject_that_is_no_one_named_is_not_the_one_asked(text: str) -> None:
     assert "by name" in intent.reason
 
 
+@pytest.mark.parametrize("text", ["Aさん、彼は嘘つきですか？", "Bさん、あいつが食べたの？", "Cさん、あの人が犯人ですか"])
+def test_he_or_that_person_is_never_read_as_the_one_asked(text: str) -> None:
+    """Once charged as liar(A): "he" fell back to the addressee, the default subject."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and "by name" in intent.reason, intent
+
+
 @pytest.mark.parametrize(
     "text", ["Aさん、今日はケーキを食べましたか？", "Aさん、本当は食べましたか？", "Aさん、ケーキは食べましたか？"]
 )
