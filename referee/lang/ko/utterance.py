@@ -178,11 +178,13 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
             problems += [problem] if problem else []
     if problems:
         return Unclear(problems[0])
+    statements = [s for s in said if not s.asking]
+    if queries and _guess(statements, roster) is not None:  # "범인은 A야. B, 너 거짓말쟁이지?"
+        return Unclear("ask a question or give an answer, one at a time")
     if queries:
         return Question(
             tuple(queries), open=any(ANYONE in c.about for s in said if s.asking for c in s.claims)
         )
-    statements = [s for s in said if not s.asking]
     if any(
         s.reading.unnamed and not (s.reading.hedged or s.reading.musing or all(c.generic for c in s.claims))
         for s in statements

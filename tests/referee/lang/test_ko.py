@@ -410,3 +410,10 @@ def test_asking_about_another_incident_is_unclear() -> None:
     intent = parse("B씨, 케이크 먹었어요?", juice)
     assert isinstance(intent, Unclear) and "wrong incident" in intent.reason
     assert queries("B씨, 주스 먹었어요?", juice) == {("B", "B", "culprit", False)}  # 먹다 for a drink is fine
+
+
+def test_a_guess_beside_a_question_is_unclear_not_half_read() -> None:
+    """Once charged as the question alone: the guess before it was dropped silently."""
+    intent = parse("범인은 A야. 그리고 B, 너 거짓말쟁이지?", KO)
+    assert isinstance(intent, Unclear) and "one at a time" in intent.reason, intent
+    assert isinstance(parse("A씨가 범인 같은데... B씨, 당신이 거짓말쟁이예요?", KO), Question)  # a hedge is no guess
