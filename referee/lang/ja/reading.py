@@ -451,8 +451,9 @@ def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[in
     after = max((p.end for p in predicates), default=0)
     report = next((j for j in range(after, len(tokens))
                    if tokens[j].lemma in REPORT_VERBS and _quoted(tokens, j)), None)
-    asked = [j for j in range(len(tokens) - 2) if tokens[j].kind == "name"
-             and tokens[j + 1].surface == "に" and tokens[j + 2].lemma in ASK_VERBS]
+    end = len(tokens) if report is None else report
+    asked = [j for j in range(len(tokens) - 2) if tokens[j].kind == "name" and tokens[j + 1].surface == "に"
+             and _asking_follows(tokens, j + 2, end)]
     if len(asked) > 1 or (asked and asked[0] > 1 and tokens[asked[0] - 1].surface in ("と", "・", "や", "、")):
         return None, False, "ask what one person would answer, one at a time"
     if asked and report is None:
@@ -469,6 +470,17 @@ def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[in
                 return j, negated(tokens[report + 1:]), ""
             break
     return None, False, ""
+
+
+def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
+    """Whether "Bさんに" at j is whom a question is put: an ask verb follows at once
+    ("Bさんに聞いたら") or after the question it puts ("Bさんに、Aさんは嘘つきかと尋ねたら")."""
+    if j < len(tokens) and tokens[j].lemma in ASK_VERBS:
+        return True
+    for k in range(j, end - 1):
+        if tokens[k].lemma in ASK_VERBS:
+            return k > 0 and tokens[k - 1].surface in ("と", "って")
+    return False
 
 
 def _quoting(claims: list[Claim], via: str, tokens: tuple[Token, ...], flip: bool) -> list[Claim]:

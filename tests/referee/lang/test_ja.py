@@ -91,6 +91,9 @@ def test_open_questions_are_marked_open_and_compounds_are_not() -> None:
 def test_a_nested_question_quotes_the_other_speaker() -> None:
     intent = parse("Aさん、Bさんに聞いたらCさんが食べたと答えますか？", JA)
     assert intent == Question((Query("A", Says("B", Atom("culprit", "C"))),))
+    # the question put to A comes between "Aさんに" and the ask verb; once read as B's words
+    intent = parse("Cさん、もしAさんに、Bさんは嘘つきかと尋ねたら、Aさんは「はい」と言いますか", JA)
+    assert intent == Question((Query("C", Says("A", Atom("liar", "B"))),))
 
 
 @pytest.mark.parametrize(
