@@ -206,7 +206,7 @@ class Runner:
             for spec in specs:  # a shared iterator: each spec is taken by one worker
                 try:
                     line = await self.play(spec)
-                except Exception as err:
+                except Exception as err:  # a bug in one game must not end a run
                     line = {"key": spec.key, "error": f"{type(err).__name__}: {err}"}
                     self.failures.append((spec.key, line["error"]))
                     _append(errors, line)

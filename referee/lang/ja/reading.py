@@ -302,8 +302,7 @@ def _unnamed_subject(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
             continue
         if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
             continue
-        roles = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
-        if t.lemma not in roles and t.surface not in roles and t.lemma not in NOMINAL:
+        if t.lemma not in _CASE_NOUNS and t.surface not in _CASE_NOUNS and t.lemma not in NOMINAL:
             return True
     return False
 
@@ -479,7 +478,7 @@ def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
         return True
     for k in range(j, end - 1):
         if tokens[k].lemma in ASK_VERBS:
-            return k > 0 and tokens[k - 1].surface in ("と", "って")
+            return tokens[k - 1].surface in ("と", "って")
     return False
 
 
@@ -574,6 +573,8 @@ def _not_him(tokens: tuple[Token, ...], j: int) -> bool:
 
 
 INCIDENT_BY_NOUN = {i.noun["ja"]: i for i in INCIDENTS.values()}
+_CASE_NOUNS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
+"""Nouns of the case itself: as a topic ("ケーキは", "犯人は") they are no one unnamed."""
 
 
 def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], incident: Incident) -> str:

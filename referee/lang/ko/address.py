@@ -48,6 +48,7 @@ _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십�
 _POSSESSED = frozenset("추리 생각 추측 예상 판단 결론 답 의견 느낌 감 대답 말".split())
 _PERSON_TAGS = frozenset("NP NNG MAG NR MM".split())  # what a person word can be tagged
 _ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | LIAR_STEMS | HONEST_STEMS
+_OWNABLE_NOT = _ROLE_WORDS | CASE_WORDS  # "당신 범인이에요?", "너 케이크는 먹었어?": no possessive
 # Endings closing a remark before the question ("..수상한데, C씨 ...").
 _LEAD_INS = frozenset("는데 ᆫ데 은데 니까 으니까 지만 어서 아서 라서 이라서".split())
 
@@ -177,7 +178,7 @@ def _owns(morphs: tuple[Morph, ...], j: int) -> bool:
     if noun.form in _POSSESSED:
         return True
     followed = j + 1 < len(morphs) and morphs[j + 1].tag in {"JKS", "JX"}
-    return noun.tag == "NNG" and noun.form not in _ROLE_WORDS | CASE_WORDS and followed
+    return noun.tag == "NNG" and noun.form not in _OWNABLE_NOT and followed
 
 
 def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:

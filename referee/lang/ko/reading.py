@@ -265,6 +265,10 @@ def _person_follows(morphs: tuple[Morph, ...], k: int, b: int) -> bool:
     return j < b and morphs[j].form in _SET_ASIDE_NOUNS
 
 
+# Topics that are not someone unnamed: the case ("케이크는"), a time ("오늘은"), "the one" ("먹은 사람은").
+_NO_ONE_TOPICS = CASE_WORDS | SETTING_NOUNS | PERSON_NOUNS
+
+
 def _unnamed_subject(morphs: tuple[Morph, ...], a: int, at: int) -> bool:
     """ "고양이가 먹었어요?", "친구는 범인이 아니죠?": the predicate at `at` has a subject
     (or a topic) that is no one named, so it is not about the one asked (unlike "먹은 것이
@@ -275,7 +279,7 @@ def _unnamed_subject(morphs: tuple[Morph, ...], a: int, at: int) -> bool:
         if m.tag == "JKS":
             return subject.name is None and subject.tag != "NP" and subject.form not in {"것", "거"}
         topic = m.tag == "JX" and m.form in {"은", "는", "ᆫ"} and subject.tag == "NNG"
-        if topic and subject.form not in CASE_WORDS | SETTING_NOUNS | PERSON_NOUNS:
+        if topic and subject.form not in _NO_ONE_TOPICS:
             return True
         if m.tag not in {"MAG", "NNG", "NNP", "JKO", "JX", "JKB", "MM", "XSN", "SP"}:
             return False  # "배가 고파서 먹었어요": that subject belongs to another verb
