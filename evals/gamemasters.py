@@ -20,6 +20,7 @@ from gm.actor import Script, ScriptLine
 from gm.actors.offline import phrasings
 from gm.backends.base import Backend, CallFailed, Message, Request
 from gm.render import Renderer
+from gm.sampling import new_key, sampling_seed
 from gm.session import cast
 from referee.lang.incident import Incident, Lang
 from referee.liar.game import GameState, Rules, new_game, step
@@ -67,11 +68,12 @@ class TextGameMaster(Protocol):
 class ModelGameMaster:
     """A model running the game from a system prompt and the chat so far."""
 
-    def __init__(self, backend: Backend, system: str, seed: int, window: int | None = None,
-                 max_tokens: int = 200) -> None:
+    def __init__(self, backend: Backend, system: str, key: bytes | None = None,
+                 window: int | None = None, max_tokens: int = 200) -> None:
+        """`key`: the sampling key (gm.sampling; default fresh), never derived from the game's seed."""
         self.backend = backend
         self.system = system
-        self.seed = seed
+        self.key = key if key is not None else new_key()
         self.window = window
         self.max_tokens = max_tokens
         self.history: list[Message] = []
@@ -83,7 +85,7 @@ class ModelGameMaster:
             messages=(Message("system", self.system), *recent),
             output=Said,
             max_tokens=self.max_tokens,
-            seed=self.seed + len(self.history),
+            seed=sampling_seed(self.key, "reply", len(self.history)),
         )
         try:
             completion = await self.backend.complete(request)

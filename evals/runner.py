@@ -230,7 +230,7 @@ class Runner:
             if faults is not None:
                 actor = FaultyActor(faults, spec.seed)
             elif name != "offline":
-                actor = ModelActor(self._backend(spec.model), seed=spec.seed)
+                actor = ModelActor(self._backend(spec.model))
             played = await play_harness(spec, actor)
             log = actor.log if isinstance(actor, FaultyActor) else None
             return result_json(played, self.plan.prices, log)
@@ -242,7 +242,7 @@ class Runner:
             played = await play_text(spec, master, secret)
             return result_json(played, self.plan.prices, master.log if faults else None)
         recording = _Recording(ModelGameMaster(self._backend(spec.model),
-                                               self.system(spec), spec.seed, self.plan.window))
+                                               self.system(spec), window=self.plan.window))
         given = secret if spec.mode == "unassisted" else None  # rules-prompt: its own secret
         played = await play_text(spec, recording, given)
         chats = self.run_dir / "chats"

@@ -441,11 +441,11 @@ class Session:
             return None
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
                       lang=self.config.lang)
-        backend, seed = self.narrator.backend, self.narrator.seed
+        backend, key = self.narrator.backend, self.narrator.key
         if part == "opening":
-            story = await narrate_opening(backend, ctx, seed)
+            story = await narrate_opening(backend, ctx, key)
         else:
-            story = await narrate_ending(backend, ctx, self.state.secret, self.state.outcome, seed)
+            story = await narrate_ending(backend, ctx, self.state.secret, self.state.outcome, key)
         for index, attempt in enumerate(story.attempts, 1):
             self.writer.write(
                 "model_attempt", turn=number, part=part, attempt=index, actor=self.narrator.name,

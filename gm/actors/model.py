@@ -15,7 +15,6 @@ cost for the player to confirm before anything is charged.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, create_model
 from gm.actor import ActorError, Performance, PerformedLine, Script
 from gm.backends.base import Backend, CallFailed, Completion, Message, Request, messages_json
 from gm.render import environment
+from gm.sampling import new_key, sampling_seed
 from referee.lang import Context, detect
 from referee.lang.incident import Incident, Lang
 from referee.liar.intent import Query, Question
@@ -131,23 +131,27 @@ class Interpretation:
 class ModelActor:
     """Voices scripts through a model backend (see gm.actor for the protocol)."""
 
-    def __init__(self, backend: Backend, seed: int = 0, temperature: float = 0.7) -> None:
+    def __init__(self, backend: Backend, key: bytes | None = None, temperature: float = 0.7) -> None:
+        """`key` makes the sampling seeds reproducible (see gm.sampling); default: a fresh one.
+
+        It must never be derived from the game's seed: the provider sees every sampling seed.
+        """
         self.backend = backend
         self.name = f"{backend.provider}:{backend.model}"
-        self.seed = seed
+        self.key = key if key is not None else new_key()
         self.temperature = temperature
         self._attempt = 0
 
     def request(
         self, script: Script, feedback: tuple[str, ...], attempt: int
     ) -> Request[ActorReply]:
-        """What is sent for one attempt; the sampling seed follows (game seed, turn, attempt)."""
+        """What is sent for one attempt; the sampling seed follows (key, turn, attempt)."""
         return Request(
             messages=actor_messages(script, feedback),
             output=reply_schema(script.speakers),
             max_tokens=TOKENS_OVERHEAD + TOKENS_PER_LINE * len(script.lines),
             temperature=self.temperature,
-            seed=random.Random(f"{self.seed}:{script.turn}:{attempt}").randrange(2**31),
+            seed=sampling_seed(self.key, "line", script.turn, attempt),
             attempt=attempt,
         )
 
@@ -186,7 +190,7 @@ class ModelActor:
             output=reading_schema(names),
             max_tokens=INTERPRET_TOKENS,
             temperature=0.0,
-            seed=self.seed,
+            seed=sampling_seed(self.key, "interpret", text),
         )
         recorded = request_json(self.name, request)
         try:

@@ -15,7 +15,6 @@ not resent), then dropped. Every attempt is returned so the session can record i
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -24,6 +23,7 @@ from pydantic import BaseModel, ConfigDict
 
 from gm.actors.model import render, request_json
 from gm.backends.base import Backend, CallFailed, Exchange, Message, Request
+from gm.sampling import sampling_seed
 from referee.lang import Context, extract
 from referee.liar.proposition import names_in, truth
 from referee.liar.verdict import Outcome
@@ -126,16 +126,19 @@ def _and_digits(text: str, reasons: list[str]) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-async def narrate_opening(backend: Backend, ctx: Context, seed: int = 0) -> Narration:
-    """A scene-setting paragraph before the first question, or None."""
-    return await _narrate(backend, ctx, "opening", seed, None)
+async def narrate_opening(backend: Backend, ctx: Context, key: bytes) -> Narration:
+    """A scene-setting paragraph before the first question, or None.
+
+    `key` is the actor's sampling key (gm.sampling), never anything derived from the game.
+    """
+    return await _narrate(backend, ctx, "opening", key, None)
 
 
 async def narrate_ending(
-    backend: Backend, ctx: Context, secret: World, outcome: Outcome, seed: int = 0
+    backend: Backend, ctx: Context, secret: World, outcome: Outcome, key: bytes
 ) -> Narration:
     """A closing paragraph after the reveal, true to `secret`, or None."""
-    return await _narrate(backend, ctx, "ending", seed, secret,
+    return await _narrate(backend, ctx, "ending", key, secret,
                           culprit=secret.culprit, liar=secret.liar, outcome=outcome)
 
 
@@ -143,7 +146,7 @@ async def _narrate(
     backend: Backend,
     ctx: Context,
     part: Part,
-    seed: int,
+    key: bytes,
     secret: World | None,
     **values: object,
 ) -> Narration:
@@ -157,7 +160,7 @@ async def _narrate(
             messages=(Message("user", prompt),),
             output=NarrationReply,
             max_tokens=NARRATION_TOKENS,
-            seed=random.Random(f"{seed}:{part}:{attempt}").randrange(2**31),
+            seed=sampling_seed(key, part, attempt),
             attempt=attempt,
         )
         recorded = request_json(f"{backend.provider}:{backend.model}", request)

@@ -95,8 +95,7 @@ def _play(runner: asyncio.Runner, args: argparse.Namespace, lines: Iterable[str]
 
 async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if args.resume:
-        # Sampling seeds of a resumed model actor start again from 0.
-        return await Session.resume(locate(args.resume), actor=open_actor(args, seed=0))
+        return await Session.resume(locate(args.resume), actor=open_actor(args))
     seed = random.SystemRandom().getrandbits(63) if args.seed is None else args.seed
     key = args.incident or random.Random(f"incident:{seed}").choice(sorted(INCIDENTS))
     config = GameConfig(lang=args.lang, incident=incident(key))
@@ -105,7 +104,7 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if path.exists():
         raise FileExistsError(f"{path} already exists; choose another --transcript")
     return await Session.start(config, path, game_id, seed=seed, secret=args.secret,
-                               actor=open_actor(args, seed))
+                               actor=open_actor(args))
 
 
 def _reason(err: BaseException) -> str:

@@ -59,7 +59,7 @@ def play(
     """Start a narrated game with a model actor, play `utterances`; the opening and the turns."""
 
     async def run(server: FaultServer) -> tuple[str, list[Turn]]:
-        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), seed=3)
+        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), key=b"3")
         session, opening = await Session.start(CONFIG, log, "g", seed=1, secret=SECRET,
                                                actor=actor)
         try:

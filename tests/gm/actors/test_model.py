@@ -105,7 +105,7 @@ def perform_all(
     """Call `perform` once per feedback tuple against a scripted server."""
 
     async def run(server: FaultServer) -> list[Performance | ActorError]:
-        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), seed=11)
+        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), key=b"11")
         results: list[Performance | ActorError] = []
         for feedback in feedbacks:
             try:
@@ -184,8 +184,8 @@ def test_a_backend_that_gives_up_raises_actor_error() -> None:
 
 def test_the_sampling_seed_is_reproducible_per_game_turn_and_attempt() -> None:
     with FaultServer([]) as server:
-        actor = ModelActor(OpenAIBackend("m", FAST, base_url=server.openai_url), seed=5)
-        same = ModelActor(OpenAIBackend("m", FAST, base_url=server.openai_url), seed=5)
+        actor = ModelActor(OpenAIBackend("m", FAST, base_url=server.openai_url), key=b"5")
+        same = ModelActor(OpenAIBackend("m", FAST, base_url=server.openai_url), key=b"5")
     seeds = {actor.request(SCRIPT, (), attempt).seed for attempt in range(3)}
     assert len(seeds) == 3
     assert actor.request(SCRIPT, (), 1).seed == same.request(SCRIPT, (), 1).seed
@@ -276,3 +276,15 @@ def test_in_a_game_the_reading_is_confirmed_before_it_is_charged_and_replays(
     (attempt,) = [e for e in events if e["t"] == "model_attempt"]
     assert attempt["accepted"] and attempt["transport"][0][0] == "ok"
     assert all(not turn.problems for turn in replay(read(log)))
+
+
+def test_a_different_key_gives_unrelated_seeds_and_the_default_key_is_fresh() -> None:
+    """Sampling seeds follow the actor's key alone: two fresh actors share none of them."""
+    with FaultServer([]) as server:
+        url = server.openai_url
+        a, b = (ModelActor(OpenAIBackend("m", FAST, base_url=url)) for _ in range(2))
+        keyed = ModelActor(OpenAIBackend("m", FAST, base_url=url), key=b"6")
+    seeds = [{actor.request(SCRIPT, (), attempt).seed for attempt in range(3)} for actor in (a, b, keyed)]
+    assert a.key != b.key
+    assert not seeds[0] & seeds[1] and not seeds[1] & seeds[2]
+

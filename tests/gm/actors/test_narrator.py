@@ -24,6 +24,7 @@ from referee.liar.world import World
 from tests.gm.backends.servers import Answer, FaultServer, Status, Step
 
 SECRET = World(culprit="A", liar="C")
+KEY = b"narration key"
 FAST = RetryPolicy(attempts=1, timeout_s=2.0)
 
 
@@ -99,7 +100,7 @@ def text(value: str) -> Answer:
 def test_a_rejected_opening_is_asked_again_with_reasons_and_then_shown() -> None:
     story, server = narrate(
         [text("A ate the cake."), text("The kitchen is quiet.")],
-        lambda backend: narrate_opening(backend, ctx()),
+        lambda backend: narrate_opening(backend, ctx(), KEY),
     )
     assert story.text == "The kitchen is quiet."
     first, second = story.attempts
@@ -112,7 +113,7 @@ def test_a_rejected_opening_is_asked_again_with_reasons_and_then_shown() -> None
 def test_an_ending_rejected_every_time_is_dropped() -> None:
     story, server = narrate(
         [text("B ate the cake.")] * MAX_ATTEMPTS,
-        lambda backend: narrate_ending(backend, ctx(), SECRET, "won"),
+        lambda backend: narrate_ending(backend, ctx(), SECRET, "won", KEY),
     )
     assert story.text is None
     assert len(story.attempts) == len(server.received) == MAX_ATTEMPTS
@@ -121,6 +122,6 @@ def test_an_ending_rejected_every_time_is_dropped() -> None:
 
 def test_a_failing_backend_drops_the_narration_without_failing() -> None:
     down: list[Step] = [Status(503)] * MAX_ATTEMPTS
-    story, _ = narrate(down, lambda backend: narrate_opening(backend, ctx()))
+    story, _ = narrate(down, lambda backend: narrate_opening(backend, ctx(), KEY))
     assert story.text is None
     assert all("503" in attempt.reasons[0] for attempt in story.attempts)

@@ -61,7 +61,7 @@ def smollm2() -> Path:
 
 
 async def play(backend: Backend, path: Path) -> list[Turn]:
-    actor = ModelActor(backend, seed=3, temperature=0.2)
+    actor = ModelActor(backend, key=b"3", temperature=0.2)
     session, _ = Session.new(CONFIG, path, "local-game", seed=3, secret=SECRET, actor=actor)
     try:
         return [await session.step(line) for line in PLAYER]

@@ -40,13 +40,13 @@ def options(*argv: str) -> argparse.Namespace:
 
 
 def test_offline_opens_no_actor() -> None:
-    assert open_actor(options(), seed=1) is None
+    assert open_actor(options()) is None
 
 
 def test_a_model_option_opens_a_model_actor_with_its_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     actor = open_actor(options("--model", "openai:m", "--base-url", "http://127.0.0.1:1/v1",
-                               "--cache"), seed=1)
+                               "--cache"))
     assert actor is not None and actor.name == "openai:m"
     assert isinstance(actor.backend, CachedBackend)
 
@@ -55,7 +55,7 @@ def test_a_model_option_opens_a_model_actor_with_its_cache(monkeypatch: pytest.M
 def test_an_unusable_model_is_a_clear_error(model: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     with pytest.raises(BackendError):
-        open_actor(options("--model", model), seed=1)
+        open_actor(options("--model", model))
 
 
 @pytest.mark.parametrize(
