@@ -56,6 +56,7 @@ from gm.transcript import (
 from gm.verify import Check, verify
 from referee.errors import IllegalIntentError, UnknownNameError
 from referee.lang import Context, Parsed, parse
+from referee.lang.display import displayable
 from referee.lang.incident import Incident, Lang, incident
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Unclear
@@ -334,7 +335,12 @@ class Session:
     # --- one turn -------------------------------------------------------------------------
 
     async def step(self, text: str) -> Turn:
-        """Play one utterance. Every event is on disk before this returns."""
+        """Play one utterance. Every event is on disk before this returns.
+
+        The text is read, recorded and echoed in its displayable form (referee.lang.display),
+        so nothing the player pasted can rewrite what a replay or a resume shows.
+        """
+        text = displayable(text)
         self.turn += 1
         number = self.turn
         self.writer.write("player", turn=number, text=text)

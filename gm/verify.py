@@ -6,6 +6,11 @@ speaker and polarity, and nothing else claimed. Sentences that mention a person,
 the incident or a number but cannot be read, digits (counts are the referee's to show)
 and lines in another language are rejected too; a reply that could not be read at all is
 rejected with its `problem`. The reasons go back to the actor.
+
+What is read is exactly what would be displayed: a line that is not already in its
+displayable form (referee.lang.display: no control, escape, invisible or direction-changing
+character) or is longer than `MAX_LINE` is rejected, so a recorded line can never show
+something other than what was checked (the model actor hands over displayable lines).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 
 from gm.actor import Performance, Script
 from referee.lang import Context, detect, extract
+from referee.lang.display import MAX_LINE, problem
 from referee.liar.intent import Query
 from referee.liar.proposition import Atom, Not, Proposition
 from referee.liar.world import Roster
@@ -71,6 +77,10 @@ def verify(script: Script, performance: Performance, roster: Roster) -> Check:
         where = f"line {number} ({line.speaker})"
         if line.speaker not in script.speakers:
             reasons.append(f"{where}: {line.speaker} has nothing to say this turn")
+            continue
+        unshowable = problem(line.text, MAX_LINE)
+        if unshowable:
+            reasons.append(f"{where}: {unshowable}")
             continue
         if detect(line.text) != script.lang:
             reasons.append(f"{where}: not in the game's language ({script.lang})")

@@ -26,6 +26,7 @@ from gm.backends.base import Backend, CallFailed, Completion, Message, Request, 
 from gm.render import environment
 from gm.sampling import new_key, sampling_seed
 from referee.lang import Context, detect
+from referee.lang.display import displayable
 from referee.lang.incident import Incident, Lang
 from referee.liar.intent import Query, Question
 from referee.liar.proposition import Predicate, literal
@@ -216,11 +217,13 @@ class ModelActor:
 
 
 def lines_of(completion: Completion[ActorReply]) -> tuple[PerformedLine, ...]:
-    """The reply's lines, or none when it could not be read (the verifier then rejects it)."""
+    """The reply's lines as they would be displayed (gm.verify reads exactly those), or none
+    when the reply could not be read (the verifier then rejects it)."""
     if completion.parsed is None:
         return ()
     return tuple(
-        PerformedLine(line.speaker.strip(), line.text.strip()) for line in completion.parsed.lines
+        PerformedLine(line.speaker.strip(), displayable(line.text))
+        for line in completion.parsed.lines
     )
 
 

@@ -25,6 +25,7 @@ from gm.actors.model import render, request_json
 from gm.backends.base import Backend, CallFailed, Exchange, Message, Request
 from gm.sampling import sampling_seed
 from referee.lang import Context, extract
+from referee.lang.display import MAX_NARRATION, displayable, problem
 from referee.liar.proposition import names_in, truth
 from referee.liar.verdict import Outcome
 from referee.liar.world import World
@@ -109,6 +110,9 @@ def check_narration(
     """
     if not text:
         return ("the narration is empty",)
+    unshowable = problem(text, MAX_NARRATION)
+    if unshowable:
+        return (f"the narration cannot be shown: {unshowable}",)
     if part == "opening":
         return check_opening(text, ctx)
     if secret is None:
@@ -171,7 +175,7 @@ async def _narrate(
             attempts.append(NarrationAttempt(recorded, "", "", reasons))
             continue
         parsed = completion.parsed
-        text = parsed.text.strip() if parsed else ""
+        text = displayable(parsed.text) if parsed else ""
         if completion.problem:
             reasons = (completion.problem,)
         else:

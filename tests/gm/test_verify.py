@@ -50,3 +50,16 @@ def test_facts_fold_negation_honesty_and_nesting() -> None:
     assert fact("A", Atom("honest", "C"), True) == fact("A", Atom("liar", "C"), False)
     assert fact("A", Says("B", Not(Atom("liar", "C"))), True) == fact("A", Says("B", Atom("liar", "C")), False)
     assert fact("A", Atom("culprit", "B"), True) != fact("C", Atom("culprit", "B"), True)
+
+
+@pytest.mark.parametrize("text", [
+    "B did not\b\b\b\b eat the cake.",
+    "B did not\x1b[D\x1b[D\x1b[D\x1b[D\x1b[K eat the cake.",
+    "B did not eat the cake.\r\x1b[K",
+    "B did \u202enot\u202c eat the cake.",
+    "B did not eat the cake." + " Truly." * 70,
+])
+def test_a_line_not_shown_as_it_reads_is_rejected(text: str) -> None:
+    """A line whose display differs from its reading, or too long to show, never passes."""
+    reasons = check(("A", text), ("C", "A is the liar."))
+    assert any("line 1 (A): it " in r for r in reasons), reasons

@@ -288,3 +288,14 @@ def test_a_different_key_gives_unrelated_seeds_and_the_default_key_is_fresh() ->
     assert a.key != b.key
     assert not seeds[0] & seeds[1] and not seeds[1] & seeds[2]
 
+
+@pytest.mark.parametrize("trick", ["\b\b\b\b", "\x1b[D\x1b[D\x1b[D\x1b[D\x1b[K", "\u200b"])
+def test_a_reply_that_would_overwrite_itself_is_verified_as_it_will_be_shown(trick: str) -> None:
+    """The actor hands over displayable lines, so the verifier reads what the player will see:
+    'B did not<trick> eat the cake.' is the denial it reads as, never 'B did eat the cake'."""
+    reply = lines_json(("A", f"B did not{trick} eat the cake."), ("B", "I'm not the liar."))
+    (performance,), _ = perform_all(SCRIPT, [()], [Answer(reply)])
+    assert isinstance(performance, Performance)
+    assert performance.lines[0].text == "B did not eat the cake."
+    assert performance.raw == reply
+    assert verify(SCRIPT, performance, ROSTER).accepted

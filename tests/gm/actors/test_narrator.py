@@ -12,6 +12,7 @@ from gm.actors.narrator import (
     MAX_ATTEMPTS,
     Narration,
     check_ending,
+    check_narration,
     check_opening,
     narrate_ending,
     narrate_opening,
@@ -125,3 +126,18 @@ def test_a_failing_backend_drops_the_narration_without_failing() -> None:
     story, _ = narrate(down, lambda backend: narrate_opening(backend, ctx(), KEY))
     assert story.text is None
     assert all("503" in attempt.reasons[0] for attempt in story.attempts)
+
+
+def test_a_narration_is_checked_and_shown_in_its_displayable_form() -> None:
+    """Escapes cannot hide a claim from the check: the cleaned text is what is read and shown."""
+    hidden = "The kitchen is quiet.\x1b[8m A ate the cake.\x1b[0m"
+    story, _ = narrate([text(hidden), text("The kitchen\u200b is quiet.\r\x1b[K")],
+                       lambda backend: narrate_opening(backend, ctx(), KEY))
+    first, second = story.attempts
+    assert first.text == "The kitchen is quiet. A ate the cake." and not first.accepted
+    assert story.text == second.text == "The kitchen is quiet."
+
+
+def test_a_narration_too_long_to_show_is_rejected() -> None:
+    reasons = check_narration("opening", ("The kitchen is quiet. " * 60).strip(), ctx())
+    assert reasons and "at most 1200" in reasons[0]
