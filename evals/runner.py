@@ -28,6 +28,7 @@ from gm.actor import Actor
 from gm.actors.model import ModelActor
 from gm.backends import ModelSpec, open_backend
 from gm.backends.base import Backend
+from gm.sampling import game_key
 from gm.transcript import truncate_torn_tail
 from referee.lang.incident import Lang, incident
 from referee.liar.intent import Intent
@@ -230,7 +231,7 @@ class Runner:
             if faults is not None:
                 actor = FaultyActor(faults, spec.seed)
             elif name != "offline":
-                actor = ModelActor(self._backend(spec.model))
+                actor = ModelActor(self._backend(spec.model), key=game_key(spec.seed))
             played = await play_harness(spec, actor)
             log = actor.log if isinstance(actor, FaultyActor) else None
             return result_json(played, self.plan.prices, log)
@@ -242,7 +243,8 @@ class Runner:
             played = await play_text(spec, master, secret)
             return result_json(played, self.plan.prices, master.log if faults else None)
         recording = _Recording(ModelGameMaster(self._backend(spec.model),
-                                               self.system(spec), window=self.plan.window))
+                                               self.system(spec), game_key(spec.seed),
+                                               self.plan.window))
         given = secret if spec.mode == "unassisted" else None  # rules-prompt: its own secret
         played = await play_text(spec, recording, given)
         chats = self.run_dir / "chats"

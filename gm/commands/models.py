@@ -27,11 +27,10 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
                         help="answer repeated model requests from $REFGM_HOME/cache")
 
 
-def open_actor(args: argparse.Namespace) -> ModelActor | None:
+def open_actor(args: argparse.Namespace, key: bytes | None = None) -> ModelActor | None:
     """The model actor the options ask for, or None for offline.
 
-    Its sampling key is fresh (gm.sampling): nothing the model's provider sees is derived
-    from the game's seed.
+    `key` is its sampling key (gm.sampling; default fresh): never the game's seed itself.
 
     Raises a BackendError (a ValueError) whose message can be shown as it is.
     """
@@ -39,7 +38,7 @@ def open_actor(args: argparse.Namespace) -> ModelActor | None:
     if spec.provider == "offline":
         return None
     cache = ResponseCache() if args.cache else None
-    return ModelActor(open_backend(spec, base_url=args.base_url, cache=cache))
+    return ModelActor(open_backend(spec, base_url=args.base_url, cache=cache), key=key)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

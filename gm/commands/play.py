@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gm.backends import BackendError
 from gm.commands.models import add_model_options, open_actor
+from gm.sampling import SamplingKeyError, game_key
 from gm.session import GameConfig, Session
 from gm.transcript import TranscriptError, game_path, locate, new_game_id
 from gm.tui import Frontend, interactive, run_interactive, run_lines
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
 def _play(runner: asyncio.Runner, args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     try:
         session, opening = runner.run(_start(args))
-    except (TranscriptError, FileExistsError, OSError, BackendError) as err:
+    except (TranscriptError, FileExistsError, OSError, BackendError, SamplingKeyError) as err:
         print(f"refgm play: {_reason(err)}", file=sys.stderr)
         return 2
     frontend = Frontend(session)
@@ -104,7 +105,7 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if path.exists():
         raise FileExistsError(f"{path} already exists; choose another --transcript")
     return await Session.start(config, path, game_id, seed=seed, secret=args.secret,
-                               actor=open_actor(args))
+                               actor=open_actor(args, game_key(seed)))
 
 
 def _reason(err: BaseException) -> str:
