@@ -70,27 +70,53 @@ def extract_key(statements: list[dict[str, Any]], unread: int) -> tuple[Any, ...
     return (facts, unread)
 
 
+CHARGING = frozenset({"question", "guess"})
+
+
+def miss_kind(got: dict[str, Any]) -> str:
+    """How a wrong reading fails the player, worst first.
+
+    `wrong`: it charges, answers or judges something the player did not say (a question or a
+    guess that is not the labelled one); `refused`: the player is asked to rephrase (cheap);
+    `misfiled`: a remark or other read as the other, or a question or guess read as a
+    remark or other (nothing charged, nothing answered).
+    """
+    if got["kind"] in CHARGING:
+        return "wrong"
+    if got["kind"] == "unclear":
+        return "refused"
+    return "misfiled"
+
+
 @dataclass
 class Score:
     total: int = 0
     right: int = 0
     by_category: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     misses: list[str] = field(default_factory=list)
+    by_kind: dict[str, int] = field(default_factory=lambda: {"wrong": 0, "refused": 0, "misfiled": 0})
 
-    def add(self, category: str, ok: bool, miss: str) -> None:
+    def add(self, category: str, ok: bool, miss: str, kind: str = "wrong") -> None:
         self.total += 1
         self.right += ok
         self.by_category[category][0] += ok
         self.by_category[category][1] += 1
         if not ok:
-            self.misses.append(miss)
+            self.by_kind[kind] += 1
+            self.misses.append(f"[{kind}] {miss}")
+
+    @property
+    def wrong(self) -> int:
+        """Readings that charge or judge what was not said: the worst defect."""
+        return self.by_kind["wrong"]
 
     @property
     def accuracy(self) -> float:
         return self.right / self.total if self.total else 0.0
 
     def table(self, title: str) -> str:
-        lines = [f"{title}: {self.right}/{self.total} = {self.accuracy:.1%}"]
+        kinds = ", ".join(f"{kind} {n}" for kind, n in self.by_kind.items())
+        lines = [f"{title}: {self.right}/{self.total} = {self.accuracy:.1%} ({kinds})"]
         for category, (right, total) in sorted(self.by_category.items()):
             lines.append(f"  {category:<24} {right:>4}/{total:<4} {right / total:.0%}")
         return "\n".join(lines)
@@ -102,7 +128,8 @@ def score_parse(lang: str, folder: Path = CORPUS, name: str = "parse") -> Score:
     for row in load(name, lang, folder):
         got = parsed_json(parse(row["text"], _context(row, lang)))
         ok = parse_key(got) == parse_key(row["expect"])
-        score.add(row["category"], ok, f"{row['text']!r}\n    want {row['expect']}\n    got  {got}")
+        score.add(row["category"], ok, f"{row['text']!r}\n    want {row['expect']}\n    got  {got}",
+                  miss_kind(got))
     return score
 
 

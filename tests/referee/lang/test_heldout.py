@@ -36,3 +36,5 @@ def test_parse_heldout(name: str, lang: str, capsys: pytest.CaptureFixture[str])
     with capsys.disabled():
         print("\n" + score.table(f"{name} {lang} (held out)"), file=sys.stderr)
     assert score.accuracy >= FLOOR[(name, lang)], "\n".join(score.misses)
+    wrong = [miss for miss in score.misses if miss.startswith("[wrong]")]
+    assert not wrong, "a held-out utterance is charged or judged as something not said:\n" + "\n".join(wrong)
