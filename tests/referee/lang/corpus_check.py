@@ -22,10 +22,19 @@ from referee.liar import Query, literal
 CORPUS = Path(__file__).parent / "corpus"
 HELDOUT = Path(__file__).parent / "heldout"
 """Utterances labelled without reading the parsers or the development corpus."""
+CHAT = Path(__file__).parent / "chat"
+"""Chat-style messages (registers, typos, corrections, follow-ups), labelled blind."""
+MEANING = Path(__file__).parent / "meaning"
+"""meanings.jsonl: {"id", "meaning", "incident", "expect"}; meaning.<lang>.jsonl: {"id", "text",
+"register"}, two phrasings of every meaning per language, so one intent is checked in all three."""
 
 
 def load(kind: str, lang: str, folder: Path = CORPUS) -> list[dict[str, Any]]:
-    path = folder / f"{kind}.{lang}.jsonl"
+    return jsonl(folder / f"{kind}.{lang}.jsonl")
+
+
+def jsonl(path: Path) -> list[dict[str, Any]]:
+    """The objects of a JSON-lines file; a bad line is a ValueError naming it."""
     rows = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():
@@ -122,10 +131,18 @@ class Score:
         return "\n".join(lines)
 
 
+def meaning_rows(lang: str) -> list[dict[str, Any]]:
+    """The phrasings of `lang` as parse rows, labelled by their meaning (category = its id)."""
+    meanings = {row["id"]: row for row in jsonl(MEANING / "meanings.jsonl")}
+    return [{"text": row["text"], "category": row["id"], "incident": meanings[row["id"]]["incident"],
+             "expect": meanings[row["id"]]["expect"]} for row in load("meaning", lang, MEANING)]
+
+
 def score_parse(lang: str, folder: Path = CORPUS, name: str = "parse") -> Score:
     """Exact-match score of the parser on `<name>.<lang>.jsonl` in `folder`."""
+    rows = meaning_rows(lang) if folder == MEANING else load(name, lang, folder)
     score = Score()
-    for row in load(name, lang, folder):
+    for row in rows:
         got = parsed_json(parse(row["text"], _context(row, lang)))
         ok = parse_key(got) == parse_key(row["expect"])
         score.add(row["category"], ok, f"{row['text']!r}\n    want {row['expect']}\n    got  {got}",
