@@ -20,6 +20,7 @@ from rich.text import Text
 from gm.session import Session, Turn
 from gm.transcript import home
 from referee.lang import Context, parse
+from referee.lang.limits import UTTERANCE_CHARS, too_long
 from referee.liar.intent import Confirm
 
 _SPEAKER_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue", "bold red")
@@ -52,11 +53,14 @@ class Frontend:
     async def handle(self, line: str) -> Shown:
         text = line.strip()
         session = self.session
+        message = session.renderer.message
+        if too_long(text):  # refused before the session records or reads it
+            return Shown(message("too_long", limit=f"{UTTERANCE_CHARS:,}"))
         if self.hint_asked:
             self.hint_asked = False
             answer = self.yes_or_no(text)
             if answer is not None:
-                return Shown(session.hint() if answer else "")
+                return Shown(session.hint() if answer else message("hint_declined"))
         command = text.lower()
         if command == "/help":
             return Shown(session.help())
@@ -64,10 +68,12 @@ class Frontend:
             return Shown(session.status())
         if command == "/hint":
             self.hint_asked = True
-            return Shown(session.renderer.message("hint_warning"))
+            return Shown(message("hint_warning"))
         if command in ("/quit", "/exit"):
             self.quit = True
             return Shown()
+        if command.startswith("/"):  # a mistyped command is not a question to the suspects
+            return Shown(message("unknown_command"))
         return Shown(turn=await session.step(text))
 
     @property

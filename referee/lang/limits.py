@@ -22,11 +22,15 @@ written entirely in JSON escapes (12 bytes a character at worst), and the other 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+def too_long(text: str, limit: int = UTTERANCE_CHARS) -> bool:
+    return len(text) > limit
+
+
 def problem(text: str, limit: int = UTTERANCE_CHARS) -> str | None:
     """Why `text` cannot be read, in English (None when it can): over `limit` characters, or a
     lone surrogate (from a JSON escape such as "\\ud800" or undecodable bytes), which is not
     Unicode text and which no tokenizer takes."""
-    if len(text) > limit:
+    if too_long(text, limit):
         return f"longer than {limit:,} characters ({len(text):,})"
     surrogate = _SURROGATE.search(text)
     if surrogate:
