@@ -11,12 +11,15 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.figure import Figure
+
+from referee.lang.limits import problem
 
 Row = dict[str, Any]
 
@@ -63,6 +66,29 @@ class Summary:
 
     def rate(self, part: int, whole: int) -> float | None:
         return part / whole if whole else None
+
+
+TEXT_FIELDS = ("model", "mode", "lang", "player", "incident", "outcome")
+NUMBER_FIELDS = ("seed", "turns", "answers", "wrong_answers", "contradiction", "count_displays",
+                 "count_errors", "verdicts", "wrong_verdicts", "leaks", "revealed", "secret_changed",
+                 "unread", "retries", "fallbacks", "model_calls", "tokens_in", "tokens_out", "latency",
+                 "cost_usd")
+"""The fields of a results line the report reads (`asked` too, when present)."""
+
+
+def row_problem(row: object) -> str | None:
+    """Why a results line cannot be summed up (None when it can): the report reads these
+    fields and nothing else, so a line from another program or a damaged file is named."""
+    if not isinstance(row, dict):
+        return "a results line is a JSON object"
+    for key in TEXT_FIELDS:
+        if not isinstance(row.get(key), str) or problem(row[key], 1_000):
+            return f'"{key}" must be a string (of Unicode text, at most 1,000 characters)'
+    for key in NUMBER_FIELDS + (("asked",) if "asked" in row else ()):
+        value = row.get(key)
+        if not isinstance(value, int | float) or not math.isfinite(value):
+            return f'"{key}" must be a number'
+    return None
 
 
 def _asked(row: Row) -> int:

@@ -120,7 +120,7 @@ def check_native(log: Log) -> None:
         if event.t in LIMITS:
             text = event.data.get("text")
             need(event, isinstance(text, str), '"text" must be a string')
-            why = problem(text, LIMITS[event.t])
+            why = problem(str(text), LIMITS[event.t])  # a string: checked just above
             need(event, why is None, f'"text" is {why}')
         elif event.t == "intent":
             mentioned = _intent_names(event.data.get("intent"))

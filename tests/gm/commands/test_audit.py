@@ -307,3 +307,12 @@ def test_fuzz_chats(chat: str, lang: list[str], tmp_path: Path, capsys: pytest.C
     path = tmp_path / "chat.txt"
     path.write_bytes(chat.encode("utf-8", "surrogatepass"))
     _check_exit(path, capsys, *lang)
+
+
+def test_a_japanese_message_over_sudachis_byte_limit_is_audited(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text("プレイヤー: Aさん、ケーキを食べましたか？\nGM: A: いいえ、私は食べていません。"
+                    + "あ" * 19_000 + "\n", encoding="utf-8")
+    code, report = audit(path, capsys)
+    assert code == 0 and report["lang"] == "ja" and report["answers"] == 1
