@@ -43,8 +43,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--lang", choices=LANGS, help="language of a chat (default: detected)")
     p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
                    help="what a chat's incident is (default: guessed from the text)")
-    p.add_argument("--budget", type=int, default=7, help="a chat's question budget (default 7)")
+    p.add_argument("--budget", type=_budget, default=7, help="a chat's question budget (default 7)")
     p.set_defaults(handler=run)
+
+
+def _budget(value: str) -> int:
+    """The --budget option's type: a whole number of questions, at least 1 (else exit 2)."""
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"a budget is a whole number of at least 1, not {value!r}")
+    return int(value)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -151,7 +158,7 @@ def _is_native(text: str) -> bool:
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
         event = json.loads(first)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or JSON past Python's nesting or digit limits
         return False
     return isinstance(event, dict) and event.get("t") == "game_started"
 

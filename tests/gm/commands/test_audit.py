@@ -316,3 +316,20 @@ def test_a_japanese_message_over_sudachis_byte_limit_is_audited(tmp_path: Path,
                     + "あ" * 19_000 + "\n", encoding="utf-8")
     code, report = audit(path, capsys)
     assert code == 0 and report["lang"] == "ja" and report["answers"] == 1
+
+
+@pytest.mark.parametrize("first", ["9" * 5_000, "[" * 5_000])
+def test_a_chat_whose_first_line_json_cannot_hold_is_read_as_a_chat(first: str, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text(first + "\n" + (DATA / "chat.en.consistent.txt").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    code, report = audit(path, capsys)
+    assert code == 0 and report["format"] == "chat"
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "x"])
+def test_a_budget_below_one_is_a_usage_error(budget: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["audit", str(DATA / "chat.en.consistent.txt"), "--budget", budget])
+    assert exit.value.code == 2 and "a budget is a whole number of at least 1" in capsys.readouterr().err
