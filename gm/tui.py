@@ -4,7 +4,8 @@ Interactive (a TTY, no --input): prompt_toolkit with input history under $REFGM_
 a bottom toolbar that always shows the questions left; rich for the characters' lines.
 Otherwise one player line is read per input line and everything is printed as plain
 text, the player's lines echoed with "> ". Both share `Frontend.handle`, so slash
-commands (/help, /status, /hint, /quit) behave the same.
+commands (/help, /status, /hint, /quit; any other /word points to /help) behave the same,
+and so does the refusal of a line over `referee.lang.limits.UTTERANCE_CHARS`.
 """
 
 from __future__ import annotations
