@@ -50,9 +50,10 @@ def measure(lang: str, rounds: int) -> str:
     startup = time.perf_counter() - started
     batch = requests(lang)
     count = batch.count("\n")
+    data = batch.encode("utf-8")  # the command reads bytes, as from stdin
     started = time.perf_counter()
     for _ in range(rounds):
-        run_jsonl(io.StringIO(batch), io.StringIO())
+        run_jsonl(io.BytesIO(data), io.StringIO())
     elapsed = time.perf_counter() - started
     rate = count * rounds / elapsed
     verdict = "ok" if rate >= GOAL else f"BELOW the goal of {GOAL:,.0f}/s"

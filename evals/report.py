@@ -11,12 +11,15 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.figure import Figure
+
+from referee.lang.limits import problem
 
 Row = dict[str, Any]
 
@@ -63,6 +66,29 @@ class Summary:
 
     def rate(self, part: int, whole: int) -> float | None:
         return part / whole if whole else None
+
+
+TEXT_FIELDS = ("model", "mode", "lang", "player", "incident", "outcome")
+NUMBER_FIELDS = ("seed", "turns", "answers", "wrong_answers", "contradiction", "count_displays",
+                 "count_errors", "verdicts", "wrong_verdicts", "leaks", "revealed", "secret_changed",
+                 "unread", "retries", "fallbacks", "model_calls", "tokens_in", "tokens_out", "latency",
+                 "cost_usd")
+"""The fields of a results line the report reads (`asked` too, when present)."""
+
+
+def row_problem(row: object) -> str | None:
+    """Why a results line cannot be summed up (None when it can): the report reads these
+    fields and nothing else, so a line from another program or a damaged file is named."""
+    if not isinstance(row, dict):
+        return "a results line is a JSON object"
+    for key in TEXT_FIELDS:
+        if not isinstance(row.get(key), str) or problem(row[key], 1_000):
+            return f'"{key}" must be a string (of Unicode text, at most 1,000 characters)'
+    for key in NUMBER_FIELDS + (("asked",) if "asked" in row else ()):
+        value = row.get(key)
+        if not isinstance(value, int | float) or not math.isfinite(value):
+            return f'"{key}" must be a number'
+    return None
 
 
 def _asked(row: Row) -> int:
@@ -199,8 +225,9 @@ def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
                  "is the model's own first attempt, before the referee caught its mistakes."),
                 ""]
         out += table(PAIRED_COLUMNS, paired_rows(pairs))
-    out += ["", "![accuracy](accuracy.png)", "", "![errors](errors.png)", "",
-            "![usage](usage.png)", ""]
+    out += ["", "![accuracy](accuracy.png)", "", "![errors](errors.png)", ""]
+    if usage_panels(summaries):
+        out += ["![usage](usage.png)", ""]
     if pairs:
         out += ["![same games](same_games.png)", ""]
     return "\n".join(out)
@@ -224,8 +251,8 @@ def accuracy_figure(summaries: list[Summary]) -> Figure:
     ax.set_xticks(xs, [_label(s) for s in summaries], rotation=60, fontsize=7, ha="right")
     ax.set_ylabel("%")
     ax.set_ylim(0, 110)
-    ax.legend(fontsize=7)
     ax.set_title("Answers read and their accuracy, by model, mode and language")
+    _legend(fig, ax)
     return fig
 
 
@@ -249,21 +276,35 @@ def errors_figure(summaries: list[Summary]) -> Figure:
                   [_label(s) for s in summaries], rotation=60, fontsize=7, ha="right")
     ax.set_ylabel("rate (%)")
     ax.set_title("Error types")
-    ax.legend(fontsize=7)
+    _legend(fig, ax)
     return fig
 
 
+USAGE: tuple[tuple[str, str, str], ...] = (
+    ("tokens per game", "tokens", "#55a868"),
+    ("model calls per game", "calls", "#c44e52"),
+)
+
+
+def usage_panels(summaries: list[Summary]) -> list[tuple[str, list[float], str]]:
+    """The usage panels with something to show (label, value per group, colour): an offline
+    run counts no tokens, so it gets no tokens panel, and no usage figure at all without calls."""
+    panels = [(label, [s.per_game(getattr(s, field)) for s in summaries], colour)
+              for label, field, colour in USAGE]
+    return [panel for panel in panels if any(panel[1])]
+
+
 def usage_figure(summaries: list[Summary]) -> Figure:
-    fig = Figure(figsize=(max(6, 0.6 * len(summaries)), 6), layout="constrained")
-    top, bottom = fig.subplots(2, 1, sharex=True)
-    xs = range(len(summaries))
-    top.bar(xs, [s.per_game(s.tokens) for s in summaries], color="#55a868")
-    top.set_ylabel("tokens per game")
-    bottom.bar(xs, [s.per_game(s.calls) for s in summaries], color="#c44e52")
-    bottom.set_ylabel("model calls per game")
-    bottom.set_xticks(list(xs), [_label(s) for s in summaries], rotation=60, fontsize=7,
-                      ha="right")
-    top.set_title("Tokens and model calls per game")
+    panels = usage_panels(summaries)
+    fig = Figure(figsize=(max(6, 0.6 * len(summaries)), 1 + 2.5 * len(panels)), layout="constrained")
+    axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
+    xs = list(range(len(summaries)))
+    for ax, (label, values, colour) in zip(axes, panels, strict=True):
+        ax.bar(xs, values, color=colour)
+        ax.set_ylabel(label)
+    axes[-1].set_xticks(xs, [_label(s) for s in summaries], rotation=60, fontsize=7, ha="right")
+    axes[0].set_title(" and ".join(label.removesuffix(" per game") for label, _, _ in panels).capitalize()
+                      + " per game")
     return fig
 
 
@@ -280,14 +321,21 @@ def same_games_figure(pairs: list[Paired]) -> Figure:
     ax.set_ylabel("proposition accuracy (%)")
     ax.set_ylim(0, 100)
     ax.set_title("Same games: harness beside each other mode")
-    ax.legend(fontsize=7)
+    _legend(fig, ax)
     return fig
 
 
+def _legend(fig: Figure, ax: Any) -> None:
+    """The axes' legend above the plot, outside it, where no bar can be under it."""
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels), fontsize=7, frameon=False)
+
+
 def figures(summaries: list[Summary], pairs: list[Paired]) -> dict[str, Figure]:
-    """Every figure of the report, by file name."""
-    out = {"accuracy.png": accuracy_figure(summaries), "errors.png": errors_figure(summaries),
-           "usage.png": usage_figure(summaries)}
+    """Every figure of the report with something to show, by file name."""
+    out = {"accuracy.png": accuracy_figure(summaries), "errors.png": errors_figure(summaries)}
+    if usage_panels(summaries):
+        out["usage.png"] = usage_figure(summaries)
     if pairs:
         out["same_games.png"] = same_games_figure(pairs)
     return out

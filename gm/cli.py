@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -22,6 +23,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+BROKEN_PIPE = 1
+"""The exit code when the reader of stdout went away (`refgm audit log | head -1`): 1, as in
+Python's recipe (the note on SIGPIPE in the `signal` docs) and as rich's Console, which
+`refgm replay` and `refgm play` print with, already exits."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; its handler returns the exit code."""
     parser = build_parser()
@@ -30,10 +37,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        sys.stdout.flush()  # here, not at exit, so a closed pipe is caught below
+        return code
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # Nobody reads any more: stop quietly, like any filter. Python's final flush of the
+        # buffered rest would raise again, so stdout now points at the null device.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
 
 
 if __name__ == "__main__":

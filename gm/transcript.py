@@ -313,6 +313,8 @@ def _event(path: Path, number: int, line: str, last: bool) -> Event:
     except json.JSONDecodeError as err:
         hint = " (the line is incomplete: the game was interrupted mid-write)" if last else ""
         raise TranscriptError(f"{where}: not valid JSON{hint}: {err.msg}") from None
+    except (ValueError, RecursionError) as err:  # nested too deeply, or a number over the digit limit
+        raise TranscriptError(f"{where}: not JSON this program reads: {str(err).split(':')[0]}") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
         raise TranscriptError(f'{where}: an event is an object with a "t" field')
     if obj.get("v") != VERSION:

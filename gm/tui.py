@@ -4,7 +4,8 @@ Interactive (a TTY, no --input): prompt_toolkit with input history under $REFGM_
 a bottom toolbar that always shows the questions left; rich for the characters' lines.
 Otherwise one player line is read per input line and everything is printed as plain
 text, the player's lines echoed with "> ". Both share `Frontend.handle`, so slash
-commands (/help, /status, /hint, /quit) behave the same.
+commands (/help, /status, /hint, /quit; any other /word points to /help) behave the same,
+and so does the refusal of a line over `referee.lang.limits.UTTERANCE_CHARS`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from rich.text import Text
 from gm.session import Session, Turn
 from gm.transcript import home
 from referee.lang import Context, parse
+from referee.lang.limits import UTTERANCE_CHARS, too_long
 from referee.liar.intent import Confirm
 
 _SPEAKER_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue", "bold red")
@@ -52,11 +54,14 @@ class Frontend:
     async def handle(self, line: str) -> Shown:
         text = line.strip()
         session = self.session
+        message = session.renderer.message
+        if too_long(text):  # refused before the session records or reads it
+            return Shown(message("too_long", limit=f"{UTTERANCE_CHARS:,}"))
         if self.hint_asked:
             self.hint_asked = False
             answer = self.yes_or_no(text)
             if answer is not None:
-                return Shown(session.hint() if answer else "")
+                return Shown(session.hint() if answer else message("hint_declined"))
         command = text.lower()
         if command == "/help":
             return Shown(session.help())
@@ -64,10 +69,12 @@ class Frontend:
             return Shown(session.status())
         if command == "/hint":
             self.hint_asked = True
-            return Shown(session.renderer.message("hint_warning"))
+            return Shown(message("hint_warning"))
         if command in ("/quit", "/exit"):
             self.quit = True
             return Shown()
+        if command.startswith("/"):  # a mistyped command is not a question to the suspects
+            return Shown(message("unknown_command"))
         return Shown(turn=await session.step(text))
 
     @property

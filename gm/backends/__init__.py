@@ -30,6 +30,7 @@ from gm.backends.base import (
     Request,
     RetryPolicy,
     UnknownProviderError,
+    install_command,
 )
 from gm.backends.cache import CachedBackend, ResponseCache
 
@@ -129,7 +130,7 @@ def availability(
 def _missing_package(name: str, extra: str) -> str | None:
     if find_spec(name):
         return None
-    return f"the {name} package is missing: pip install 'refgm[{extra}]'"
+    return f"the {name} package is missing: {install_command(extra)}"
 
 
 def _openai(base_url: str | None, timeout_s: float) -> Availability:

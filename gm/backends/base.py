@@ -214,13 +214,18 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
     return None
 
 
+def install_command(extra: str) -> str:
+    """What installs an optional extra, exactly as the README gives it (in a clone of refgm)."""
+    return f"pip install '.[{extra}]'"
+
+
 def import_sdk(provider: str) -> Any:
     """The provider's SDK module (`openai`, `anthropic`), or MissingExtraError saying what installs it."""
     try:
         return importlib.import_module(provider)
     except ImportError:
         raise MissingExtraError(
-            f"{provider}: the {provider} package is missing; install it with pip install 'refgm[models]'"
+            f"{provider}: the {provider} package is missing; install it with {install_command('models')}"
         ) from None
 
 

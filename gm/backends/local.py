@@ -29,6 +29,7 @@ from gm.backends.base import (
     Request,
     RetryingBackend,
     RetryPolicy,
+    install_command,
     messages_json,
 )
 
@@ -39,7 +40,7 @@ SMOLLM2 = "smollm2"
 THREADS_VARIABLE = "REFGM_LOCAL_THREADS"
 CONTEXT_VARIABLE = "REFGM_LOCAL_CONTEXT"
 CONTEXT_TOKENS = 8192  # the most a model gets unless asked: its KV cache must fit a small machine
-_INSTALL = "install it with pip install 'refgm[local]'"
+_INSTALL = f"install it with {install_command('local')}"
 
 _FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length"}
 

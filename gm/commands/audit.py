@@ -4,7 +4,9 @@ Reads a native event log (JSONL) or a plain-text chat pasted from a chat app, an
 the worlds still consistent with every answer, the first contradiction with a smallest set
 of answers that cannot all be true, wrong remaining counts, guess verdicts the answers
 contradict, leaks, whether the revealed secret fits, and every line it could not read.
-Exit code: 0 consistent, 1 inconsistent, 2 unreadable input.
+Exit code: 0 consistent, 1 inconsistent, 2 unreadable input, with `refgm audit: FILE:LINE:
+what` on stderr: a native log whose fields have the wrong type or name someone off the
+roster, or a chat message over the limits of `referee.lang.limits`.
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from evals.audit import Audit, audit_chat, audit_log
-from evals.chat import split_chat
+from evals.chat import Chat, split_chat
 from evals.scorers import Quoted
-from gm.transcript import TranscriptError, read
+from gm.transcript import Event, Log, TranscriptError, intent_from_json, read
 from referee.lang.incident import INCIDENTS, LANGS, incident
+from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS, problem
 from referee.lang.wire import proposition_json
 from referee.liar.game import Rules
-from referee.liar.world import World
+from referee.liar.intent import Guess, Question
+from referee.liar.proposition import names_in
+from referee.liar.world import DEFAULT_NAMES, Roster, World
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -38,37 +43,122 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--lang", choices=LANGS, help="language of a chat (default: detected)")
     p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
                    help="what a chat's incident is (default: guessed from the text)")
-    p.add_argument("--budget", type=int, default=7, help="a chat's question budget (default 7)")
+    p.add_argument("--budget", type=_budget, default=7, help="a chat's question budget (default 7)")
     p.set_defaults(handler=run)
+
+
+def _budget(value: str) -> int:
+    """The --budget option's type: a whole number of questions, at least 1 (else exit 2)."""
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"a budget is a whole number of at least 1, not {value!r}")
+    return int(value)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = args.file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return _unreadable(f"cannot read {args.file}: {getattr(err, 'strerror', None) or err}")
+        data = args.file.read_bytes()
+    except OSError as err:
+        return _unreadable(f"cannot read {args.file}: {err.strerror}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        return _unreadable(f"{args.file}:{line}: not UTF-8 text (byte 0x{data[err.start]:02x})")
     try:
         if _is_native(text):
-            audit = audit_log(read(args.file))
+            log = read(args.file)
+            check_native(log)
+            audit = audit_log(log)
         else:
             chat = split_chat(text)
             if not any(m.role == "player" for m in chat.messages):
                 return _unreadable(f"{args.file}: no player messages found; lines must start "
                                    "with a role label such as Player: or GM:")
+            check_chat(chat, args.file)
             audit = audit_chat(chat, Rules(budget=args.budget), args.lang,
                                incident(args.incident) if args.incident else None)
-    except (TranscriptError, KeyError, TypeError, ValueError) as err:
-        return _unreadable(f"{args.file}: {err}")
+    except TranscriptError as err:  # its message names the file and line
+        return _unreadable(str(err))
     report = audit_json(audit)
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else _text(report))
     return 0 if report["consistent"] else 1
+
+
+LIMITS = {"player": UTTERANCE_CHARS, "gm": MESSAGE_CHARS}
+"""The longest message of each role a chat may hold (see referee.lang.limits)."""
+
+
+def check_chat(chat: Chat, path: Path) -> None:
+    """A chat message over its role's limit is refused, by the line it starts on."""
+    for message in chat.messages:
+        why = problem(message.text, LIMITS[message.role])
+        if why:
+            who = "player" if message.role == "player" else "game master"
+            raise TranscriptError(f"{path}:{message.line}: a {who} message is {why}")
+
+
+def check_native(log: Log) -> None:
+    """Every field `audit_log` reads has the shape a session writes, or a TranscriptError
+    names the first line where it does not: the config, the texts, each intent (whose names
+    must be on the roster) and the reveal."""
+    started = log.events[0]
+
+    def need(event: Event, ok: bool, what: str) -> None:
+        if not ok:
+            raise TranscriptError(f"{log.path}:{event.line}: {what}")
+
+    config = started.data.get("config", {})
+    need(started, isinstance(config, dict), '"config" must be an object')
+    need(started, config.get("lang", "en") in LANGS, f'"config.lang" must be one of {", ".join(LANGS)}')
+    key = config.get("incident", "cake")
+    need(started, isinstance(key, str) and key in INCIDENTS,
+         f'"config.incident" must be one of {", ".join(INCIDENTS)}')
+    budget = config.get("budget", 7)
+    need(started, type(budget) is int and budget >= 1, '"config.budget" must be a whole number of at least 1')
+    names = config.get("roster", list(DEFAULT_NAMES))
+    need(started, isinstance(names, list) and all(isinstance(name, str) for name in names),
+         '"config.roster" must be a list of names')
+    try:
+        roster = Roster(tuple(names))
+    except ValueError as err:
+        raise TranscriptError(f'{log.path}:{started.line}: "config.roster": {err}') from None
+    need(started, isinstance(started.data.get("commitment", ""), str), '"commitment" must be a string')
+    for event in log.events:
+        if event.t in LIMITS:
+            text = event.data.get("text")
+            need(event, isinstance(text, str), '"text" must be a string')
+            why = problem(str(text), LIMITS[event.t])  # a string: checked just above
+            need(event, why is None, f'"text" is {why}')
+        elif event.t == "intent":
+            mentioned = _intent_names(event.data.get("intent"))
+            need(event, mentioned is not None and all(name in roster for name in mentioned),
+                 '"intent" must be an intent of a session, naming only people on the roster')
+        elif event.t == "game_ended":
+            secret = event.data.get("secret")
+            need(event, isinstance(secret, dict) and set(secret) == {"culprit", "liar"}
+                 and all(secret[role] in roster for role in secret),
+                 '"secret" must be {"culprit": NAME, "liar": NAME}, names on the roster')
+            need(event, isinstance(event.data.get("nonce"), str), '"nonce" must be a string')
+
+
+def _intent_names(obj: Any) -> list[Any] | None:
+    """The names a recorded intent mentions, or None when it is not an intent at all."""
+    try:
+        intent = intent_from_json(obj)
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
+        return None
+    if isinstance(intent, Question):
+        return [name for q in intent.queries for name in names_in(q.proposition) | {q.speaker}]
+    if isinstance(intent, Guess):
+        return [name for name in (intent.culprit, intent.liar) if name is not None]
+    return []
 
 
 def _is_native(text: str) -> bool:
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
         event = json.loads(first)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or JSON past Python's nesting or digit limits
         return False
     return isinstance(event, dict) and event.get("t") == "game_started"
 

@@ -8,9 +8,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
+from urllib.parse import urlsplit
 
 from gm.actors.model import ModelActor
 from gm.backends import EXAMPLES, PROVIDERS, ModelSpec, ResponseCache, availability, open_backend
+
+
+def url_problem(value: str) -> str | None:
+    """Why `value` cannot be a server's base URL (None when it can): http(s), with a host."""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return f"not a URL: {value!r}"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"not an http:// or https:// URL: {value!r}"
+    return None
+
+
+def base_url(value: str) -> str:
+    """The --base-url option's type: a bad URL is a usage error (exit 2)."""
+    problem = url_problem(value)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return value
 
 
 def add_model_options(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +43,7 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
         help="who voices the characters: offline (default, templates), openai:<model>, "
         "anthropic:<model>, local:<gguf path> or local:smollm2; see `refgm models`",
     )
-    parser.add_argument("--base-url", metavar="URL",
+    parser.add_argument("--base-url", metavar="URL", type=base_url,
                         help="an OpenAI-compatible server for openai:<model> "
                         "(Ollama, llama.cpp, vLLM, LM Studio; default: $OPENAI_BASE_URL)")
     parser.add_argument("--cache", action="store_true",
@@ -49,13 +72,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "its package installed, its key set (OPENAI_API_KEY, ANTHROPIC_API_KEY), and for an "
         "OpenAI-compatible server its base URL reachable. No model is called.",
     )
-    p.add_argument("--base-url", metavar="URL",
+    p.add_argument("--base-url", metavar="URL", type=base_url,
                    help="an OpenAI-compatible server to check (default: $OPENAI_BASE_URL)")
     p.add_argument("--json", action="store_true", help="one JSON object per provider")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from_env = os.environ.get("OPENAI_BASE_URL")
+    problem = None if args.base_url or not from_env else url_problem(from_env)
+    if problem:
+        print(f"refgm models: OPENAI_BASE_URL is {problem}", file=sys.stderr)
+        return 2
     rows = availability(args.base_url)
     if args.json:
         for row in rows:

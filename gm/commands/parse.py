@@ -3,11 +3,13 @@
 Human mode prints each reading; `--jsonl` is the stable machine interface of DESIGN.md
 ("Machine interfaces"): one JSON object per input line on stdin, one per output line.
 
-A malformed input line (not JSON, not an object, `text` missing or not a string, an
-unknown `lang` or `incident`) gets the output line
+A malformed input line (not UTF-8, over JSONL_LINE_BYTES, not JSON, not an object, `text`
+missing, not a string or refused by `referee.lang.limits`, an unknown `lang` or `incident`),
+and any line whose reading fails for whatever reason, gets the output line
 `{"kind": "unclear", "cost": 0, "propositions": [], "guess": null, "error": "<what is wrong>"}`
 so output lines stay aligned with input lines; unknown extra keys are ignored. The exit
-code is 0 when every line was well formed and 1 when at least one was not.
+code is 0 when every line was well formed and 1 when at least one was not. Human mode
+reports such a line on stderr, reads on, and exits 1 as well.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
-from typing import Any, TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, TextIO
 
 from referee.lang import LANGS, Context, Parsed, incident, parse
 from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS
+from referee.lang.limits import JSONL_LINE_BYTES, problem
 from referee.lang.wire import parsed_json
 from referee.liar.intent import Confirm, CountQuery, Question, Unclear
 
@@ -48,28 +51,57 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     if args.jsonl:
-        return run_jsonl(sys.stdin, sys.stdout, args.lang, args.incident)
+        return run_jsonl(sys.stdin.buffer, sys.stdout, args.lang, args.incident)
     ctx = Context(incident=incident(args.incident), lang=args.lang)
-    texts: Iterable[str] = args.text or (line.rstrip("\n") for line in sys.stdin)
-    for text in texts:
-        if text.strip():
+    texts: Iterable[tuple[str, str | MalformedLine]] = (
+        [(f"argument {n}", text) for n, text in enumerate(args.text, 1)] if args.text
+        else ((f"line {n}", line) for n, line in enumerate(read_lines(sys.stdin.buffer), 1)))
+    status = 0
+    for where, text in texts:
+        why = text if isinstance(text, MalformedLine) else problem(text)
+        if why is not None:
+            print(f"refgm parse: {where}: {why}; not read", file=sys.stderr)
+            status = MALFORMED
+        elif isinstance(text, str) and text.strip():
             print(describe(parse(text, ctx)))
-    return 0
+    return status
 
 
-def run_jsonl(stdin: TextIO, stdout: TextIO, lang: str | None = None,
+def read_lines(stream: BinaryIO, limit: int = JSONL_LINE_BYTES) -> Iterator[str | MalformedLine]:
+    """Each line of `stream` without its line break, or why it cannot be read (not UTF-8, over
+    `limit` bytes). A long line is skipped without ever being held whole in memory."""
+    while raw := stream.readline(limit + 1):
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while (rest := stream.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            yield MalformedLine(f"longer than {limit:,} bytes")
+            continue
+        try:
+            yield raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as err:
+            yield MalformedLine(f"not UTF-8 text: byte 0x{raw[err.start]:02x} at byte {err.start + 1}")
+
+
+def run_jsonl(stdin: BinaryIO, stdout: TextIO, lang: str | None = None,
               default_incident: str = DEFAULT_INCIDENT) -> int:
     """One output line per input line; `lang`/`default_incident` apply when a line has none."""
     status = 0
-    for line in stdin:
+    for line in read_lines(stdin):
         try:
+            if isinstance(line, MalformedLine):
+                raise line
             out = parsed_json(_read_line(line, lang, default_incident))
-        except MalformedLine as problem:
-            out = {"kind": "unclear", "cost": 0, "propositions": [], "guess": None, "error": str(problem)}
-            status = MALFORMED
+        except MalformedLine as why:
+            out, status = _unclear(str(why)), MALFORMED
+        except Exception as err:  # one line's failure must not cost the lines after it their answers
+            out, status = _unclear(f"this line could not be read ({type(err).__name__})"), MALFORMED
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         stdout.flush()
     return status
+
+
+def _unclear(error: str) -> dict[str, Any]:
+    return {"kind": "unclear", "cost": 0, "propositions": [], "guess": None, "error": error}
 
 
 def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
@@ -79,18 +111,31 @@ def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
         request: Any = json.loads(line)
     except json.JSONDecodeError as err:
         raise MalformedLine(f"not JSON: {err.msg} at column {err.colno}") from None
+    except RecursionError:
+        raise MalformedLine("not JSON this program reads: nested too deeply") from None
+    except ValueError as err:  # an integer over Python's digit limit
+        raise MalformedLine(f"not JSON this program reads: {str(err).split(':')[0]}") from None
     if not isinstance(request, dict):
         raise MalformedLine("expected a JSON object like {\"text\": \"...\"}")
     text = request.get("text")
     if not isinstance(text, str):
         raise MalformedLine("\"text\" must be a string")
+    why = problem(text)
+    if why is not None:
+        raise MalformedLine(f"\"text\" is {why}")
     line_lang = request.get("lang", lang)
     if line_lang is not None and line_lang not in LANGS:
-        raise MalformedLine(f"\"lang\" must be one of {', '.join(LANGS)}, not {line_lang!r}")
+        raise MalformedLine(f"\"lang\" must be one of {', '.join(LANGS)}, not {_shown(line_lang)}")
     key = request.get("incident", default_incident)
     if not isinstance(key, str) or key not in INCIDENTS:
-        raise MalformedLine(f"\"incident\" must be one of {', '.join(INCIDENTS)}, not {key!r}")
+        raise MalformedLine(f"\"incident\" must be one of {', '.join(INCIDENTS)}, not {_shown(key)}")
     return parse(text, Context(incident=incident(key), lang=line_lang))
+
+
+def _shown(value: Any) -> str:
+    """A wrong value as an error message quotes it: its JSON, cut short."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def describe(parsed: Parsed) -> str:

@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     # matplotlib takes about a second to import: only this command pays for it.
-    from evals.report import figures, html_page, markdown, paired, png, summarise
+    from evals.report import figures, html_page, markdown, paired, png, row_problem, summarise
 
     path = args.run_dir / RESULTS
     try:
@@ -36,11 +36,17 @@ def run(args: argparse.Namespace) -> int:
     rows = []
     for number, line in enumerate(lines, 1):
         try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:
+            row = json.loads(line)
+        except (ValueError, RecursionError):  # not JSON, or JSON nested or numbered past Python
             if number < len(lines):  # only a torn last line (a run killed mid-write) is skipped
                 print(f"refgm report: {path}:{number}: not a JSON line", file=sys.stderr)
                 return 2
+            continue
+        problem = row_problem(row)
+        if problem:
+            print(f"refgm report: {path}:{number}: {problem}", file=sys.stderr)
+            return 2
+        rows.append(row)
     if not rows:
         print(f"refgm report: {path} holds no finished game yet", file=sys.stderr)
         return 2

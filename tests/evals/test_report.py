@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from evals.report import COLUMNS, paired, paired_rows, summarise, table_rows
+from matplotlib.figure import Figure
+
+from evals.report import COLUMNS, figures, markdown, paired, paired_rows, png, summarise, table_rows
 
 
 def row(mode: str = "harness", seed: int = 0, **scores: Any) -> dict[str, Any]:
@@ -65,3 +67,37 @@ def test_a_mode_is_set_beside_harness_only_on_the_same_games() -> None:
     ]
     (pair,) = paired_rows(paired(rows))
     assert pair == ["m", "en", "unassisted", "1", "75.0%", "100.0%", "0", "1"]
+
+
+def _drawn(rows: list[dict[str, Any]]) -> dict[str, Figure]:
+    out = figures(summarise(rows), paired(rows))
+    for fig in out.values():
+        png(fig)  # lays the figure out, as the report does
+    return out
+
+
+def test_no_legend_lies_on_a_bar() -> None:
+    """Bars up to the top of the axes (everything answered, every answer right) leave no free
+    corner inside them: each legend is outside, clear of every bar."""
+    rows = [row(mode, seed, asked=4, answers=4, turns=3, model_calls=3, tokens_in=9, contradiction=True,
+                leaks=1, count_displays=1, count_errors=1, verdicts=1, wrong_verdicts=1, revealed=True,
+                secret_changed=True)
+            for mode in ("harness", "unassisted") for seed in range(3)]
+    drawn = _drawn(rows)
+    assert set(drawn) == {"accuracy.png", "errors.png", "usage.png", "same_games.png"}
+    for name, fig in drawn.items():
+        bars = [patch.get_window_extent() for ax in fig.axes for patch in ax.patches]
+        assert all(ax.get_legend() is None for ax in fig.axes), name
+        for legend in fig.legends:
+            box = legend.get_window_extent()
+            assert bars and not any(box.overlaps(bar) for bar in bars), name
+
+
+def test_an_offline_run_draws_no_empty_usage_panel() -> None:
+    offline = [row(seed=seed, asked=2, answers=2, turns=2) for seed in range(2)]
+    assert "usage.png" not in _drawn(offline)
+    assert "usage.png" not in markdown(summarise(offline), [], "t")
+    calls_only = [row(seed=seed, asked=2, answers=2, turns=2, model_calls=4) for seed in range(2)]
+    (ax,) = _drawn(calls_only)["usage.png"].axes
+    assert ax.get_ylabel() == "model calls per game" and ax.get_title() == "Model calls per game"
+    assert "![usage](usage.png)" in markdown(summarise(calls_only), [], "t")

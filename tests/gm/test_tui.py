@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
+import json
 import os
 import pty
 import re
@@ -13,6 +15,14 @@ import sys
 import termios
 import time
 from pathlib import Path
+
+import pytest
+
+from gm.session import GameConfig, Session
+from gm.tui import Frontend
+from referee.lang.incident import Lang, incident
+from referee.lang.limits import UTTERANCE_CHARS
+from referee.liar import World
 
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\r\x08]")
 
@@ -71,3 +81,52 @@ def test_interactive_play_shows_the_budget_and_saves_on_quit(tmp_path: Path) -> 
     term.expect("Game saved: t.")
     assert term.close() == 0
     assert (tmp_path / "history").read_text("utf-8").count("A, did B eat the cake?") == 1
+
+
+# --- Frontend.handle: what each kind of line shows, in the game's language --------------
+
+
+def frontend(tmp_path: Path, lang: Lang) -> tuple[Frontend, Path]:
+    log = tmp_path / "g.jsonl"
+    session, _ = Session.new(GameConfig(lang=lang, incident=incident("cake")), log, "g", seed=4,
+                             secret=World("B", "C"))
+    return Frontend(session), log
+
+
+def events(log: Path) -> list[str]:
+    return [json.loads(line)["t"] for line in log.read_text("utf-8").splitlines()]
+
+
+NO = {"en": "no", "ko": "아니요", "ja": "いいえ"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_declining_the_hint_says_so(lang: Lang, tmp_path: Path) -> None:
+    ui, log = frontend(tmp_path, lang)
+    asyncio.run(ui.handle("/hint"))
+    shown = asyncio.run(ui.handle(NO[lang]))
+    assert shown.text == ui.session.renderer.message("hint_declined") != ""
+    assert "hint" not in events(log)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "command"), ("ko", "명령어"), ("ja", "コマンド")])
+def test_an_unknown_slash_command_suggests_help_and_charges_nothing(lang: Lang, word: str,
+                                                                    tmp_path: Path) -> None:
+    ui, log = frontend(tmp_path, lang)
+    shown = asyncio.run(ui.handle("/hlep"))
+    assert shown.turn is None and "/help" in shown.text and word in shown.text
+    assert ui.session.state.remaining == 7 and "player" not in events(log)
+
+
+@pytest.mark.parametrize(("lang", "utterance"), [
+    ("en", "A, did you eat the cake? " * 100),
+    ("ja", "Aさん、" + "あ" * 20_000 + "ケーキを食べましたか？"),  # over Sudachi's 49,149 bytes as well
+])
+def test_an_utterance_over_the_limit_is_refused_before_the_session_sees_it(
+        lang: Lang, utterance: str, tmp_path: Path) -> None:
+    ui, log = frontend(tmp_path, lang)
+    assert len(utterance.strip()) > UTTERANCE_CHARS
+    shown = asyncio.run(ui.handle(utterance))
+    assert shown.turn is None and shown.text == ui.session.renderer.message("too_long", limit="2,000")
+    assert "2,000" in shown.text and ui.session.state.remaining == 7 and "player" not in events(log)
+    assert asyncio.run(ui.handle("x" * UTTERANCE_CHARS)).turn is not None  # at the limit: read

@@ -2,7 +2,7 @@
 
 Names are matched before morphological analysis because a roster may hold any names
 (Sudachi reads "C" as a common noun and エー as a filler). The text between names is
-tokenized with one SplitMode.C tokenizer, loaded once on first use.
+tokenized with one SplitMode.C tokenizer, loaded once on first use, in pieces Sudachi takes.
 """
 
 from __future__ import annotations
@@ -20,6 +20,12 @@ from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPL
 from referee.liar.world import Roster
 
 Kind = Literal["name", "you", "self", "group", "who", "word"]
+
+SUDACHI_BYTES = 49_149
+"""The longest input, in UTF-8 bytes, Sudachi tokenizes; it refuses a longer one."""
+
+_LAST_BREAK = re.compile(r".*[。．.!?！？、，,\s]", re.DOTALL)
+"""A piece up to its last sentence end, comma or space (greedy: the longest such prefix)."""
 
 SENTENCE = re.compile(r"[^。．.!?！？\n]+[。．.!?！？]*")
 """One sentence with its closing punctuation (NFKC turns ？ into ?)."""
@@ -148,8 +154,26 @@ def _words(text: str, self_is_you: bool) -> list[Token]:
         return [Token(" ", " ", "空白")]
     return [
         _word(m.surface(), m.normalized_form(), m.part_of_speech(), self_is_you)
-        for m in _tokenizer().tokenize(text)
+        for piece in pieces(text)
+        for m in _tokenizer().tokenize(piece)
     ]
+
+
+def pieces(text: str, limit: int = SUDACHI_BYTES) -> list[str]:
+    """`text` cut into pieces of at most `limit` UTF-8 bytes for Sudachi: after the last
+    sentence end, comma or space that fits, else between two characters (never inside one).
+    A text within the limit is one piece, so it is read exactly as before."""
+    data = text.encode("utf-8")
+    out: list[str] = []
+    at = 0
+    while len(data) - at > limit:
+        head = data[at:at + limit].decode("utf-8", "ignore")  # drops only a cut last character
+        cut = _LAST_BREAK.match(head)
+        piece = cut.group() if cut else head
+        out.append(piece)
+        at += len(piece.encode("utf-8"))
+    out.append(data[at:].decode("utf-8"))
+    return out
 
 
 def everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:

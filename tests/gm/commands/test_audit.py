@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gm.cli import main
 from gm.session import GameConfig, Session
 from referee.lang.incident import Lang, incident
+from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS
 from referee.liar import World
 
 DATA = Path(__file__).parent / "data"
@@ -156,3 +161,175 @@ def test_a_native_log_whose_reveal_does_not_open_the_commitment_is_inconsistent(
     code, report = audit(path, capsys)
     assert code == 1
     assert report["reveal"]["commitment_ok"] is False and report["reveal"]["fits"] is False
+
+
+# --- malformed input: exit 2 with FILE:LINE: what, never a traceback ------------------------
+
+TRANSCRIPTS = Path(__file__).resolve().parents[3] / "transcripts"
+UNREADABLE = re.compile(r"refgm audit: [^\n]+:\d+: [^\n]+\n")
+
+
+def events_of(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines()]
+
+
+def write_log(path: Path, events: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    return path
+
+
+def test_a_log_whose_config_is_not_an_object_exits_2(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_text('{"v":1,"t":"game_started","config":"en"}\n', encoding="utf-8")
+    assert main(["audit", str(path)]) == 2
+    assert capsys.readouterr().err == f'refgm audit: {path}:1: "config" must be an object\n'
+
+
+@pytest.mark.parametrize(
+    ("t", "keys", "bad", "what"),
+    [
+        ("game_started", ("config", "lang"), "fr", '"config.lang" must be one of ko, ja, en'),
+        ("game_started", ("config", "roster"), [1, 2], '"config.roster" must be a list of names'),
+        ("game_started", ("config", "roster"), ["A"], '"config.roster": a roster has 2 to 6 names, not 1'),
+        ("game_started", ("config", "budget"), "7", '"config.budget" must be a whole number of at least 1'),
+        ("game_started", ("config", "incident"), {}, '"config.incident" must be one of'),
+        ("game_started", ("commitment",), 5, '"commitment" must be a string'),
+        ("player", ("text",), None, '"text" must be a string'),
+        ("gm", ("text",), "\ud800", '"text" is not Unicode text: a lone surrogate U+D800'),
+        ("intent", ("intent", "queries", 0, "speaker"), "Z", '"intent" must be an intent of a session'),
+        ("intent", ("intent", "queries"), 3, '"intent" must be an intent of a session'),
+        ("intent", ("intent", "queries", 0, "proposition", "predicate"), "ate", '"intent" must be'),
+        ("game_ended", ("secret",), "B,C", '"secret" must be {"culprit": NAME, "liar": NAME}'),
+        ("game_ended", ("secret", "liar"), ["C"], '"secret" must be'),
+        ("game_ended", ("nonce",), 5, '"nonce" must be a string'),
+    ],
+)
+def test_a_native_log_with_a_field_of_the_wrong_shape_exits_2_naming_its_line(
+    t: str, keys: tuple[Any, ...], bad: Any, what: str, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    events = events_of("en-cake.jsonl")
+    number = next(i for i, event in enumerate(events) if event["t"] == t)
+    target = events[number]
+    for key in keys[:-1]:
+        target = target[key]
+    target[keys[-1]] = bad
+    path = write_log(tmp_path / "log.jsonl", events)
+    assert main(["audit", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"refgm audit: {path}:{number + 1}: {what}")
+
+
+@pytest.mark.parametrize("line", ["[" * 5_000 + "]" * 5_000, '{"v": 1, "t": "gm", "n": ' + "9" * 5_000 + "}"])
+def test_a_log_line_json_cannot_hold_exits_2(line: str, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "log.jsonl"
+    path.write_text(json.dumps(events_of("en-cake.jsonl")[0]) + "\n" + line + "\n", encoding="utf-8")
+    assert main(["audit", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"refgm audit: {path}:2: not JSON this program reads")
+
+
+@pytest.mark.parametrize(("role", "limit"), [("Player", UTTERANCE_CHARS), ("GM", MESSAGE_CHARS)])
+def test_a_chat_message_over_its_limit_exits_2_naming_its_line(
+    role: str, limit: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text(f"Player: A, did you eat it?\nGM: A: No.\n{role}: " + "あ" * (limit + 1) + "\n",
+                    encoding="utf-8")
+    assert main(["audit", str(path)]) == 2
+    who = "player" if role == "Player" else "game master"
+    assert capsys.readouterr().err == (f"refgm audit: {path}:3: a {who} message is longer than "
+                                       f"{limit:,} characters ({limit + 1:,})\n")
+
+
+def test_a_chat_that_is_not_utf8_is_reported_at_its_line(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_bytes(b"Player: A, did you eat it?\nGM: A: No\xff\n")
+    assert main(["audit", str(path)]) == 2
+    assert capsys.readouterr().err == f"refgm audit: {path}:2: not UTF-8 text (byte 0xff)\n"
+
+
+def _leaves(obj: Any, keys: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    inner: list[tuple[Any, ...]] = []
+    if isinstance(obj, dict):
+        inner = [leaf for key, value in obj.items() for leaf in _leaves(value, (*keys, key))]
+    elif isinstance(obj, list):
+        inner = [leaf for i, value in enumerate(obj) for leaf in _leaves(value, (*keys, i))]
+    return [keys, *inner] if keys else inner
+
+
+_bad_value = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=8),
+              st.sampled_from(["A", "Z", "", "\ud800", "question", "guess", "culprit"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+    max_leaves=6,
+)
+
+
+def _check_exit(path: Path, capsys: pytest.CaptureFixture[str], *options: str) -> None:
+    code = main(["audit", str(path), "--json", *options])
+    captured = capsys.readouterr()
+    assert code in (0, 1, 2)
+    if code == 2:
+        assert UNREADABLE.fullmatch(captured.err) or "no player messages" in captured.err, captured.err
+    else:
+        assert json.loads(captured.out)["consistent"] is (code == 0)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_fuzz_native_logs_with_a_bad_value_in_any_field(data: st.DataObject, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    events = events_of(data.draw(st.sampled_from(["en-cake.jsonl", "ja-pudding.jsonl", "ko-donut.jsonl"])))
+    for _ in range(data.draw(st.integers(1, 3))):
+        event = data.draw(st.sampled_from(events))
+        keys = data.draw(st.sampled_from([k for k in _leaves(event) if k[0] not in ("v", "t")]))
+        target = event
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = data.draw(_bad_value)
+    _check_exit(write_log(tmp_path / "log.jsonl", events), capsys)
+
+
+_label = st.sampled_from(["Player: ", "GM: ", "User: ", "Assistant: ", "플레이어: ", "プレイヤー: ", "**GM:** ", ""])
+_words = st.sampled_from(["A", "B", "C", "씨", "さん", "네", "いいえ", "ケーキ", "먹었어요", "ate", "liar", "?", "。",
+                          "Questions left: 5", "남은 질문: 5회", "残り質問回数：5回", "Correct!", "\x00", "\u202e",
+                          "9" * 30, "-1", "Aさん、食べましたか？", "A씨, 먹었어요?", "A, did you eat it?",
+                          "B: No, I didn't eat it.", "B ate it and C is the liar", "yes"])
+_chat = st.lists(st.tuples(_label, st.one_of(st.text(max_size=40), st.lists(_words, max_size=8).map(" ".join))),
+                 min_size=1, max_size=10).map(lambda messages: "\n".join(label + text for label, text in messages))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(chat=_chat, lang=st.sampled_from([[], ["--lang", "ko"], ["--lang", "ja"], ["--lang", "en"]]))
+def test_fuzz_chats(chat: str, lang: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_bytes(chat.encode("utf-8", "surrogatepass"))
+    _check_exit(path, capsys, *lang)
+
+
+def test_a_japanese_message_over_sudachis_byte_limit_is_audited(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text("プレイヤー: Aさん、ケーキを食べましたか？\nGM: A: いいえ、私は食べていません。"
+                    + "あ" * 19_000 + "\n", encoding="utf-8")
+    code, report = audit(path, capsys)
+    assert code == 0 and report["lang"] == "ja" and report["answers"] == 1
+
+
+@pytest.mark.parametrize("first", ["9" * 5_000, "[" * 5_000])
+def test_a_chat_whose_first_line_json_cannot_hold_is_read_as_a_chat(first: str, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text(first + "\n" + (DATA / "chat.en.consistent.txt").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    code, report = audit(path, capsys)
+    assert code == 0 and report["format"] == "chat"
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "x"])
+def test_a_budget_below_one_is_a_usage_error(budget: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["audit", str(DATA / "chat.en.consistent.txt"), "--budget", budget])
+    assert exit.value.code == 2 and "a budget is a whole number of at least 1" in capsys.readouterr().err

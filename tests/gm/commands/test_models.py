@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,34 @@ def test_play_with_an_unusable_model_says_why_and_exits_2(
     assert main(["play", "--model", model, "--input", str(lines), "--transcript", str(log)]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+README = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_missing_package_is_met_with_the_readmes_install_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("gm.backends.find_spec", lambda name: None)
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # importing it raises ImportError
+    assert main(["models", "--json"]) == 0
+    why = {row["provider"]: row["why"] for row in map(json.loads, capsys.readouterr().out.splitlines())}
+    for provider, extra in (("openai", "models"), ("anthropic", "models"), ("local", "local")):
+        command = f"pip install '.[{extra}]'"
+        assert why[provider].endswith(command) and f"`{command}`" in README
+
+
+@pytest.mark.parametrize("url", ["notaurl", "ftp://host/v1", "http://", "http://host:port/v1", "http://[::1"])
+def test_a_base_url_that_is_not_a_url_is_a_usage_error(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["models", "--base-url", url])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --base-url: not a" in err and repr(url) in err and "Traceback" not in err
+
+
+def test_a_bad_openai_base_url_variable_exits_2(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "notaurl")
+    assert main(["models"]) == 2
+    assert capsys.readouterr().err == "refgm models: OPENAI_BASE_URL is not an http:// or https:// URL: 'notaurl'\n"
