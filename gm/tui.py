@@ -21,6 +21,7 @@ from rich.text import Text
 from gm.session import Session, Turn
 from gm.transcript import home
 from referee.lang import Context, parse
+from referee.lang.display import displayable
 from referee.lang.limits import UTTERANCE_CHARS, too_long
 from referee.liar.intent import Confirm
 
@@ -90,10 +91,11 @@ async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> in
     for line in lines:
         if frontend.done:
             break
-        if not line.strip():
+        typed = displayable(line)  # echoed as it will be read and recorded
+        if not typed:
             continue
-        print(f"> {line.strip()}", file=out)
-        shown = await frontend.handle(line)
+        print(f"> {typed}", file=out)
+        shown = await frontend.handle(typed)
         text = shown.turn.reply if shown.turn else shown.text
         if text:
             print(text, file=out)

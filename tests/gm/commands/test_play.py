@@ -212,3 +212,15 @@ def test_a_game_that_ended_before_its_end_was_logged_is_finished_on_resume(tmp_p
     assert done.returncode == 0, done.stderr
     assert "You win!" in done.stdout and "Game saved" not in done.stdout
     assert events(log)[-1]["t"] == "game_ended"
+
+
+def test_player_text_is_echoed_and_recorded_in_its_displayable_form(tmp_path: Path) -> None:
+    """A pasted line cannot clear the screen or rewrite the echo, the log or a resume's recap."""
+    log = tmp_path / "g.jsonl"
+    done = refgm(tmp_path, "play", "--seed", "7", "--incident", "cake", "--transcript", str(log),
+                 stdin="\x1b[2J\x1b[HA, did\u202e B\u202c eat the cake?\r\x1b[K\n")
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\u202e" not in done.stdout and "\r" not in done.stdout
+    assert "> A, did B eat the cake?" in done.stdout
+    (player,) = [e for e in events(log) if e["t"] == "player"]
+    assert player["text"] == "A, did B eat the cake?"
