@@ -55,8 +55,8 @@ def test_intents_survive_the_log_exactly(intent: object) -> None:
 
 def _log(tmp_path: Path, *events: dict) -> Path:
     path = tmp_path / "game.jsonl"
-    writer = TranscriptWriter.create(path)
-    writer.write("game_started", id="g", config={}, commitment="0" * 64)
+    writer = TranscriptWriter.create(path, "game_started", id="g", config={},
+                                     commitment="0" * 64)
     for event in events:
         writer.write(**event)
     writer.close()
@@ -78,7 +78,7 @@ def test_events_are_versioned_lines_grouped_by_turn(tmp_path: Path) -> None:
 def test_a_writer_never_overwrites_a_log(tmp_path: Path) -> None:
     path = _log(tmp_path)
     with pytest.raises(FileExistsError):
-        TranscriptWriter.create(path)
+        TranscriptWriter.create(path, "game_started")
 
 
 def test_a_corrupt_line_is_named(tmp_path: Path) -> None:
