@@ -14,6 +14,9 @@ method so a subclass or a test can watch or replace one stage:
   the opening and the ending, checked by gm.actors.narrator and shown beside the
   referee's own text, never instead of it;
 - record: every event is appended and fsynced before the turn is returned for display.
+
+`rerun` re-runs a recorded log against what a session writes: `resume` continues a game
+from it, and `refgm replay` prints it.
 """
 
 from __future__ import annotations
