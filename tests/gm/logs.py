@@ -98,6 +98,8 @@ def cuts(full: bytes) -> Iterator[Cut]:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What became of one cut: resumed, played to its won end, replayed with no difference."""
+
     resumed: bool
     finished: bool
     replayed: bool
