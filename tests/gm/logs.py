@@ -1,7 +1,7 @@
 """Recorded games in every language, every point a crash can cut them, and kinds of tampering.
 
 Shared by the crash-point and tampering tests, and printed as tables by
-`python -m tests.gm.logs` (the figures quoted for issue 10).
+`python -m tests.gm.logs [crashes|tampering]` (the figures quoted for issue 10).
 """
 
 from __future__ import annotations
@@ -245,26 +245,30 @@ def tamper(folder: Path, original: Path, kind: str) -> tuple[Path, int]:
     return path, expected
 
 
-def main() -> int:
-    """Print the crash-point table (every cut, at every byte) and the tampering table."""
+def main(tables: list[str]) -> int:
+    """Print the crash-point table (every cut, at every byte: some minutes) and the
+    tampering table; `tables` may name just one, "crashes" or "tampering"."""
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        print("crash points       cuts  resumed  finished  replayed clean")
-        for lang in LANGS:
-            for kind, (n, resumed, finished, clean) in crash_table(folder, lang).items():
-                print(f"  {lang} {kind:<12} {n:>6} {resumed:>8} {finished:>9} {clean:>9}")
-        games = {lang: record(folder, lang) for lang in LANGS}
-        print("tampering: caught at the line it was made (caught at / made at)")
-        print(f"  {'kind':<34}" + "".join(f"{lang:>14}" for lang in LANGS))
-        for kind in TAMPERINGS:
-            cells = []
+        if not tables or "crashes" in tables:
+            print("crash points       cuts  resumed  finished  replayed clean")
             for lang in LANGS:
-                path, expected = tamper(folder, games[lang], kind)
-                got = caught_at(path)
-                cells.append(f"{'yes' if got == expected else 'NO'} {got}/{expected}")
-            print(f"  {kind:<34}" + "".join(f"{cell:>14}" for cell in cells))
+                (folder := Path(tmp) / f"crashes-{lang}").mkdir()
+                for kind, (n, resumed, finished, clean) in crash_table(folder, lang).items():
+                    print(f"  {lang} {kind:<12} {n:>6} {resumed:>8} {finished:>9} {clean:>9}")
+        if not tables or "tampering" in tables:
+            folder = Path(tmp)
+            games = {lang: record(folder, lang) for lang in LANGS}
+            print("tampering: caught at the line it was made (caught at / made at)")
+            print(f"  {'kind':<34}" + "".join(f"{lang:>14}" for lang in LANGS))
+            for kind in TAMPERINGS:
+                cells = []
+                for lang in LANGS:
+                    path, expected = tamper(folder, games[lang], kind)
+                    got = caught_at(path)
+                    cells.append(f"{'yes' if got == expected else 'NO'} {got}/{expected}")
+                print(f"  {kind:<34}" + "".join(f"{cell:>14}" for cell in cells))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
