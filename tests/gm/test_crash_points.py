@@ -5,17 +5,21 @@ after every event and inside every later line at every byte. Every cut after an 
 and in each line one cut inside a multibyte character, is resumed, played to its end and
 replayed; every other mid-line cut is shown to read as exactly the log of the cut after
 the event before it (the torn tail dropped), so it resumes, finishes and replays alike.
-`python -m tests.gm.logs` runs all of them to the end and prints the table.
+`python -m tests.gm.logs` runs all of them to the end and prints the table. A crash while
+resuming (after any line resume appends but its last) resumes again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import json
 from pathlib import Path
 
 import pytest
 
-from gm.transcript import read
+from gm.session import Session
+from gm.transcript import read, sidecar_path
 from referee.lang.incident import LANGS, Lang
 from tests.gm.logs import (
     Cut,
@@ -60,3 +64,28 @@ def test_a_cut_inside_a_korean_character_is_a_torn_tail(tmp_path: Path) -> None:
     inside = full.index("케".encode()) + 1
     cut = Cut("mid-line", inside)
     assert survive(tmp_path / "cut.jsonl", full, cut, unended(log)) == Outcome(True, True, True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_crash_while_resuming_resumes_again(tmp_path: Path, lang: Lang) -> None:
+    """Resume writes too (`resumed`, then what was left unshown): cut after each of those."""
+    log = record(tmp_path, lang)
+    full, sealed = log.read_bytes(), unended(log)
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    cut_after: set[str] = set()
+    for cut in cuts(full):
+        if cut.kind != "after event":
+            continue
+        first.write_bytes(full[:cut.size])
+        sidecar_path(first).write_bytes(sealed)
+        session, _ = asyncio.run(Session.resume(first))
+        session.close()
+        resumed = first.read_bytes()
+        for end in line_ends(resumed):
+            if cut.size < end < len(resumed):
+                cut_after.add(json.loads(resumed[:end].splitlines()[-1])["t"])
+                assert survive(second, resumed, Cut("after event", end), sealed) == Outcome(
+                    True, True, True), (cut, end)
+    # each kind of line resume writes before the last was cut after: `resumed`, the fallback
+    # owed to a reply never shown, the opening or a reply (before the game's `game_ended`)
+    assert cut_after == {"resumed", "model_attempt", "gm"}
