@@ -14,13 +14,16 @@ method so a subclass or a test can watch or replace one stage:
   the opening and the ending, checked by gm.actors.narrator and shown beside the
   referee's own text, never instead of it;
 - record: every event is appended and fsynced before the turn is returned for display.
+
+`rerun` re-runs a recorded log against what a session writes: `resume` continues a game
+from it, and `refgm replay` prints it.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +37,13 @@ from gm.actor import (
     ScriptLine,
 )
 from gm.actors.model import ModelActor
-from gm.actors.narrator import Part, narrate_ending, narrate_opening
+from gm.actors.narrator import MAX_ATTEMPTS as NARRATION_ATTEMPTS
+from gm.actors.narrator import Part, check_narration, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
 from gm.backends.base import Exchange
 from gm.render import Renderer
 from gm.transcript import (
+    Event,
     Json,
     Log,
     Sealed,
@@ -46,18 +51,18 @@ from gm.transcript import (
     TranscriptWriter,
     intent_from_json,
     intent_json,
+    mark_ended,
     read,
     read_sidecar,
     truncate_torn_tail,
-    turns,
     verdict_json,
     write_sidecar,
 )
 from gm.verify import Check, verify
-from referee.errors import IllegalIntentError, UnknownNameError
+from referee.errors import CommitmentError, IllegalIntentError, UnknownNameError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
-from referee.lang.incident import Incident, Lang, incident
+from referee.lang.incident import LANGS, Incident, Lang, incident
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Unclear
 from referee.liar.knowledge import consistent_worlds
@@ -91,6 +96,8 @@ class GameConfig:
 
     @classmethod
     def from_json(cls, obj: Json) -> GameConfig:
+        if obj["lang"] not in LANGS:
+            raise ValueError(f"unknown language {obj['lang']!r}; known: {', '.join(LANGS)}")
         rules = Rules(Roster(tuple(obj["roster"])), int(obj["budget"]))
         return cls(lang=obj["lang"], incident=incident(obj["incident"]), rules=rules)
 
@@ -163,8 +170,440 @@ class Turn:
     @property
     def reply(self) -> str:
         """Everything shown for this turn: the characters' lines, then the referee's text."""
-        spoken = [f"{line.speaker}: {line.text}" for line in self.lines]
-        return "\n".join([*spoken, self.notes] if self.notes else spoken)
+        return reply_text(self.lines, self.notes)
+
+
+# --- what is shown: one rendering, for the session and for replay --------------------------
+
+
+def reply_text(lines: tuple[PerformedLine, ...], notes: str) -> str:
+    """A turn's reply as shown: the characters' lines, then the referee's text."""
+    spoken = [f"{line.speaker}: {line.text}" for line in lines]
+    return "\n".join([*spoken, notes] if notes else spoken)
+
+
+def reply_notes(renderer: Renderer, state: GameState, verdict: Verdict,
+                fallback_after: int | None, ending: str | None) -> str:
+    """The referee's text for a turn that left `state`: counts, results and, at the end, the
+    reveal (then the narrator's accepted `ending`, if any). `fallback_after` is how many
+    rejected tries came before the template text, None when no fallback was shown."""
+    notes = []
+    if fallback_after is not None:
+        notes.append(renderer.message("fallback", attempts=fallback_after))
+    notes.append(renderer.verdict(verdict))
+    if state.over:
+        notes.append(renderer.ending(state.reveal(), state.outcome))
+        if ending:
+            notes.append(ending)
+    elif state.remaining == 0 and not isinstance(verdict, FinalAnswerRequired):
+        notes.append(renderer.verdict(FinalAnswerRequired()))
+    return "\n\n".join(n for n in notes if n)
+
+
+def opening_text(renderer: Renderer, state: GameState, narration: str | None) -> str:
+    """The opening as shown: the narration, if any, then the referee's own."""
+    return "\n\n".join(filter(None, (narration, renderer.opening(state))))
+
+
+def opened(config: GameConfig, secret: World, nonce: str, commitment: object) -> GameState:
+    """The state before the first question, if `secret` and `nonce` open `commitment`;
+    ValueError saying why not otherwise."""
+    state = GameState(rules=config.rules, secret=secret, nonce=nonce,
+                      remaining=config.rules.budget)
+    try:
+        opens = state.commitment == commitment
+    except CommitmentError as err:
+        raise ValueError(str(err)) from None
+    if not opens:
+        raise ValueError("the secret and nonce do not open the commitment of line 1")
+    return state
+
+
+# --- re-running a log: the one loop behind resume and `refgm replay` -----------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Where a log first differs from what a session would have written, and how."""
+
+    line: int
+    turn: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One recorded turn re-run: the table row of `refgm replay` and the recap of resume.
+
+    `shown` is the recorded reply (None when the turn's reply was never recorded)."""
+
+    number: int
+    player: str
+    verdict: str
+    cost: int
+    remaining: int
+    attempts: str
+    shown: str | None
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class Unshown:
+    """The last turn of an interrupted log: answered, but its reply never recorded.
+
+    `ready` when its last attempt is one the session shows (else the fallback is owed)."""
+
+    number: int
+    text: str
+    intent: Intent
+    verdict: Verdict
+    attempts: tuple[Attempt, ...]
+    ready: bool
+    ending: str | None
+
+
+@dataclass(frozen=True)
+class Rerun:
+    """A log re-run from its secret: the referee's state at its end and every difference.
+
+    `problems` are in line order: the first is the first line that differs."""
+
+    state: GameState
+    guesses: tuple[GuessVerdict, ...]
+    turns: tuple[Replayed, ...]
+    problems: tuple[Problem, ...]
+    turn: int
+    opening: str
+    opening_shown: bool
+    unshown: Unshown | None
+    ended: bool
+
+
+def rerun(log: Log, config: GameConfig, state: GameState) -> Rerun:
+    """Re-run the referee over `log` from `state` (the game's start) with no model calls.
+
+    Checks that the events come exactly as a session writes them, that each verdict and
+    each accept/reject decision is what the referee and the verifiers decide now, and that
+    every `gm` line is what those decisions render. Accepts exactly the ends a crash leaves:
+    a last turn without its reply, a game over without `game_ended`. Stops at the first
+    event out of place, as nothing after it can be read against a session."""
+    walk = _Walk(log, config, state)
+    for event in log.events[1:]:
+        if not walk.take(event):
+            break
+    else:
+        walk.finish()
+    return walk.result()
+
+
+class _Walk:
+    """One pass over a log's events (see `rerun`): where the game is, and what came so far."""
+
+    def __init__(self, log: Log, config: GameConfig, state: GameState) -> None:
+        self.log, self.config, self.state = log, config, state
+        self.renderer = Renderer(config.lang, config.incident, config.rules.roster)
+        self.ctx = Context(roster=config.rules.roster, incident=config.incident,
+                           lang=config.lang)
+        self.guesses: tuple[GuessVerdict, ...] = ()
+        self.rows: list[Replayed] = []
+        self.problems: list[Problem] = []
+        self.phase = "opening"  # then "between" turns, in a "turn", "over", "ended"
+        self.opening = ""
+        self.unshown: Unshown | None = None
+        self._begin(0, None)
+
+    def _begin(self, number: int, player: Event | None) -> None:
+        self.turn = number
+        self.player = player
+        self.interpreted = False
+        self.intent: Intent | None = None
+        self.verdict: Verdict | None = None
+        self.tries: list[Event] = []
+        self.narration: list[Event] = []
+        self.decisions: list[str] = []
+        self.resumed = False
+
+    # --- the event grammar ---------------------------------------------------------------
+
+    def take(self, event: Event) -> bool:
+        """Check one event; False (with the problem recorded) when it is out of place."""
+        handlers = {"player": self._player, "interpretation": self._interpretation,
+                    "intent": self._intent, "verdict": self._verdict,
+                    "model_attempt": self._attempt, "gm": self._gm, "hint": self._hint,
+                    "resumed": self._resumed, "game_ended": self._ended}
+        handler = handlers.get(event.t)
+        return self._misplaced(event) if handler is None else handler(event)
+
+    def _numbered(self, event: Event) -> bool:
+        """Whether `event` carries the turn number it must have here (after its place is
+        checked, so that a line out of place is named as such)."""
+        expected = self.turn + 1 if event.t == "player" else self.turn
+        if event.data.get("turn") == expected:
+            return True
+        return self._wrong(event, f"{event.t} of turn {event.data.get('turn')!r} where turn "
+                                  f"{expected} was expected")
+
+    def _expected(self) -> str:
+        if self.phase == "opening":
+            return "the opening (a gm line of turn 0)"
+        if self.phase == "between":
+            return f"turn {self.turn + 1}'s player line"
+        if self.phase == "over":
+            return "game_ended"
+        if self.phase == "ended":
+            return "the end of the log"
+        if self.intent is None:
+            return f"turn {self.turn}'s intent"
+        if self.verdict is None:
+            return f"turn {self.turn}'s verdict"
+        return f"turn {self.turn}'s {'gm' if self._decided() else 'model_attempt'} line"
+
+    def _wrong(self, event: Event, text: str) -> bool:
+        self.problems.append(Problem(event.line, self.turn, text))
+        return False
+
+    def _misplaced(self, event: Event) -> bool:
+        return self._wrong(event, f"{event.t} where {self._expected()} was expected")
+
+    def _differs(self, event: Event, text: str) -> None:
+        """A decision or a shown text that is not what the log's other lines imply."""
+        self.problems.append(Problem(event.line, self.turn, text))
+
+    def _player(self, event: Event) -> bool:
+        if self.phase != "between":
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        self._begin(self.turn + 1, event)
+        self.phase = "turn"
+        return True
+
+    def _interpretation(self, event: Event) -> bool:
+        if self.phase != "turn" or self.intent is not None or self.interpreted:
+            return self._misplaced(event)
+        self.interpreted = True
+        return self._numbered(event)
+
+    def _intent(self, event: Event) -> bool:
+        if self.phase != "turn" or self.intent is not None:
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        try:
+            self.intent = intent_from_json(event.data["intent"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise TranscriptError(f"{self.log.path}:{event.line}: bad intent ({err})") from None
+        return True
+
+    def _verdict(self, event: Event) -> bool:
+        if self.phase != "turn" or self.intent is None or self.verdict is not None:
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        self.state, self.verdict = adjudicate(self.state, self.intent)
+        if isinstance(self.verdict, GuessVerdict):
+            self.guesses += (self.verdict,)
+        recorded = verdict_fields(event.data)
+        answers = recorded.get("answers")
+        truth = isinstance(answers, list) and any(isinstance(a, dict) and "truth" in a
+                                                  for a in answers)
+        if verdict_json(self.verdict, truth=truth) != recorded:
+            self._differs(event, "the verdict differs from the referee's now")
+        return True
+
+    def _attempt(self, event: Event) -> bool:
+        part = event.data.get("part")
+        if part is not None:
+            return self._narrated(event, part)
+        verdict = self.verdict
+        if self.phase != "turn" or not isinstance(verdict, Answers) or self._decided() \
+                or self.narration:
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        index = len(self.tries) + 1
+        if event.data.get("attempt") != index:
+            return self._wrong(event, f"model attempt {event.data.get('attempt')!r} where "
+                                      f"attempt {index} was expected")
+        fallback = event.data.get("fallback") is True
+        if fallback and event.data.get("actor") != OfflineActor.name:
+            return self._wrong(event, "a fallback that is not the offline templates")
+        if not fallback and (self.resumed or index > MAX_ATTEMPTS):
+            return self._wrong(event, "a model attempt where only the fallback may come")
+        check = verify(script_for(verdict, self.config, self.turn),
+                       _performance(self.log, event), self.config.rules.roster)
+        self._decision(event, "", f"attempt {index}", check.accepted)
+        self.tries.append(event)
+        return True
+
+    def _narrated(self, event: Event, part: object) -> bool:
+        told = self.phase == "opening" and part == "opening"
+        ending = (self.phase == "turn" and part == "ending" and self.state.over
+                  and self._decided())
+        if not (told or ending) or self.resumed or self._narration() is not None:
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        index = len(self.narration) + 1
+        if event.data.get("attempt") != index or index > NARRATION_ATTEMPTS:
+            return self._wrong(event, f"narration attempt {event.data.get('attempt')!r} "
+                                      f"where attempt {index} was expected")
+        text = str(event.data.get("text") or "")
+        secret = self.state.secret if part == "ending" else None
+        accepted = not check_narration(part, text, self.ctx, secret)  # type: ignore[arg-type]
+        self._decision(event, f"{part} ", f"{part} narration {index}", accepted)
+        self.narration.append(event)
+        return True
+
+    def _gm(self, event: Event) -> bool:
+        text = event.data.get("text")
+        due = self.phase == "turn" and self.verdict is not None and self._decided()
+        if self.phase != "opening" and not due:
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        if self.phase == "opening":
+            self.opening = opening_text(self.renderer, self.state, self._narration())
+            if text != self.opening:
+                self._differs(event, "the opening shown is not the referee's opening")
+            if self.narration:
+                self._row(None, "opening", str(text))
+            self.phase = "between"
+            return True
+        if text != self._reply():
+            self._differs(event, "the reply shown is not what the verdict and the accepted "
+                                 "lines render")
+        self._row(self.verdict, "", str(text))
+        self.phase = "over" if self.state.over else "between"
+        return True
+
+    def _hint(self, event: Event) -> bool:
+        return self._numbered(event) if self.phase == "between" else self._misplaced(event)
+
+    def _resumed(self, event: Event) -> bool:
+        if self.phase == "ended":
+            return self._misplaced(event)
+        if not self._numbered(event):
+            return False
+        if self.phase == "turn" and self.verdict is None:
+            self._row(None, "interrupted", None)  # never answered: the turn was dropped
+            self.phase = "between"
+        self.resumed = True
+        return True
+
+    def _ended(self, event: Event) -> bool:
+        if self.phase != "over":
+            return self._misplaced(event)
+        revealed = {"outcome": self.state.outcome, "secret": self.state.secret.as_dict(),
+                    "nonce": self.state.nonce, "commitment": self.state.commitment}
+        if any(event.data.get(k) != v for k, v in revealed.items()):
+            self._differs(event, "game_ended is not the end the referee reached")
+        self.phase = "ended"
+        return True
+
+    # --- what the turn so far implies --------------------------------------------------
+
+    def _decided(self) -> bool:
+        """Whether the turn's lines are settled: no answers to voice, or an attempt to show
+        (accepted, the fallback, or the offline actor's, shown as the last resort)."""
+        if not isinstance(self.verdict, Answers):
+            return True
+        if not self.tries:
+            return False
+        last = self.tries[-1].data
+        return (last.get("accepted") is True or last.get("fallback") is True
+                or last.get("actor") == OfflineActor.name)
+
+    def _narration(self) -> str | None:
+        """The accepted narration of the opening or ending, if the last try was accepted."""
+        if self.narration and self.narration[-1].data.get("accepted") is True:
+            return str(self.narration[-1].data.get("text") or "")
+        return None
+
+    def _attempts(self) -> tuple[Attempt, ...]:
+        """The turn's recorded attempts, as the session held them."""
+        return tuple(
+            Attempt(_performance(self.log, e),
+                    Check(() if e.data.get("accepted") is True else
+                          tuple(map(str, e.data.get("reasons") or ("rejected",)))),
+                    e.data.get("fallback") is True)
+            for e in self.tries)
+
+    def _lines(self) -> tuple[PerformedLine, ...]:
+        """The characters' lines shown for the turn: those of its last attempt."""
+        return _performance(self.log, self.tries[-1]).lines if self.tries else ()
+
+    def _reply(self) -> str:
+        """What the session shows for the turn so far (its lines decided)."""
+        assert self.verdict is not None
+        last = self.tries[-1].data if self.tries else {}
+        fallback_after = len(self.tries) - 1 if last.get("fallback") is True else None
+        notes = reply_notes(self.renderer, self.state, self.verdict, fallback_after,
+                            self._narration())
+        return reply_text(self._lines(), notes)
+
+    def _decision(self, event: Event, label: str, what: str, accepted: bool) -> None:
+        """Note a re-made accept/reject decision; a problem if it is not the recorded one."""
+        self.decisions.append(f"{label}{'ok' if accepted else 'rejected'}")
+        recorded = event.data.get("accepted") is True
+        if accepted != recorded:
+            was, now = ("accepted" if v else "rejected" for v in (recorded, accepted))
+            self._differs(event, f"{what} was {was}, now {now}")
+
+    def _row(self, verdict: Verdict | None, kind: str, shown: str | None) -> None:
+        now = verdict_json(verdict) if verdict is not None else {}
+        self.rows.append(Replayed(
+            number=self.turn,
+            player=str(self.player.data.get("text", "")) if self.player else "",
+            verdict=str(now.get("kind", kind)),
+            cost=int(now.get("cost", 0)),
+            remaining=self.state.remaining,
+            attempts=", ".join(self.decisions),
+            shown=shown,
+            problems=(),
+        ))
+
+    def finish(self) -> None:
+        """The end of the log: a crash may have left the last turn without its reply."""
+        if self.phase != "turn":
+            if self.phase == "opening":
+                self.opening = opening_text(self.renderer, self.state, self._narration())
+            return
+        if self.verdict is None or self.intent is None:
+            self._row(None, "interrupted", None)
+            return
+        self._row(self.verdict, "", None)
+        assert self.player is not None
+        self.unshown = Unshown(self.turn, str(self.player.data.get("text", "")), self.intent,
+                               self.verdict, self._attempts(), self._decided(),
+                               self._narration())
+
+    def result(self) -> Rerun:
+        """Every problem is in the row of its turn (a row of its own if the turn has none)."""
+        problems = tuple(sorted(self.problems, key=lambda p: p.line))
+        rows = [replace(r, problems=tuple(p for p in problems if p.turn == r.number))
+                for r in self.rows]
+        orphans = tuple(p for p in problems if p.turn not in {r.number for r in rows})
+        if orphans:
+            rows.append(Replayed(orphans[0].turn, "", "out of place", 0, self.state.remaining,
+                                 "", None, orphans))
+        return Rerun(state=self.state, guesses=self.guesses, turns=tuple(rows),
+                     problems=problems,
+                     turn=self.turn, opening=self.opening,
+                     opening_shown=self.phase != "opening", unshown=self.unshown,
+                     ended=self.phase == "ended")
+
+
+def _performance(log: Log, event: Event) -> Performance:
+    """A recorded model attempt as the performance that was verified."""
+    try:
+        lines = tuple(PerformedLine(str(s), str(t)) for s, t in event.data.get("lines") or [])
+    except (TypeError, ValueError):
+        raise TranscriptError(f"{log.path}:{event.line}: lines are [speaker, text] pairs") from None
+    return Performance(str(event.data.get("request")), str(event.data.get("raw")), lines)
 
 
 class Session:
@@ -181,6 +620,7 @@ class Session:
         writer: TranscriptWriter,
         turn: int = 0,
         narrator: ModelActor | None = None,
+        sealed: Sealed | None = None,
     ) -> None:
         self.game_id = game_id
         self.config = config
@@ -190,6 +630,7 @@ class Session:
         self.writer = writer
         self.turn = turn
         self.narrator = narrator
+        self.sealed = sealed
         self.renderer = Renderer(config.lang, config.incident, config.rules.roster)
         self.guesses: tuple[GuessVerdict, ...] = ()
 
@@ -240,23 +681,28 @@ class Session:
         actor: Actor | None,
         narrate: bool,
     ) -> Session:
-        """A new game with its secret drawn and sealed and `game_started` recorded."""
+        """A new game with its secret drawn and sealed and `game_started` recorded.
+
+        The sidecar comes first and the log is created with its first line, so a crash
+        leaves either no log (the same path can be used again) or a log that resumes."""
+        if path.exists():
+            raise FileExistsError(f"{path} already exists; choose another --transcript")
         seed = secrets.randbits(64) if seed is None else seed
         state = new_game(config.rules, random.Random(seed), secret)
-        writer = TranscriptWriter.create(path)
-        write_sidecar(path, Sealed(seed, state.secret, state.nonce))
+        sealed = Sealed(seed, state.secret, state.nonce)
         fallback = OfflineActor(seed)
         actor = actor or fallback
-        session = cls(game_id=game_id, config=config, state=state, actor=actor,
-                      fallback=fallback, writer=writer,
-                      narrator=_narrator(actor) if narrate else None)
-        writer.write("game_started", id=game_id, config=config.as_json(actor.name),
-                     commitment=state.commitment)
-        return session
+        write_sidecar(path, sealed)
+        writer = TranscriptWriter.create(path, "game_started", id=game_id,
+                                         config=config.as_json(actor.name),
+                                         commitment=state.commitment)
+        return cls(game_id=game_id, config=config, state=state, actor=actor,
+                   fallback=fallback, writer=writer,
+                   narrator=_narrator(actor) if narrate else None, sealed=sealed)
 
     def _open(self, narration: str | None) -> str:
         """Record and return the opening: the narration, if any, then the referee's own."""
-        opening = "\n\n".join(filter(None, (narration, self.renderer.opening(self.state))))
+        opening = opening_text(self.renderer, self.state, narration)
         self.writer.write("gm", turn=0, text=opening)
         return opening
 
@@ -264,10 +710,11 @@ class Session:
     async def resume(cls, path: Path, actor: Actor | None = None) -> tuple[Session, str]:
         """Continue an interrupted game; returns the text to show (recap and any unshown reply).
 
-        The referee re-steps every recorded intent that got a verdict and must reach the
-        same verdicts. An intent without a verdict was never answered and is dropped, as
-        is a torn last line. A verdict whose reply was never shown is shown now, in the
-        offline actor's words. The opening is shown as recorded, never narrated again; a
+        The log must re-run clean (`rerun`, the check of `refgm replay`). A torn last line
+        is dropped, and a turn that got no verdict was never answered: it stays as it is.
+        After a `resumed` event, what the interruption left unshown is recorded and shown:
+        the opening, or the last turn's reply (its accepted lines, else the offline actor's
+        words), then the end of a finished game. The opening is never narrated again; a
         model actor narrates the ending when the game ends from now on.
         """
         log = read(path, drop_torn_tail=True)
@@ -275,51 +722,57 @@ class Session:
             truncate_torn_tail(path)
         if log.first("game_ended"):
             raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
-        started = log.events[0]
         config = GameConfig.of(log)
         sealed = read_sidecar(path)
-        state = GameState(rules=config.rules, secret=sealed.secret, nonce=sealed.nonce,
-                          remaining=config.rules.budget)
-        if state.commitment != started.data.get("commitment"):
-            raise TranscriptError(f"{path}: the sealed secret does not open this game's commitment")
+        if sealed.ended:
+            raise TranscriptError(f"{path}: this game ended but its game_ended line is "
+                                  f"missing; see: refgm replay {path}")
+        try:
+            state = opened(config, sealed.secret, sealed.nonce,
+                           log.events[0].data.get("commitment"))
+        except ValueError as err:
+            raise TranscriptError(f"{path}: the sealed secret does not fit this game "
+                                  f"({err})") from None
+        done = rerun(log, config, state)
+        if done.problems:
+            raise TranscriptError(f"{path}:{done.problems[0].line}: {done.problems[0].text}; "
+                                  f"see: refgm replay {path}")
         fallback = OfflineActor(sealed.seed)
-        recorded = turns(log)
-        session = cls(game_id=str(started.data.get("id", path.stem)), config=config, state=state,
-                      actor=actor or fallback, fallback=fallback,
-                      writer=TranscriptWriter.append(path),
-                      turn=max((t.number for t in recorded), default=0),
-                      narrator=_narrator(actor))
-        opening = next((rt.gm for rt in recorded if rt.number == 0 and rt.gm is not None), None)
-        shown = [str(opening.data.get("text", "")) if opening else session.renderer.opening(state)]
+        session = cls(game_id=str(log.events[0].data.get("id", path.stem)), config=config,
+                      state=done.state, actor=actor or fallback, fallback=fallback,
+                      writer=TranscriptWriter.append(path), turn=done.turn,
+                      narrator=_narrator(actor), sealed=sealed)
+        session.guesses = done.guesses
+        session.writer.write("resumed", turn=session.turn)
+        if not done.opening_shown:
+            session.writer.write("gm", turn=0, text=done.opening)
+        shown = [done.opening]
         if log.torn_tail:
             shown.append(session.renderer.message("torn", line=len(log.events) + 1))
-        for rt in recorded:
-            if rt.intent is None or rt.verdict is None:
-                continue
-            try:
-                intent = intent_from_json(rt.intent.data["intent"])
-            except (KeyError, TypeError, ValueError) as err:
-                raise TranscriptError(f"{path}:{rt.intent.line}: bad intent ({err})") from None
-            verdict = session.adjudicate(intent)
-            if verdict_json(verdict) != verdict_fields(rt.verdict.data):
-                raise TranscriptError(
-                    f"{path}:{rt.verdict.line}: the referee now decides this turn differently")
-            text = str(rt.player.data.get("text", "")) if rt.player else ""
-            if rt.gm is not None:
-                shown.append(f"> {text}\n{rt.gm.data.get('text', '')}")
-                continue
-            lines, attempts = await session._fallback_lines(verdict, rt.number, len(rt.attempts))
-            turn = session.record(rt.number, text, intent, verdict, lines, attempts)
-            shown.append(f"> {text}\n{session.renderer.message('unshown')}\n{turn.reply}")
-        if session.state.over:
-            if recorded[-1].gm is not None:  # the crash came between the reply and game_ended
-                session._end()
-                shown.append(session.renderer.ending(session.state.reveal(), session.state.outcome))
-        else:
-            session.writer.write("resumed", turn=session.turn)
+        shown += [f"> {rt.player}\n{rt.shown}" for rt in done.turns
+                  if rt.shown is not None and rt.number > 0]
+        if done.unshown is not None:
+            turn = await session._show_unshown(done.unshown)
+            shown.append(f"> {turn.text}\n{session.renderer.message('unshown')}\n{turn.reply}")
+        elif session.state.over:  # the crash came between the reply and game_ended
+            session._end()
+        if not session.state.over:
             shown.append(session.renderer.message("resumed", game_id=session.game_id,
                                                   remaining=session.state.remaining))
         return session, "\n\n".join(shown)
+
+    async def _show_unshown(self, unshown: Unshown) -> Turn:
+        """Record the reply of a turn the interruption left unshown, as the session would
+        have: its attempt to show if it had one, else the offline actor's words."""
+        lines = unshown.attempts[-1].performance.lines \
+            if unshown.ready and unshown.attempts and unshown.attempts[-1].performance else ()
+        attempts = unshown.attempts
+        if not unshown.ready:
+            lines, added = await self._fallback_lines(unshown.verdict, unshown.number,
+                                                      len(attempts))
+            attempts += added
+        return self.record(unshown.number, unshown.text, unshown.intent, unshown.verdict,
+                           lines, attempts, unshown.ending)
 
     async def _fallback_lines(
         self, verdict: Verdict, number: int, tried: int
@@ -465,17 +918,8 @@ class Session:
              ending: str | None = None) -> str:
         """The referee's text for this turn: counts, results and, at the end, the reveal
         (followed by the narrator's accepted `ending`, if any)."""
-        notes = []
-        if attempts and attempts[-1].fallback:
-            notes.append(self.renderer.message("fallback", attempts=len(attempts) - 1))
-        notes.append(self.renderer.verdict(verdict))
-        if self.state.over:
-            notes.append(self.renderer.ending(self.state.reveal(), self.state.outcome))
-            if ending:
-                notes.append(ending)
-        elif self.state.remaining == 0 and not isinstance(verdict, FinalAnswerRequired):
-            notes.append(self.renderer.verdict(FinalAnswerRequired()))
-        return "\n\n".join(n for n in notes if n)
+        fallback_after = len(attempts) - 1 if attempts and attempts[-1].fallback else None
+        return reply_notes(self.renderer, self.state, verdict, fallback_after, ending)
 
     def record(self, number: int, text: str, intent: Intent, verdict: Verdict,
                lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...],
@@ -489,10 +933,14 @@ class Session:
         return turn
 
     def _end(self) -> None:
+        """Reveal everything in the log, then mark the sidecar: the log now holds it all."""
         reveal = self.state.reveal()
+        seed = {"seed": self.sealed.seed} if self.sealed else {}
         self.writer.write("game_ended", outcome=self.state.outcome,
                           secret=reveal.secret.as_dict(), nonce=reveal.nonce,
-                          commitment=reveal.commitment)
+                          commitment=reveal.commitment, **seed)
+        if self.sealed is not None:
+            mark_ended(self.writer.path, self.sealed)
 
     # --- what the player may ask besides questions ------------------------------------------
 

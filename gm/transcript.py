@@ -3,32 +3,39 @@
 Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game writes them:
 
 - `game_started`: `id`, `config` (lang, incident, roster, budget, actor), `commitment`.
+  The log is created with this line in it (written aside, then linked into place), so no
+  empty or half-started log exists.
 - `player`: `turn`, `text` as typed.
-- `intent`: `turn`, `intent` (lossless, see `intent_json`) and `lang` it was read in.
-- `verdict`: `turn` and the referee's decision (see `verdict_json`): for answers, each
-  answered pair's speaker, about, predicate, negated, truth and answer, plus cost and
-  remaining; for guesses, what was guessed and the result.
 - `interpretation` (before `intent`, model actors only): `turn`, `actor`, `request`, `raw`,
   `question` (the model's reading of an unclear utterance as an intent, or null),
   `problem`, `tokens_in`, `tokens_out`, `latency`.
-- `model_attempt`: `turn`, `attempt`, `actor`, `request`, `raw`, `lines`, `accepted`,
-  `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network exchange as
-  [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the template text
-  used after every attempt was rejected). A model's narration of the opening (turn 0) or
-  the ending (the last turn) is a `model_attempt` too, with `part` ("opening" or
-  "ending") and `text` (the narration read from the reply, "" if unreadable) for `lines`.
-- `gm`: `turn`, `text` exactly as shown.
-- `resumed`: the game was continued after an interruption.
-- `game_ended`: `outcome`, `secret` (culprit, liar), `nonce`, `commitment`.
+- `intent`: `turn`, `intent` (lossless, see `intent_json`) and `lang` it was read in.
+- `verdict`: `turn` and the referee's decision (see `verdict_json`): for answers, each
+  answered pair's speaker, about, predicate, negated and answer (as said, never its
+  truth), plus cost and remaining; for guesses, what was guessed and the result.
+- `model_attempt`: `turn`, `attempt` (1, 2, ...), `actor`, `request`, `raw`, `lines`,
+  `accepted`, `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network
+  exchange as [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the
+  template text used after every attempt was rejected). The last attempt of a turn is the
+  one shown. A model's narration of the opening (turn 0) or the ending (the last turn) is
+  a `model_attempt` too, with `part` ("opening" or "ending") and `text` (the narration
+  read from the reply, "" if unreadable) for `lines`.
+- `gm`: `turn`, `text` exactly as shown (turn 0 is the opening).
+- `hint`: `turn`: the player looked at /hint after that turn.
+- `resumed`: `turn`: the game was continued after an interruption; what the interruption
+  left unshown (the opening, or the last turn's reply) is recorded after it.
+- `game_ended`: `outcome`, `secret` (culprit, liar), `nonce`, `commitment`, `seed`.
 
-The secret, nonce and seed are not in the log before `game_ended`; resuming needs them,
-so they live in a sidecar `<log>.secret.json` (mode 0600) written before the first event.
-Note that while a game runs, `verdict` events do carry each answer's truth, so the log of
-an unfinished game is a spoiler (it is meant for the player's own machine and for audits).
+Nothing before `game_ended` lets anyone rebuild the secret: no seed, nonce or truth value
+is written, only what the player was shown and the actors were asked. Resuming needs the
+seed, secret and nonce, so they live in a sidecar `<log>.secret.json` (mode 0600), written
+before the log exists; once `game_ended` is on disk the sidecar is marked `"ended": true`,
+so a log whose `game_ended` went missing is caught.
 
 A reader raises `TranscriptError` naming the file and line of anything malformed. A crash
-can only leave the LAST line incomplete; that line's event was never followed by a reply
-(events are written first), so `read(..., drop_torn_tail=True)` drops it, as resume does.
+can only leave the LAST line incomplete (torn, possibly inside a multibyte character);
+that line's event was never followed by a reply (events are written first), so
+`read(..., drop_torn_tail=True)` drops it, as resume and replay do.
 """
 
 from __future__ import annotations
@@ -36,7 +43,8 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from dataclasses import dataclass
+import shlex
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -134,16 +142,25 @@ def intent_from_json(obj: Json) -> Intent:
     return simple[kind]
 
 
+def said_json(a: Answered) -> Json:
+    """One answered pair as the player heard it: speaker, about, predicate, negated (and
+    via), answer. Never its truth: truth beside answer would name the liar."""
+    return {**proposition_json(a.query.speaker, a.query.proposition), "answer": a.answer}
+
+
 def answered_json(a: Answered) -> Json:
-    """One answered pair: speaker, about, predicate, negated (and via), truth, answer."""
-    return {**proposition_json(a.query.speaker, a.query.proposition), "truth": a.truth,
-            "answer": a.answer}
+    """One answered pair with its truth, for the reveal at the end."""
+    return {**said_json(a), "truth": a.truth}
 
 
-def verdict_json(verdict: Verdict) -> Json:
-    """The referee's decision as recorded and compared by replay (never the secret itself)."""
+def verdict_json(verdict: Verdict, truth: bool = False) -> Json:
+    """The referee's decision as recorded and compared by replay (never the secret itself).
+
+    `truth` adds each answer's truth, as logs written before it was dropped carry it.
+    """
     if isinstance(verdict, Answers):
-        return {"kind": "answers", "answers": [answered_json(a) for a in verdict.answers],
+        said = answered_json if truth else said_json
+        return {"kind": "answers", "answers": [said(a) for a in verdict.answers],
                 "cost": verdict.cost, "remaining": verdict.remaining}
     if isinstance(verdict, CostToConfirm):
         asked = [proposition_json(q.speaker, q.proposition) for q in verdict.question.unique()]
@@ -183,6 +200,11 @@ def game_path(game_id: str) -> Path:
     return home() / "games" / f"{game_id}.jsonl"
 
 
+def resume_name(log: Path, game_id: str) -> str:
+    """What to pass to `--resume` for `log`: its game ID if `locate` finds it so, else its path."""
+    return game_id if locate(game_id) == log else shlex.quote(str(log))
+
+
 def locate(game: str) -> Path:
     """A game ID (looked up under $REFGM_HOME/games) or a path to a log."""
     path = Path(game)
@@ -196,11 +218,14 @@ def locate(game: str) -> Path:
 
 @dataclass(frozen=True)
 class Sealed:
-    """What must stay hidden until the end but is needed to resume: seed, secret, nonce."""
+    """What must stay hidden until the end but is needed to resume: seed, secret, nonce.
+
+    `ended` marks a game whose `game_ended` is on disk (the log then holds all of it)."""
 
     seed: int
     secret: World
     nonce: str
+    ended: bool = False
 
 
 def sidecar_path(log: Path) -> Path:
@@ -208,27 +233,55 @@ def sidecar_path(log: Path) -> Path:
 
 
 def write_sidecar(log: Path, sealed: Sealed) -> Path:
-    """Create the sidecar with mode 0600 (never overwriting one) and fsync it."""
+    """Write the sidecar whole or not at all, mode 0600, replacing a leftover one.
+
+    The caller makes sure no log exists yet (a sidecar without a log is a start that was
+    interrupted before anything was shown) or that it is this game's own sidecar."""
     path = sidecar_path(log)
+    path.parent.mkdir(parents=True, exist_ok=True)
     data = {"v": VERSION, "seed": sealed.seed, "secret": sealed.secret.as_dict(),
-            "nonce": sealed.nonce}
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(data) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
+            "nonce": sealed.nonce, "ended": sealed.ended}
+    os.replace(_durable_draft(path, json.dumps(data) + "\n", 0o600), path)
+    _sync_folder(path.parent)
     return path
+
+
+def mark_ended(log: Path, sealed: Sealed) -> None:
+    """After `game_ended` is written: the sidecar says so, so its loss is caught by replay."""
+    write_sidecar(log, replace(sealed, ended=True))
 
 
 def read_sidecar(log: Path) -> Sealed:
     path = sidecar_path(log)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return Sealed(int(data["seed"]), World(**data["secret"]), str(data["nonce"]))
+        return Sealed(int(data["seed"]), World(**data["secret"]), str(data["nonce"]),
+                      data.get("ended", False) is True)
     except OSError as err:
         raise TranscriptError(f"{path}: cannot read the sealed secret ({err.strerror})") from None
     except (ValueError, KeyError, TypeError) as err:
         raise TranscriptError(f"{path}: malformed sealed secret ({err})") from None
+
+
+def _durable_draft(path: Path, text: str, mode: int) -> Path:
+    """`text` fsynced in a draft beside `path`, to be linked or renamed into place."""
+    draft = path.with_name(f".{path.name}.draft")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        os.fchmod(fd, mode)
+        fh.write(text)
+        fh.flush()
+        os.fsync(fd)
+    return draft
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a new or renamed name in `folder` durable."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 # --- writing and reading ------------------------------------------------------------------
@@ -242,23 +295,33 @@ class TranscriptWriter:
         self._fh = fh
 
     @classmethod
-    def create(cls, path: Path) -> TranscriptWriter:
-        """Start a new log; refuses to overwrite an existing file."""
+    def create(cls, path: Path, t: str, **fields: Any) -> TranscriptWriter:
+        """Start a new log with its first event: the file appears with that line or not at
+        all, so a crash never leaves an empty log. Refuses to overwrite an existing file."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        return cls(path, open(path, "x", encoding="utf-8"))
+        draft = _durable_draft(path, _line(t, fields), 0o644)
+        try:
+            os.link(draft, path)
+        finally:
+            draft.unlink()
+        _sync_folder(path.parent)
+        return cls.append(path)
 
     @classmethod
     def append(cls, path: Path) -> TranscriptWriter:
         return cls(path, open(path, "a", encoding="utf-8"))
 
     def write(self, t: str, **fields: Any) -> None:
-        line = json.dumps({"v": VERSION, "t": t, **fields}, ensure_ascii=False)
-        self._fh.write(line + "\n")
+        self._fh.write(_line(t, fields))
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
     def close(self) -> None:
         self._fh.close()
+
+
+def _line(t: str, fields: Json) -> str:
+    return json.dumps({"v": VERSION, "t": t, **fields}, ensure_ascii=False) + "\n"
 
 
 @dataclass(frozen=True)
@@ -285,33 +348,31 @@ class Log:
 
 
 def read(path: Path, drop_torn_tail: bool = False) -> Log:
-    """Parse a log. Only a final line without its newline may be dropped (`drop_torn_tail`)."""
+    """Parse a log. Only a final line without its newline may be dropped (`drop_torn_tail`).
+
+    Each line is decoded on its own: a crash may cut the last one inside a character."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as err:
         raise TranscriptError(f"{path}: cannot read ({err.strerror})") from None
-    except UnicodeDecodeError as err:
-        raise TranscriptError(f"{path}: not UTF-8 text ({err.reason})") from None
-    lines = text.split("\n")
-    torn = lines[-1] != ""
-    events = []
-    for number, line in enumerate(lines, 1):
-        if number == len(lines) and not torn:
-            break
-        if number == len(lines) and drop_torn_tail:
-            break
-        events.append(_event(path, number, line, last=number == len(lines)))
+    lines = data.split(b"\n")
+    torn = lines[-1] != b""
+    kept = lines if torn and not drop_torn_tail else lines[:-1]
+    events = [_event(path, number, line, last=number == len(lines))
+              for number, line in enumerate(kept, 1)]
     if not events or events[0].t != "game_started":
         raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
     return Log(path, tuple(events), torn and drop_torn_tail)
 
 
-def _event(path: Path, number: int, line: str, last: bool) -> Event:
+def _event(path: Path, number: int, raw: bytes, last: bool) -> Event:
     where = f"{path}:{number}"
+    hint = " (the line is incomplete: the game was interrupted mid-write)" if last else ""
     try:
-        obj = json.loads(line)
+        obj = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise TranscriptError(f"{where}: not UTF-8 text{hint} ({err.reason})") from None
     except json.JSONDecodeError as err:
-        hint = " (the line is incomplete: the game was interrupted mid-write)" if last else ""
         raise TranscriptError(f"{where}: not valid JSON{hint}: {err.msg}") from None
     except (ValueError, RecursionError) as err:  # nested too deeply, or a number over the digit limit
         raise TranscriptError(f"{where}: not JSON this program reads: {str(err).split(':')[0]}") from None

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gm.session import Session, Turn
-from gm.transcript import home
+from gm.transcript import home, resume_name
 from referee.lang import Context, parse
 from referee.lang.display import displayable
 from referee.lang.limits import UTTERANCE_CHARS, too_long
@@ -83,7 +83,8 @@ class Frontend:
         return self.quit or self.session.state.over
 
     def saved(self) -> str:
-        return self.session.renderer.message("saved", game_id=self.session.game_id)
+        return self.session.renderer.message(
+            "saved", game_id=resume_name(self.session.writer.path, self.session.game_id))
 
 
 async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> int:

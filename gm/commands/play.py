@@ -102,8 +102,6 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     config = GameConfig(lang=args.lang, incident=incident(key))
     game_id = args.transcript.stem if args.transcript else new_game_id()
     path = args.transcript or game_path(game_id)
-    if path.exists():
-        raise FileExistsError(f"{path} already exists; choose another --transcript")
     return await Session.start(config, path, game_id, seed=seed, secret=args.secret,
                                actor=open_actor(args, game_key(seed)))
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
 
 from gm.actor import ActorError, Performance, PerformedLine, Script
 from gm.actors.offline import OfflineActor
+from gm.commands.replay import replay
 from gm.session import MAX_ATTEMPTS, GameConfig, Session
-from gm.transcript import TranscriptError, read, sidecar_path
+from gm.transcript import TranscriptError, read, read_sidecar, sidecar_path
 from referee.lang import Parsed
 from referee.lang.incident import incident
 from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Query, Question
@@ -76,7 +80,7 @@ def test_every_event_of_a_turn_is_on_disk_when_step_returns(tmp_path: Path) -> N
     assert kinds == ["player", "intent", "verdict", "model_attempt", "gm"]
     verdict = next(e for e in _events(tmp_path) if e["t"] == "verdict")
     assert verdict["answers"] == [{"speaker": "A", "about": "B", "predicate": "culprit",
-                                   "negated": False, "truth": True, "answer": True}]
+                                   "negated": False, "answer": True}]
     assert (verdict["cost"], verdict["remaining"]) == (1, 6)
     assert _events(tmp_path)[-1]["text"] == turn.reply
     assert turn.reply.startswith("A: ") and "残り6回" in turn.reply
@@ -95,6 +99,54 @@ def test_the_secret_stays_out_of_the_log_until_the_end(tmp_path: Path) -> None:
     ended = _events(tmp_path)[-1]
     assert ended["t"] == "game_ended"
     assert (ended["secret"], ended["nonce"]) == ({"culprit": "B", "liar": "C"}, nonce)
+    assert ended["seed"] == 1 and read_sidecar(tmp_path / "g.jsonl").ended
+
+
+def test_no_line_before_game_ended_tells_an_answer_from_the_truth(tmp_path: Path) -> None:
+    """Truth beside answer names the liar; the seed rebuilds the nonce and the secret."""
+    seed = 2**62 + 918273645
+    session, _ = ScriptedSession.new(GameConfig(lang="ja", incident=incident("cake")),
+                                     tmp_path / "g.jsonl", "g", seed=seed)
+    for text in ("ask A about B", "ask A who", "yes", "B and A"):
+        asyncio.run(session.step(text))
+    session.close()
+    before_end = (tmp_path / "g.jsonl").read_text("utf-8")
+    assert not any(e["t"] == "game_ended" for e in _events(tmp_path))
+    keys = set(re.findall(r'"(\w+)":', before_end))
+    assert "truth" not in keys and {"answers", "answer"} <= keys
+    assert str(seed) not in before_end and session.state.nonce not in before_end
+
+
+class Crash(BaseException):
+    """A kill -9 at a chosen fsync: nothing after it runs."""
+
+
+@pytest.mark.parametrize("at", range(1, 7))
+def test_a_crash_while_starting_leaves_a_game_that_resumes_or_starts_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: int
+) -> None:
+    path = tmp_path / "g.jsonl"
+    calls = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == at:
+            raise Crash
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with contextlib.suppress(Crash):
+        _start(tmp_path)
+    monkeypatch.setattr(os, "fsync", real)
+    if path.exists():
+        session, shown = asyncio.run(ScriptedSession.resume(path))
+    else:
+        session = _start(tmp_path)
+        shown = ""
+    turn = asyncio.run(session.step("ask A about B"))
+    assert turn.state.remaining == 6 and (not shown or "7" in shown)
+    assert all(not row.problems for row in replay(read(path)))
 
 
 def test_a_rejected_reply_is_retried_with_reasons_then_replaced(tmp_path: Path) -> None:
@@ -178,14 +230,14 @@ def test_resume_shows_a_verdict_that_was_recorded_but_never_shown(tmp_path: Path
     path.write_text("\n".join(kept) + '\n{"v": 1, "t": "pla', encoding="utf-8")
     resumed, shown = asyncio.run(ScriptedSession.resume(path))
     assert resumed.state.remaining == 6 and "A: " in shown
-    assert read(path).events[-2].t == "gm"
+    assert [e.t for e in read(path).events][-3:] == ["resumed", "model_attempt", "gm"]
 
 
 def test_resume_refuses_a_log_the_referee_now_disagrees_with(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     asyncio.run(_start(tmp_path).step("ask A about B"))
     path.write_text(path.read_text("utf-8").replace('"remaining": 6', '"remaining": 5'), "utf-8")
-    with pytest.raises(TranscriptError, match=r"g\.jsonl:\d+: the referee now decides"):
+    with pytest.raises(TranscriptError, match=r"g\.jsonl:5: the verdict differs"):
         asyncio.run(ScriptedSession.resume(path))
 
 

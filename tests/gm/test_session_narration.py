@@ -151,7 +151,7 @@ def test_replay_rechecks_narration_without_the_model(tmp_path: Path) -> None:
     play(log, [text(CALM), text(TRUE_ENDING)], (GUESS,))
     tamper(log, "opening", {"text": NAMES_THE_CULPRIT})
     tamper(log, "ending", {"accepted": False})
-    problems = [p for row in replay(read(log)) for p in row.problems]
+    problems = [p.text for row in replay(read(log)) for p in row.problems]
     assert any(p.startswith("opening narration 1 was accepted, now rejected") for p in problems)
     assert any(p.startswith("ending narration 1 was rejected, now accepted") for p in problems)
 

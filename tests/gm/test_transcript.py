@@ -16,6 +16,7 @@ from gm.transcript import (
     TranscriptWriter,
     intent_from_json,
     intent_json,
+    mark_ended,
     read,
     read_sidecar,
     sidecar_path,
@@ -55,8 +56,8 @@ def test_intents_survive_the_log_exactly(intent: object) -> None:
 
 def _log(tmp_path: Path, *events: dict) -> Path:
     path = tmp_path / "game.jsonl"
-    writer = TranscriptWriter.create(path)
-    writer.write("game_started", id="g", config={}, commitment="0" * 64)
+    writer = TranscriptWriter.create(path, "game_started", id="g", config={},
+                                     commitment="0" * 64)
     for event in events:
         writer.write(**event)
     writer.close()
@@ -78,7 +79,7 @@ def test_events_are_versioned_lines_grouped_by_turn(tmp_path: Path) -> None:
 def test_a_writer_never_overwrites_a_log(tmp_path: Path) -> None:
     path = _log(tmp_path)
     with pytest.raises(FileExistsError):
-        TranscriptWriter.create(path)
+        TranscriptWriter.create(path, "game_started")
 
 
 def test_a_corrupt_line_is_named(tmp_path: Path) -> None:
@@ -138,3 +139,34 @@ def test_the_sidecar_is_private_and_round_trips(tmp_path: Path) -> None:
     sidecar_path(log).write_text("{}", encoding="utf-8")
     with pytest.raises(TranscriptError, match="malformed sealed secret"):
         read_sidecar(log)
+
+
+def test_only_a_torn_last_line_may_be_cut_inside_a_character(tmp_path: Path) -> None:
+    path = _log(tmp_path, {"t": "player", "turn": 1, "text": "케이크"})
+    whole = path.read_bytes()
+    cut = whole.index("이".encode()) + 1
+    path.write_bytes(whole[:cut])
+    log = read(path, drop_torn_tail=True)
+    assert log.torn_tail and [e.t for e in log.events] == ["game_started"]
+    with pytest.raises(TranscriptError, match=r"game\.jsonl:2: not UTF-8 text \(the line is incomplete"):
+        read(path)
+    path.write_bytes(whole[:cut] + b"\n" + whole[cut:])
+    with pytest.raises(TranscriptError, match=r"game\.jsonl:2: not UTF-8 text \("):
+        read(path, drop_torn_tail=True)
+
+
+def test_a_log_is_created_with_its_first_line_or_not_at_all(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    TranscriptWriter.create(path, "game_started", id="g").close()
+    assert [json.loads(line)["t"] for line in path.read_text("utf-8").splitlines()] == [
+        "game_started"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl"]
+
+
+def test_the_sidecar_is_marked_when_the_game_ends(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    sealed = Sealed(seed=5, secret=World("B", "C"), nonce="ab" * 16)
+    write_sidecar(log, sealed)
+    mark_ended(log, sealed)
+    assert read_sidecar(log) == Sealed(5, World("B", "C"), "ab" * 16, ended=True)
+    assert stat.S_IMODE(sidecar_path(log).stat().st_mode) == 0o600

@@ -78,7 +78,7 @@ def test_interactive_play_shows_the_budget_and_saves_on_quit(tmp_path: Path) -> 
     term.send("yes")
     term.expect("worlds are still possible")
     term.send("/quit")
-    term.expect("Game saved: t.")
+    term.expect(f"Game saved: {tmp_path / 't.jsonl'}.")
     assert term.close() == 0
     assert (tmp_path / "history").read_text("utf-8").count("A, did B eat the cake?") == 1
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import pytest
 
-from gm.commands.replay import replay
-from gm.transcript import TranscriptError, read
+from gm.commands.replay import first_difference, replay, run
+from gm.transcript import TranscriptError, read, sidecar_path
+from referee.lang.incident import LANGS
 from tests.gm.commands.test_play import refgm
+from tests.gm.logs import TAMPERINGS, caught_at, record, tamper, unended
 
 TRANSCRIPTS = sorted((Path(__file__).parents[3] / "transcripts").glob("*.jsonl"))
 
@@ -21,6 +24,8 @@ def test_transcripts_are_committed_in_every_language() -> None:
 
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: p.name)
 def test_committed_transcripts_replay_exactly(tmp_path: Path, path: Path) -> None:
+    """Logs written before verdicts dropped each answer's truth replay unchanged."""
+    assert '"truth"' in path.read_text("utf-8").split('"game_ended"')[0]
     checked = replay(read(path))
     assert checked and all(not r.problems for r in checked)
     done = refgm(tmp_path, "replay", str(path))
@@ -72,7 +77,8 @@ def test_malformed_recorded_lines_are_named(tmp_path: Path) -> None:
 
 def test_a_changed_secret_does_not_open_the_commitment(tmp_path: Path) -> None:
     path = _tampered(tmp_path, TRANSCRIPTS[0], "game_ended", {"secret": {"culprit": "C", "liar": "C"}})
-    with pytest.raises(TranscriptError, match="do not open the commitment"):
+    ended = len(path.read_text("utf-8").splitlines())
+    with pytest.raises(TranscriptError, match=f"jsonl:{ended}: .*do not open the commitment"):
         replay(read(path))
     done = refgm(tmp_path, "replay", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
@@ -86,3 +92,37 @@ def test_an_unfinished_game_replays_from_its_sidecar(tmp_path: Path) -> None:
     log.with_name("g.secret.json").unlink()
     done = refgm(tmp_path, "replay", str(log))
     assert done.returncode == 2 and "cannot read the sealed secret" in done.stderr
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A game per language, finished, with its sidecar (see tests.gm.logs.record)."""
+    folder = tmp_path_factory.mktemp("games")
+    return {lang: record(folder, lang) for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", TAMPERINGS)
+def test_every_kind_of_tampering_is_caught_at_its_line(
+    tmp_path: Path, recorded: dict[str, Path], kind: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert first_difference(replay(read(recorded[lang]))) is None
+    path, line = tamper(tmp_path, recorded[lang], kind)
+    assert caught_at(path) == line
+    code = run(argparse.Namespace(transcript=str(path)))
+    out, err = capsys.readouterr()
+    assert code in (1, 2) and f"{path}:{line}: " in out + err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unfinished_game_replays_clean_at_every_event(
+    tmp_path: Path, recorded: dict[str, Path], lang: str
+) -> None:
+    """What a crash leaves (a last turn with any of its events but no gm) is no mismatch."""
+    lines = recorded[lang].read_text("utf-8").splitlines(keepends=True)
+    sealed = unended(recorded[lang])
+    for kept in range(1, len(lines)):
+        path = tmp_path / f"{kept}.jsonl"
+        path.write_text("".join(lines[:kept]), "utf-8")
+        sidecar_path(path).write_bytes(sealed)
+        assert first_difference(replay(read(path))) is None, lines[kept - 1]
