@@ -16,6 +16,7 @@ import sys
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from gm.session import GameConfig, Problem, Replayed, opened, rerun
 from gm.transcript import Log, TranscriptError, locate, read, read_sidecar
@@ -76,12 +77,14 @@ def run(args: argparse.Namespace) -> int:
     except TranscriptError as err:
         print(f"refgm replay: {err}", file=sys.stderr)
         return 2
-    table = Table(title=f"replay of {path}")
+    # Cells are Text, never markup: a player who typed "[/]" must not break or restyle the table.
+    table = Table(title=Text(f"replay of {path}"))
     for column in ("turn", "player", "verdict", "cost", "left", "attempts", "match"):
         table.add_column(column)
     for r in rows:
-        table.add_row(str(r.number), r.player, r.verdict, str(r.cost), str(r.remaining),
-                      r.attempts, "NO" if r.problems else "yes")
+        cells = (str(r.number), r.player, r.verdict, str(r.cost), str(r.remaining), r.attempts,
+                 "NO" if r.problems else "yes")
+        table.add_row(*(Text(cell) for cell in cells))
     Console(highlight=False).print(table)
     if log.torn_tail:
         print(f"line {len(log.events) + 1} is incomplete (the game was interrupted "

@@ -126,3 +126,14 @@ def test_an_unfinished_game_replays_clean_at_every_event(
         path.write_text("".join(lines[:kept]), "utf-8")
         sidecar_path(path).write_bytes(sealed)
         assert first_difference(replay(read(path))) is None, lines[kept - 1]
+
+
+def test_player_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) -> None:
+    """rich reads plain strings as markup: '[/]' raised MarkupError and '[bold]' restyled."""
+    log = tmp_path / "g.jsonl"
+    played = refgm(tmp_path, "play", "--seed", "7", "--incident", "cake", "--transcript", str(log),
+                   stdin="[/] hmm [bold]A[/bold], did B eat the cake?\n")
+    assert played.returncode == 0, played.stderr
+    done = refgm(tmp_path, "replay", str(log))
+    assert done.returncode == 0, done.stderr
+    assert "[/] hmm" in done.stdout and "Traceback" not in done.stderr
