@@ -111,6 +111,16 @@ class GameConfig:
             raise TranscriptError(f"{log.path}:{started.line}: bad game config ({err})") from None
 
 
+def seeded(state: GameState, seed: object) -> bool:
+    """Whether `seed` draws the secret and nonce of `state`, as `Session.new` draws them
+    (the secret drawn too, or fixed with `--secret` and only the nonce drawn)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return False
+    drawn = new_game(state.rules, random.Random(seed))
+    fixed = new_game(state.rules, random.Random(seed), state.secret)
+    return (drawn.secret, drawn.nonce) == (state.secret, state.nonce) or fixed.nonce == state.nonce
+
+
 def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     """referee.liar.step, with an intent the rules reject (an unknown name, a stray yes)
     turned into a request to rephrase, so that nothing is charged and replay agrees."""
@@ -501,6 +511,8 @@ class _Walk:
                     "nonce": self.state.nonce, "commitment": self.state.commitment}
         if any(event.data.get(k) != v for k, v in revealed.items()):
             self._differs(event, "game_ended is not the end the referee reached")
+        elif "seed" in event.data and not seeded(self.state, event.data["seed"]):
+            self._differs(event, "the seed in game_ended does not draw this game's secret and nonce")
         self.phase = "ended"
         return True
 

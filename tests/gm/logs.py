@@ -212,6 +212,7 @@ TAMPERINGS: dict[str, Tamper] = {
     "deleted game_ended": lambda ls: _delete(len(ls) - 1, ls),
     "changed secret": lambda ls: _edit(ls, len(ls) - 1, secret={"culprit": "B", "liar": "C"}),
     "non-hex nonce": lambda ls: _edit(ls, len(ls) - 1, nonce="zz" * 16),
+    "changed seed": lambda ls: _edit(ls, len(ls) - 1, seed=json.loads(ls[-1])["seed"] + 1),
     "unknown config language": lambda ls: _edit(ls, 0, config={
         **json.loads(ls[0])["config"], "lang": "xx"}),
     "deleted verdict": lambda ls: _delete(_find(ls, "verdict", 1), ls),
