@@ -10,13 +10,16 @@ a model's narration is an extra paragraph and is shown only when it passes its c
   it must be true of the revealed world, with nothing unread.
 
 A rejected narration is asked again with the reasons (at most 2 retries, the rejected text
-not resent), then dropped. Every attempt is returned so the session can record it.
+not resent), then dropped; no try is made once the turn's deadline has passed. Every
+attempt is returned, with its request and every exchange even when the backend gave up,
+so the session can record it.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -126,16 +129,19 @@ def _and_digits(text: str, reasons: list[str]) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-async def narrate_opening(backend: Backend, ctx: Context, seed: int = 0) -> Narration:
+async def narrate_opening(
+    backend: Backend, ctx: Context, seed: int = 0, *, deadline: float | None = None
+) -> Narration:
     """A scene-setting paragraph before the first question, or None."""
-    return await _narrate(backend, ctx, "opening", seed, None)
+    return await _narrate(backend, ctx, "opening", seed, None, deadline)
 
 
 async def narrate_ending(
-    backend: Backend, ctx: Context, secret: World, outcome: Outcome, seed: int = 0
+    backend: Backend, ctx: Context, secret: World, outcome: Outcome, seed: int = 0,
+    *, deadline: float | None = None,
 ) -> Narration:
     """A closing paragraph after the reveal, true to `secret`, or None."""
-    return await _narrate(backend, ctx, "ending", seed, secret,
+    return await _narrate(backend, ctx, "ending", seed, secret, deadline,
                           culprit=secret.culprit, liar=secret.liar, outcome=outcome)
 
 
@@ -145,6 +151,7 @@ async def _narrate(
     part: Part,
     seed: int,
     secret: World | None,
+    deadline: float | None,
     **values: object,
 ) -> Narration:
     if ctx.lang is None:
@@ -152,6 +159,8 @@ async def _narrate(
     attempts: list[NarrationAttempt] = []
     reasons: tuple[str, ...] = ()
     for attempt in range(MAX_ATTEMPTS):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
         prompt = render(ctx.lang, ctx.incident, f"actor_{part}", reasons=list(reasons), **values)
         request = Request(
             messages=(Message("user", prompt),),
@@ -159,13 +168,15 @@ async def _narrate(
             max_tokens=NARRATION_TOKENS,
             seed=random.Random(f"{seed}:{part}:{attempt}").randrange(2**31),
             attempt=attempt,
+            deadline=deadline,
         )
         recorded = request_json(f"{backend.provider}:{backend.model}", request)
         try:
             completion = await backend.complete(request)
         except CallFailed as failure:
             reasons = (f"the backend failed: {failure}",)
-            attempts.append(NarrationAttempt(recorded, "", "", reasons))
+            attempts.append(NarrationAttempt(recorded, "", "", reasons, latency=failure.latency_s,
+                                             transport=failure.exchanges))
             continue
         parsed = completion.parsed
         text = parsed.text.strip() if parsed else ""

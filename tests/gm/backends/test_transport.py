@@ -118,7 +118,7 @@ TRANSIENT: list[tuple[Step, str]] = [
     (Status(503), "http 503"),
     (Drop(), "connection error"),
     (Stall(3.0), "timeout"),
-    (Garbled(), "malformed body"),
+    (Garbled(), "malformed body: not JSON"),
 ]
 
 
