@@ -10,11 +10,12 @@ Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game write
   remaining; for guesses, what was guessed and the result.
 - `interpretation` (before `intent`, model actors only): `turn`, `actor`, `request`, `raw`,
   `question` (the model's reading of an unclear utterance as an intent, or null),
-  `problem`, `tokens_in`, `tokens_out`, `latency`.
+  `problem`, `tokens_in`, `tokens_out`, `latency`, `transport` (as for `model_attempt`).
 - `model_attempt`: `turn`, `attempt`, `actor`, `request`, `raw`, `lines`, `accepted`,
   `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network exchange as
   [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the template text
-  used after every attempt was rejected). A model's narration of the opening (turn 0) or
+  used after every attempt was rejected, or once the turn's deadline passed: then with
+  `deadline_s`). `raw` is null when the backend gave up. A model's narration of the opening (turn 0) or
   the ending (the last turn) is a `model_attempt` too, with `part` ("opening" or
   "ending") and `text` (the narration read from the reply, "" if unreadable) for `lines`.
 - `gm`: `turn`, `text` exactly as shown.
