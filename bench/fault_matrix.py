@@ -34,22 +34,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path: put the repository root there.
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
+# Run as a script, this file's folder comes first on sys.path: put the repository root before
+# it (model_turn, beside this file, holds the scripted player lines).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.model_turn import GUESS, QUESTIONS  # noqa: E402
-from gm.actor import Performance, PerformedLine, Script, ScriptLine  # noqa: E402
-from gm.actors.model import ModelActor  # noqa: E402
-from gm.actors.offline import phrasings  # noqa: E402
-from gm.backends.base import RetryPolicy  # noqa: E402
-from gm.backends.openai import OpenAIBackend  # noqa: E402
-from gm.session import Attempt, GameConfig, Session, Turn, script_for  # noqa: E402
-from gm.verify import verify  # noqa: E402
-from referee.lang import Context, parse  # noqa: E402
-from referee.lang.incident import LANGS, Lang, incident  # noqa: E402
-from referee.liar.verdict import Answers, Verdict  # noqa: E402
-from referee.liar.world import World  # noqa: E402
-from tests.gm.backends.servers import (  # noqa: E402
+from model_turn import GUESS, QUESTIONS
+
+from gm.actor import Performance, PerformedLine, Script, ScriptLine
+from gm.actors.model import ModelActor
+from gm.actors.offline import phrasings
+from gm.backends.base import RetryPolicy
+from gm.backends.openai import OpenAIBackend
+from gm.session import Attempt, GameConfig, Session, Turn, script_for
+from gm.verify import verify
+from referee.lang import Context, parse
+from referee.lang.incident import LANGS, Lang, incident
+from referee.liar.verdict import Answers, Verdict
+from referee.liar.world import World
+from tests.gm.backends.servers import (
     Answer,
     Drop,
     FaultServer,

@@ -244,22 +244,19 @@ HUGE = b'{"choices": ' + b"7" * 5_000 + b"}"
 
 # Reply shapes the wire format does not admit, per provider: the envelope is broken (a
 # transport fault, retried), or the model's text is not text (a rejected reply).
+OPENAI_ENVELOPES: tuple[object, ...] = (
+    [], "choices", 123, None, {}, {"choices": None}, {"choices": {}}, {"choices": []},
+    {"choices": [{}]}, {"choices": [None]}, {"choices": ["x"]},
+    {"choices": [{"message": None}]}, {"choices": [{"message": "hi"}]},
+)
+ANTHROPIC_ENVELOPES: tuple[object, ...] = (
+    [], "content", None, {}, {"type": "error", "error": {"message": "overloaded"}},
+    {"content": None}, {"content": "text"}, {"content": [5]}, {"content": [None]},
+)
+UNREADABLE = [DEEP, HUGE, b"\xff\xfe{}", b""]
 ENVELOPES: dict[str, list[bytes]] = {
-    "openai": [
-        *(json.dumps(v).encode() for v in (
-            [], "choices", 123, None, {}, {"choices": None}, {"choices": {}}, {"choices": []},
-            {"choices": [{}]}, {"choices": [None]}, {"choices": ["x"]},
-            {"choices": [{"message": None}]}, {"choices": [{"message": "hi"}]},
-        )),
-        DEEP, HUGE, b"\xff\xfe{}", b"",
-    ],
-    "anthropic": [
-        *(json.dumps(v).encode() for v in (
-            [], "content", None, {}, {"type": "error", "error": {"message": "overloaded"}},
-            {"content": None}, {"content": "text"}, {"content": [5]}, {"content": [None]},
-        )),
-        DEEP, HUGE, b"\xff\xfe{}", b"",
-    ],
+    "openai": [*(json.dumps(v).encode() for v in OPENAI_ENVELOPES), *UNREADABLE],
+    "anthropic": [*(json.dumps(v).encode() for v in ANTHROPIC_ENVELOPES), *UNREADABLE],
 }
 
 
