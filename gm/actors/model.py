@@ -126,12 +126,12 @@ class Interpretation:
 
     `question` is open, so the referee states what it asks and its cost and charges only
     after the player confirms; None when the model read no question or could not be used
-    (`problem` says why).
+    (`problem` says why). `raw` is None when the backend gave up (no reply came).
     """
 
     question: Question | None
     request: str
-    raw: str
+    raw: str | None
     tokens_in: int = 0
     tokens_out: int = 0
     latency: float = 0.0
@@ -219,7 +219,7 @@ class ModelActor:
         try:
             completion = await self.backend.complete(request)
         except CallFailed as failure:
-            return Interpretation(None, recorded, "", latency=failure.latency_s,
+            return Interpretation(None, recorded, None, latency=failure.latency_s,
                                   problem=str(failure), transport=failure.exchanges)
         reading = completion.parsed
         queries = tuple(

@@ -55,11 +55,12 @@ class NarrationAttempt:
     """One try, as the event log records model attempts.
 
     `text` is the narration read from the reply ("" when the reply could not be read):
-    what was checked, so that a replay can check it again without the model.
+    what was checked, so that a replay can check it again without the model. `raw` is None
+    when the backend gave up (no reply came).
     """
 
     request: str
-    raw: str
+    raw: str | None
     text: str
     reasons: tuple[str, ...]
     tokens_in: int = 0
@@ -175,7 +176,8 @@ async def _narrate(
             completion = await backend.complete(request)
         except CallFailed as failure:
             reasons = (f"the backend failed: {failure}",)
-            attempts.append(NarrationAttempt(recorded, "", "", reasons, latency=failure.latency_s,
+            attempts.append(NarrationAttempt(recorded, None, "", reasons,
+                                             latency=failure.latency_s,
                                              transport=failure.exchanges))
             continue
         parsed = completion.parsed
