@@ -160,46 +160,45 @@ def test_every_http_request_is_in_the_log_and_every_attempt_has_its_request(
     assert all(not row.problems for row in replay(read(log)))
 
 
+def refgm_play(
+    tmp_path: Path, respond: Callable[[Received], Step], *options: str
+) -> tuple[subprocess.CompletedProcess[str], int]:
+    """`refgm play` as a player runs it, a question then the guess, against a server
+    answering every request with `respond`; the finished process and the requests seen."""
+    env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
+    with FaultServer([], lifetime_s=100.0, then=respond) as server:
+        done = subprocess.run(
+            [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
+             "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
+             "--seed", "1", "--transcript", str(tmp_path / "g.jsonl"), *options],
+            input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
+            check=False, timeout=90,
+        )
+        return done, len(server.received)
+
+
 def test_refgm_play_survives_replies_the_schema_does_not_admit(tmp_path: Path) -> None:
     """`"message": null`, `"choices": [{}]`, `"content": 123` and a non-object body, as a
     player runs the game: no traceback, the referee's text shown, exit 0."""
     shapes = [Raw.json({"choices": [{"message": None}]}), Raw(b'{"choices": [{}]}'),
               Raw.json({"choices": [{"message": {"content": 123}}]}), Raw(b'"hello"')]
-    log = tmp_path / "g.jsonl"
-    env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
-    with FaultServer([], lifetime_s=100.0,
-                     then=lambda r: shapes[r.index % len(shapes)]) as server:
-        done = subprocess.run(
-            [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
-             "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
-             "--seed", "1", "--transcript", str(log)],
-            input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
-            check=False, timeout=90,
-        )
-        received = len(server.received)
+    done, received = refgm_play(tmp_path, lambda r: shapes[r.index % len(shapes)])
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "this is the referee's own text" in done.stdout
     assert "The culprit was B and the liar was C." in done.stdout
-    logged = [e for e in events(log) if e["t"] == "model_attempt" and e["actor"] != "offline"]
+    logged = [e for e in events(tmp_path / "g.jsonl")
+              if e["t"] == "model_attempt" and e["actor"] != "offline"]
     assert sum(len(e["transport"]) for e in logged) == received
 
 
 def test_refgm_play_takes_a_turn_deadline(tmp_path: Path) -> None:
-    log = tmp_path / "g.jsonl"
-    env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
     started = time.monotonic()
-    with FaultServer([], lifetime_s=60.0, then=_stall) as server:
-        done = subprocess.run(
-            [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
-             "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
-             "--seed", "1", "--transcript", str(log), "--turn-deadline", "1.5"],
-            input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
-            check=False, timeout=60,
-        )
+    done, _ = refgm_play(tmp_path, _stall, "--turn-deadline", "1.5")
     assert done.returncode == 0, done.stderr
     assert RENDERER.message("late", seconds="1.5") in done.stdout
     assert time.monotonic() - started < 20  # three deadlines of 1.5 s, and start-up
+    env = {**os.environ, "REFGM_HOME": str(tmp_path)}
     bad = subprocess.run(
         [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
          "--turn-deadline", "-1"], capture_output=True, text=True, env=env, check=False,

@@ -172,7 +172,9 @@ class FaultServer:
         return f"{self.origin}/v1"
 
     def __enter__(self) -> FaultServer:
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        # A short poll: `stop` (and so each test) waits at most this long for the loop to end.
+        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                         daemon=True).start()
         self._lifetime.start()
         return self
 

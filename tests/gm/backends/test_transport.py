@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -72,18 +72,25 @@ def backend(provider: str, server: FaultServer, policy: RetryPolicy = FAST) -> R
 
 
 def complete(
-    provider: str, script: list[Step], policy: RetryPolicy = FAST
+    provider: str,
+    script: list[Step],
+    policy: RetryPolicy = FAST,
+    deadline_s: float | None = None,
+    then: Callable[[Received], Step] | None = None,
 ) -> tuple[Completion[Word] | CallFailed, FaultServer]:
+    """REQUEST against a server answering `script` (then `then`), due within `deadline_s`."""
+
     async def run(server: FaultServer) -> Completion[Word] | CallFailed:
         model = backend(provider, server, policy)
+        due = None if deadline_s is None else time.monotonic() + deadline_s
         try:
-            return await model.complete(REQUEST)
+            return await model.complete(replace(REQUEST, deadline=due))
         except CallFailed as failure:
             return failure
         finally:
             await model.aclose()
 
-    with FaultServer(script) as server:
+    with FaultServer(script, then=then) as server:
         return asyncio.run(run(server)), server
 
 
@@ -372,22 +379,11 @@ def _stalled(_: Received) -> Step:
 def test_the_deadline_bounds_the_whole_call_and_every_exchange_is_kept(provider: str) -> None:
     """A server that stalls on every request: 0.5 s timeouts, retried, until the deadline."""
     policy = RetryPolicy(attempts=10, timeout_s=0.5, base_delay_s=0.01)
-
-    async def run(server: FaultServer) -> CallFailed:
-        model = backend(provider, server, policy)
-        try:
-            await model.complete(replace(REQUEST, deadline=time.monotonic() + 1.3))
-        except CallFailed as failure:
-            return failure
-        finally:
-            await model.aclose()
-        raise AssertionError("a stalled server gave a reply")
-
     started = time.monotonic()
-    with FaultServer([], then=_stalled) as server:
-        failure = asyncio.run(run(server))
-        elapsed = time.monotonic() - started
-        received = len(server.received)
+    failure, server = complete(provider, [], policy, deadline_s=1.3, then=_stalled)
+    elapsed = time.monotonic() - started
+    received = len(server.received)
+    assert isinstance(failure, CallFailed)
     assert elapsed < 2.0
     assert "deadline" in str(failure)
     outcomes = [e.outcome for e in failure.exchanges]
@@ -399,20 +395,9 @@ def test_the_deadline_bounds_the_whole_call_and_every_exchange_is_kept(provider:
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_no_backoff_outlasts_the_deadline(provider: str) -> None:
     policy = RetryPolicy(attempts=4, timeout_s=0.5, base_delay_s=5.0)
-
-    async def run(server: FaultServer) -> CallFailed:
-        model = backend(provider, server, policy)
-        try:
-            await model.complete(replace(REQUEST, deadline=time.monotonic() + 1.0))
-        except CallFailed as failure:
-            return failure
-        finally:
-            await model.aclose()
-        raise AssertionError("a failing server gave a reply")
-
     started = time.monotonic()
-    with FaultServer([Status(500)] * 4) as server:
-        failure = asyncio.run(run(server))
+    failure, server = complete(provider, [Status(500)] * 4, policy, deadline_s=1.0)
+    assert isinstance(failure, CallFailed)
     assert time.monotonic() - started < 0.9
     assert [e.outcome for e in failure.exchanges] == ["http 500"] and len(server.received) == 1
     assert "deadline" in str(failure)
