@@ -338,7 +338,7 @@ def sdk_fault(provider: str, sdk: Any, error: Exception) -> Exception:
             return TransientFault(f"http {status}", retry_after(error.response.headers))
         return CallFailed(f"{provider} answered HTTP {status}: {error.message}")
     if isinstance(error, (sdk.APIResponseValidationError, json.JSONDecodeError)):
-        return TransientFault("malformed body")
+        return malformed("the SDK could not read it")
     return CallFailed(f"{provider}: {error}")  # anything else the SDK raises: give up, don't crash
 
 

@@ -190,6 +190,8 @@ PROBLEMS: list[tuple[Step, str]] = [
     (Answer("{the word is cake"), "not the requested JSON"),
     (Answer('{"word": 3}'), "not the requested JSON"),
     (Answer('{"word": "cake", "liar": "B"}'), "not the requested JSON"),
+    (Answer("[" * 50_000), "not the requested JSON"),
+    (Answer('{"word": ' + "9" * 5_000 + "}"), "not the requested JSON"),
 ]
 
 
