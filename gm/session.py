@@ -379,7 +379,8 @@ class Session:
             return parsed.intent
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
                       lang=parsed.lang)
-        reading = await self.actor.interpret(parsed.text, ctx, self._deadline() if deadline is None else deadline)
+        deadline = self._deadline() if deadline is None else deadline
+        reading = await self.actor.interpret(parsed.text, ctx, deadline)
         question = intent_json(reading.question) if reading.question else None
         self.writer.write("interpretation", turn=number, actor=self.actor.name,
                           request=reading.request, raw=reading.raw, question=question,
@@ -436,7 +437,7 @@ class Session:
             return err, Check((f"the actor failed: {err}",))
         return performance, verify(script, performance, self.config.rules.roster)
 
-    def _attempt(self, number: int, index: int, performance: Performance | ActorError | None,
+    def _attempt(self, number: int, index: int, performance: Performance | ActorError,
                  check: Check, fallback: bool, late: bool = False) -> Attempt:
         """Record one try; an actor that failed still has its request and exchanges logged.
 
@@ -444,21 +445,16 @@ class Session:
         """
         actor = self.fallback if fallback else self.actor
         fields: dict[str, Any] = {
-            "request": None, "raw": None, "lines": [], "tokens_in": 0, "tokens_out": 0,
-            "latency": 0.0, "transport": [],
+            "request": performance.request, "raw": None, "lines": [], "tokens_in": 0,
+            "tokens_out": 0, "latency": round(performance.latency, 6),
+            "transport": transport_json(performance.transport),
         }
-        if isinstance(performance, ActorError):
-            fields |= {"request": performance.request, "latency": round(performance.latency, 6),
-                       "transport": transport_json(performance.transport)}
-        elif performance is not None:
-            fields = {
-                "request": performance.request,
+        if isinstance(performance, Performance):
+            fields |= {
                 "raw": performance.raw,
                 "lines": [[line.speaker, line.text] for line in performance.lines],
                 "tokens_in": performance.tokens_in,
                 "tokens_out": performance.tokens_out,
-                "latency": round(performance.latency, 6),
-                "transport": transport_json(performance.transport),
             }
         if late:
             fields["deadline_s"] = self._deadline_s()

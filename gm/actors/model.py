@@ -181,7 +181,9 @@ class ModelActor:
         try:
             completion = await self.backend.complete(request)
         except CallFailed as failure:
-            raise ActorError(str(failure), recorded, failure.exchanges, failure.latency_s) from failure
+            raise ActorError(
+                str(failure), recorded, failure.exchanges, failure.latency_s
+            ) from failure
         return Performance(
             request=recorded,
             raw=completion.text,
