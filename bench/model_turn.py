@@ -94,7 +94,7 @@ class Figures:
 
 async def play(args: argparse.Namespace, clock: Clock, figures: Figures) -> None:
     backend = open_backend(args.model, threads=args.threads, base_url=args.base_url)
-    actor = ModelActor(backend, seed=args.seed, temperature=args.temperature)
+    actor = ModelActor(backend, key=str(args.seed).encode(), temperature=args.temperature)
     worlds = all_worlds()
     with tempfile.TemporaryDirectory() as folder:
         for game in range(args.games):

@@ -21,8 +21,10 @@ To plug in a model backend, implement `Actor`:
             return Performance(request=json.dumps(request), raw=raw,
                                lines=parse_lines(raw), tokens_in=.., tokens_out=.., latency=..)
 
-Raise `ActorError` when the backend gives up (after its own transport retries); the
-session records it as a rejected attempt and moves on.
+Raise `ActorError` when the backend gives up (after its own transport retries), with the
+request that was sent and every exchange behind it; the session records it as a rejected
+attempt and moves on. A script carries the turn's `deadline`: an actor should not make the
+player wait past it (the session makes no attempt once it has passed).
 """
 
 from __future__ import annotations
@@ -58,12 +60,17 @@ class ScriptLine:
 
 @dataclass(frozen=True)
 class Script:
-    """Everything an actor may know for one turn. Deliberately without the secret."""
+    """Everything an actor may know for one turn. Deliberately without the secret.
+
+    `deadline` (a `time.monotonic()` value, or None) is when the turn's model calls must be
+    over; it is not part of the script's JSON.
+    """
 
     lang: Lang
     incident: Incident
     lines: tuple[ScriptLine, ...]
     turn: int = 0
+    deadline: float | None = None
 
     @property
     def speakers(self) -> tuple[str, ...]:
@@ -120,7 +127,23 @@ class Performance:
 
 
 class ActorError(RuntimeError):
-    """The actor could not produce any reply (the backend failed after its own retries)."""
+    """The actor could not produce any reply (the backend failed after its own retries).
+
+    It keeps what the failed call sent (`request`, as a Performance records it) and every
+    exchange it made, so the attempt is logged as fully as one that got a reply.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        request: str = "",
+        transport: tuple[Exchange, ...] = (),
+        latency: float = 0.0,
+    ) -> None:
+        super().__init__(message)
+        self.request = request
+        self.transport = transport
+        self.latency = latency
 
 
 class Actor(Protocol):

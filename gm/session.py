@@ -9,6 +9,9 @@ method so a subclass or a test can watch or replace one stage:
 - adjudicate: referee.liar.step, the only place the budget and answers change;
 - act: the actor voices the answers (it never sees the secret), verified by gm.verify,
   retried at most twice with the reasons, else the offline template text;
+- deadline: with a model actor, every model call of a turn (the reading, the voicing and
+  the ending's narration) must be over `ModelActor.deadline_s` after the turn began; once
+  it has passed no further call is made, the template text is shown and the note says so;
 - show: the referee's own text (counts, costs, guess results, the ending) via gm.render;
 - narrate (sessions begun with `start` or resumed, model actors only): the model may tell
   the opening and the ending, checked by gm.actors.narrator and shown beside the
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -145,6 +149,11 @@ def transport_json(exchanges: tuple[Exchange, ...]) -> list[list[object]]:
     return [[e.outcome, round(e.latency_s, 6)] for e in exchanges]
 
 
+def _passed(deadline: float | None) -> bool:
+    """Whether a turn's deadline (a `time.monotonic()` value, or None for none) has passed."""
+    return deadline is not None and time.monotonic() >= deadline
+
+
 def _narrator(actor: Actor | None) -> ModelActor | None:
     """Who narrates: a model actor does; the offline actor has no narration."""
     return actor if isinstance(actor, ModelActor) else None
@@ -157,11 +166,15 @@ def verdict_fields(data: Json) -> Json:
 
 @dataclass(frozen=True)
 class Attempt:
-    """One try at voicing a script; `performance` is None when the actor failed outright."""
+    """One try at voicing a script; `performance` is None when the actor failed outright.
+
+    `late` marks the template text shown because the turn's deadline passed.
+    """
 
     performance: Performance | None
     check: Check
     fallback: bool = False
+    late: bool = False
 
 
 @dataclass(frozen=True)
@@ -192,14 +205,22 @@ def reply_text(lines: tuple[PerformedLine, ...], notes: str) -> str:
     return "\n".join([*spoken, notes] if notes else spoken)
 
 
+def fallback_note(renderer: Renderer, rejected: int, deadline_s: float | None) -> str:
+    """Why the template text is shown: the turn's `deadline_s` passed (None: it did not),
+    or all `rejected` replies before it were rejected."""
+    if deadline_s is not None:
+        return renderer.message("late", seconds=f"{deadline_s:g}")
+    return renderer.message("fallback", attempts=rejected)
+
+
 def reply_notes(renderer: Renderer, state: GameState, verdict: Verdict,
-                fallback_after: int | None, ending: str | None) -> str:
+                fallback: str | None, ending: str | None) -> str:
     """The referee's text for a turn that left `state`: counts, results and, at the end, the
-    reveal (then the narrator's accepted `ending`, if any). `fallback_after` is how many
-    rejected tries came before the template text, None when no fallback was shown."""
+    reveal (then the narrator's accepted `ending`, if any). `fallback` is the note that the
+    template text is shown (see `fallback_note`), None when it is not."""
     notes = []
-    if fallback_after is not None:
-        notes.append(renderer.message("fallback", attempts=fallback_after))
+    if fallback is not None:
+        notes.append(fallback)
     notes.append(renderer.verdict(verdict))
     if state.over:
         notes.append(renderer.ending(state.reveal(), state.outcome))
@@ -552,9 +573,12 @@ class _Walk:
         """What the session shows for the turn so far (its lines decided)."""
         assert self.verdict is not None
         last = self.tries[-1].data if self.tries else {}
-        fallback_after = len(self.tries) - 1 if last.get("fallback") is True else None
-        notes = reply_notes(self.renderer, self.state, self.verdict, fallback_after,
-                            self._narration())
+        fallback = None
+        if last.get("fallback") is True:
+            late = last.get("deadline_s")
+            fallback = fallback_note(self.renderer, len(self.tries) - 1,
+                                     float(late) if isinstance(late, int | float) else None)
+        notes = reply_notes(self.renderer, self.state, self.verdict, fallback, self._narration())
         return reply_text(self._lines(), notes)
 
     def _decision(self, event: Event, label: str, what: str, accepted: bool) -> None:
@@ -809,13 +833,14 @@ class Session:
         self.turn += 1
         number = self.turn
         self.writer.write("player", turn=number, text=text)
+        deadline = self._deadline()
         parsed = self.parse(text)
-        intent = await self.interpret(parsed, number)
+        intent = await self.interpret(parsed, number, deadline)
         self.writer.write("intent", turn=number, lang=parsed.lang, intent=intent_json(intent))
         verdict = self.adjudicate(intent)
         self.writer.write("verdict", turn=number, **verdict_json(verdict))
-        lines, attempts = await self.act(verdict, number)
-        ending = await self.narrate("ending", number) if self.state.over else None
+        lines, attempts = await self.act(verdict, number, deadline)
+        ending = await self.narrate("ending", number, deadline) if self.state.over else None
         return self.record(number, text, intent, verdict, lines, attempts, ending)
 
     def parse(self, text: str) -> Parsed:
@@ -823,7 +848,9 @@ class Session:
                       lang=self.config.lang, pending=self.state.pending is not None)
         return parse(text, ctx)
 
-    async def interpret(self, parsed: Parsed, number: int) -> Intent:
+    async def interpret(
+        self, parsed: Parsed, number: int, deadline: float | None = None
+    ) -> Intent:
         """The parser's intent, or, when it is unclear and a model acts, the model's reading.
 
         The reading is an open question: the referee states what it asks and its cost, and
@@ -834,12 +861,14 @@ class Session:
             return parsed.intent
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
                       lang=parsed.lang)
-        reading = await self.actor.interpret(parsed.text, ctx)
+        deadline = self._deadline() if deadline is None else deadline
+        reading = await self.actor.interpret(parsed.text, ctx, deadline)
         question = intent_json(reading.question) if reading.question else None
         self.writer.write("interpretation", turn=number, actor=self.actor.name,
                           request=reading.request, raw=reading.raw, question=question,
                           problem=reading.problem, tokens_in=reading.tokens_in,
-                          tokens_out=reading.tokens_out, latency=round(reading.latency, 6))
+                          tokens_out=reading.tokens_out, latency=round(reading.latency, 6),
+                          transport=transport_json(reading.transport))
         return reading.question or parsed.intent
 
     def adjudicate(self, intent: Intent) -> Verdict:
@@ -849,74 +878,103 @@ class Session:
         return verdict
 
     async def act(
-        self, verdict: Verdict, number: int
+        self, verdict: Verdict, number: int, deadline: float | None = None
     ) -> tuple[tuple[PerformedLine, ...], tuple[Attempt, ...]]:
-        """Voice the answers: verified tries by the actor, then the offline text if need be."""
+        """Voice the answers: verified tries by the actor, then the offline text if need be.
+
+        No try is made once the turn's `deadline` has passed (default: a turn begun now).
+        """
         if not isinstance(verdict, Answers):
             return (), ()
-        script = script_for(verdict, self.config, number)
+        deadline = self._deadline() if deadline is None else deadline
+        script = replace(script_for(verdict, self.config, number), deadline=deadline)
         attempts: list[Attempt] = []
         feedback: tuple[str, ...] = ()
         tries = 1 if self.actor is self.fallback else MAX_ATTEMPTS
-        performance: Performance | None = None
+        performance: Performance | ActorError | None = None
         for _ in range(tries):
+            if _passed(deadline):
+                break
             performance, check = await self._try(script, feedback)
             attempts.append(self._attempt(number, len(attempts) + 1, performance, check, False))
-            if performance is not None and check.accepted:
+            if isinstance(performance, Performance) and check.accepted:
                 return performance.lines, tuple(attempts)
             feedback = check.reasons
-        if self.actor is self.fallback and performance is not None:
+        if self.actor is self.fallback and isinstance(performance, Performance):
             # The templates are the last resort: shown even when rejected (recorded as such).
             return performance.lines, tuple(attempts)
         fallback = await self.fallback.perform(script)
         check = verify(script, fallback, self.config.rules.roster)
-        attempts.append(self._attempt(number, len(attempts) + 1, fallback, check, True))
+        attempts.append(self._attempt(number, len(attempts) + 1, fallback, check, True,
+                                      late=_passed(deadline)))
         return fallback.lines, tuple(attempts)
 
-    async def _try(self, script: Script, feedback: tuple[str, ...]) -> tuple[Performance | None, Check]:
+    async def _try(
+        self, script: Script, feedback: tuple[str, ...]
+    ) -> tuple[Performance | ActorError, Check]:
         """One call of the actor, verified; an actor that gives up is a rejected attempt."""
         try:
             performance = await self.actor.perform(script, feedback)
         except ActorError as err:
-            return None, Check((f"the actor failed: {err}",))
+            return err, Check((f"the actor failed: {err}",))
         return performance, verify(script, performance, self.config.rules.roster)
 
-    def _attempt(self, number: int, index: int, performance: Performance | None, check: Check,
-                 fallback: bool) -> Attempt:
+    def _attempt(self, number: int, index: int, performance: Performance | ActorError,
+                 check: Check, fallback: bool, late: bool = False) -> Attempt:
+        """Record one try; an actor that failed still has its request and exchanges logged.
+
+        The template text shown because the deadline passed records the deadline it missed.
+        """
         actor = self.fallback if fallback else self.actor
         fields: dict[str, Any] = {
-            "request": None, "raw": None, "lines": [], "tokens_in": 0, "tokens_out": 0,
-            "latency": 0.0, "transport": [],
+            "request": performance.request, "raw": None, "lines": [], "tokens_in": 0,
+            "tokens_out": 0, "latency": round(performance.latency, 6),
+            "transport": transport_json(performance.transport),
         }
-        if performance is not None:
-            fields = {
-                "request": performance.request,
+        if isinstance(performance, Performance):
+            fields |= {
                 "raw": performance.raw,
                 "lines": [[line.speaker, line.text] for line in performance.lines],
                 "tokens_in": performance.tokens_in,
                 "tokens_out": performance.tokens_out,
-                "latency": round(performance.latency, 6),
-                "transport": transport_json(performance.transport),
             }
+        if late:
+            fields["deadline_s"] = self._deadline_s()
         self.writer.write("model_attempt", turn=number, attempt=index, actor=actor.name,
                           accepted=check.accepted, reasons=list(check.reasons),
                           fallback=fallback, **fields)
-        return Attempt(performance, check, fallback)
+        shown = performance if isinstance(performance, Performance) else None
+        return Attempt(shown, check, fallback, late)
 
-    async def narrate(self, part: Part, number: int) -> str | None:
+    def _deadline_s(self) -> float | None:
+        """How long a turn's model calls may take, or None without a model actor."""
+        return self.actor.deadline_s if isinstance(self.actor, ModelActor) else None
+
+    def _deadline(self) -> float | None:
+        """When a turn begun now must be done with the model (a `time.monotonic()` value)."""
+        seconds = self._deadline_s()
+        return None if seconds is None else time.monotonic() + seconds
+
+    async def narrate(
+        self, part: Part, number: int, deadline: float | None = None
+    ) -> str | None:
         """The narrator's accepted opening or ending, every try recorded; None if there is none.
 
         An ending is checked against the secret, so it is told only once the game is over.
+        It shares its turn's `deadline`; the opening (turn 0) has one of its own.
         """
         if self.narrator is None:
             return None
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
                       lang=self.config.lang)
         backend, key = self.narrator.backend, self.narrator.key
+        if deadline is None:
+            deadline = time.monotonic() + self.narrator.deadline_s
         if part == "opening":
-            story = await narrate_opening(backend, ctx, key)
+            story = await narrate_opening(backend, ctx, key, deadline=deadline)
         else:
-            story = await narrate_ending(backend, ctx, self.state.secret, self.state.outcome, key)
+            story = await narrate_ending(backend, ctx, self.state.secret, self.state.outcome, key,
+                                         deadline=deadline)
         for index, attempt in enumerate(story.attempts, 1):
             self.writer.write(
                 "model_attempt", turn=number, part=part, attempt=index, actor=self.narrator.name,
@@ -930,8 +988,11 @@ class Session:
              ending: str | None = None) -> str:
         """The referee's text for this turn: counts, results and, at the end, the reveal
         (followed by the narrator's accepted `ending`, if any)."""
-        fallback_after = len(attempts) - 1 if attempts and attempts[-1].fallback else None
-        return reply_notes(self.renderer, self.state, verdict, fallback_after, ending)
+        fallback = None
+        if attempts and attempts[-1].fallback:
+            late = self._deadline_s() if attempts[-1].late else None
+            fallback = fallback_note(self.renderer, len(attempts) - 1, late)
+        return reply_notes(self.renderer, self.state, verdict, fallback, ending)
 
     def record(self, number: int, text: str, intent: Intent, verdict: Verdict,
                lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...],

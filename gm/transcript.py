@@ -8,7 +8,7 @@ Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game write
 - `player`: `turn`, `text` as typed.
 - `interpretation` (before `intent`, model actors only): `turn`, `actor`, `request`, `raw`,
   `question` (the model's reading of an unclear utterance as an intent, or null),
-  `problem`, `tokens_in`, `tokens_out`, `latency`.
+  `problem`, `tokens_in`, `tokens_out`, `latency`, `transport` (as for `model_attempt`).
 - `intent`: `turn`, `intent` (lossless, see `intent_json`) and `lang` it was read in.
 - `verdict`: `turn` and the referee's decision (see `verdict_json`): for answers, each
   answered pair's speaker, about, predicate, negated and answer (as said, never its
@@ -16,10 +16,11 @@ Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game write
 - `model_attempt`: `turn`, `attempt` (1, 2, ...), `actor`, `request`, `raw`, `lines`,
   `accepted`, `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network
   exchange as [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the
-  template text used after every attempt was rejected). The last attempt of a turn is the
-  one shown. A model's narration of the opening (turn 0) or the ending (the last turn) is
-  a `model_attempt` too, with `part` ("opening" or "ending") and `text` (the narration
-  read from the reply, "" if unreadable) for `lines`.
+  template text used after every attempt was rejected, or once the turn's deadline passed:
+  then with `deadline_s`). `raw` is null when the backend gave up. The last attempt of a
+  turn is the one shown. A model's narration of the opening (turn 0) or the ending (the
+  last turn) is a `model_attempt` too, with `part` ("opening" or "ending") and `text` (the
+  narration read from the reply, "" if unreadable) for `lines`.
 - `gm`: `turn`, `text` exactly as shown (turn 0 is the opening).
 - `hint`: `turn`: the player looked at /hint after that turn.
 - `resumed`: `turn`: the game was continued after an interruption; what the interruption

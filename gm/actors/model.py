@@ -22,7 +22,15 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, create_model
 
 from gm.actor import ActorError, Performance, PerformedLine, Script
-from gm.backends.base import Backend, CallFailed, Completion, Message, Request, messages_json
+from gm.backends.base import (
+    Backend,
+    CallFailed,
+    Completion,
+    Exchange,
+    Message,
+    Request,
+    messages_json,
+)
 from gm.render import environment
 from gm.sampling import new_key, sampling_seed
 from referee.lang import Context, detect
@@ -36,6 +44,8 @@ TOKENS_PER_LINE = 80
 TOKENS_OVERHEAD = 40
 # A reading of a few questions as JSON.
 INTERPRET_TOKENS = 200
+TURN_DEADLINE_S = 90.0
+"""How long one turn's model calls may take in all (reading, voicing, narrating), by default."""
 
 
 class ActorLine(BaseModel):
@@ -117,30 +127,39 @@ class Interpretation:
 
     `question` is open, so the referee states what it asks and its cost and charges only
     after the player confirms; None when the model read no question or could not be used
-    (`problem` says why).
+    (`problem` says why). `raw` is None when the backend gave up (no reply came).
     """
 
     question: Question | None
     request: str
-    raw: str
+    raw: str | None
     tokens_in: int = 0
     tokens_out: int = 0
     latency: float = 0.0
     problem: str | None = None
+    transport: tuple[Exchange, ...] = ()
 
 
 class ModelActor:
-    """Voices scripts through a model backend (see gm.actor for the protocol)."""
+    """Voices scripts through a model backend (see gm.actor for the protocol).
 
-    def __init__(self, backend: Backend, key: bytes | None = None, temperature: float = 0.7) -> None:
-        """`key` makes the sampling seeds reproducible (see gm.sampling); default: a fresh one.
+    `key` makes the sampling seeds reproducible (see gm.sampling; default: a fresh one); it
+    is never derived from the game's seed, for the provider sees every sampling seed.
+    `deadline_s` is how long the session lets one turn's model calls take in all.
+    """
 
-        It must never be derived from the game's seed: the provider sees every sampling seed.
-        """
+    def __init__(
+        self,
+        backend: Backend,
+        key: bytes | None = None,
+        temperature: float = 0.7,
+        deadline_s: float = TURN_DEADLINE_S,
+    ) -> None:
         self.backend = backend
         self.name = f"{backend.provider}:{backend.model}"
         self.key = key if key is not None else new_key()
         self.temperature = temperature
+        self.deadline_s = deadline_s
         self._attempt = 0
 
     def request(
@@ -154,18 +173,22 @@ class ModelActor:
             temperature=self.temperature,
             seed=sampling_seed(self.key, "line", script.turn, attempt),
             attempt=attempt,
+            deadline=script.deadline,
         )
 
     async def perform(self, script: Script, feedback: tuple[str, ...] = ()) -> Performance:
         """One attempt: a first call has no feedback, each retry carries the last reasons."""
         self._attempt = self._attempt + 1 if feedback else 0
         request = self.request(script, feedback, self._attempt)
+        recorded = request_json(self.name, request)
         try:
             completion = await self.backend.complete(request)
         except CallFailed as failure:
-            raise ActorError(str(failure)) from failure
+            raise ActorError(
+                str(failure), recorded, failure.exchanges, failure.latency_s
+            ) from failure
         return Performance(
-            request=request_json(self.name, request),
+            request=recorded,
             raw=completion.text,
             lines=lines_of(completion),
             tokens_in=completion.reply.input_tokens,
@@ -175,11 +198,14 @@ class ModelActor:
             problem=completion.problem,
         )
 
-    async def interpret(self, text: str, ctx: Context) -> Interpretation:
+    async def interpret(
+        self, text: str, ctx: Context, deadline: float | None = None
+    ) -> Interpretation:
         """Read an unclear utterance into an open question for the player to confirm.
 
         The model sees the utterance, the roster and the incident, never the game state.
-        It never fails the turn: an unusable reply or backend gives `question` None.
+        It never fails the turn: an unusable reply or backend, or the turn's `deadline`
+        passing, gives `question` None.
         """
         lang = ctx.lang or detect(text)
         names = ctx.roster.names
@@ -192,12 +218,14 @@ class ModelActor:
             max_tokens=INTERPRET_TOKENS,
             temperature=0.0,
             seed=sampling_seed(self.key, "interpret", text),
+            deadline=deadline,
         )
         recorded = request_json(self.name, request)
         try:
             completion = await self.backend.complete(request)
         except CallFailed as failure:
-            return Interpretation(None, recorded, "", problem=str(failure))
+            return Interpretation(None, recorded, None, latency=failure.latency_s,
+                                  problem=str(failure), transport=failure.exchanges)
         reading = completion.parsed
         queries = tuple(
             Query(q.speaker, literal(q.predicate, q.about, q.negated)) for q in reading.queries
@@ -210,6 +238,7 @@ class ModelActor:
             tokens_out=completion.reply.output_tokens,
             latency=completion.latency_s,
             problem=completion.problem or (None if queries else "no question read"),
+            transport=completion.exchanges,
         )
 
     async def aclose(self) -> None:

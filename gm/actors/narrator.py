@@ -10,12 +10,15 @@ a model's narration is an extra paragraph and is shown only when it passes its c
   it must be true of the revealed world, with nothing unread.
 
 A rejected narration is asked again with the reasons (at most 2 retries, the rejected text
-not resent), then dropped. Every attempt is returned so the session can record it.
+not resent), then dropped; no try is made once the turn's deadline has passed. Every
+attempt is returned, with its request and every exchange even when the backend gave up,
+so the session can record it.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -53,11 +56,12 @@ class NarrationAttempt:
     """One try, as the event log records model attempts.
 
     `text` is the narration read from the reply ("" when the reply could not be read):
-    what was checked, so that a replay can check it again without the model.
+    what was checked, so that a replay can check it again without the model. `raw` is None
+    when the backend gave up (no reply came).
     """
 
     request: str
-    raw: str
+    raw: str | None
     text: str
     reasons: tuple[str, ...]
     tokens_in: int = 0
@@ -130,19 +134,22 @@ def _and_digits(text: str, reasons: list[str]) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-async def narrate_opening(backend: Backend, ctx: Context, key: bytes) -> Narration:
+async def narrate_opening(
+    backend: Backend, ctx: Context, key: bytes, *, deadline: float | None = None
+) -> Narration:
     """A scene-setting paragraph before the first question, or None.
 
     `key` is the actor's sampling key (gm.sampling), never anything derived from the game.
     """
-    return await _narrate(backend, ctx, "opening", key, None)
+    return await _narrate(backend, ctx, "opening", key, None, deadline)
 
 
 async def narrate_ending(
-    backend: Backend, ctx: Context, secret: World, outcome: Outcome, key: bytes
+    backend: Backend, ctx: Context, secret: World, outcome: Outcome, key: bytes,
+    *, deadline: float | None = None,
 ) -> Narration:
     """A closing paragraph after the reveal, true to `secret`, or None."""
-    return await _narrate(backend, ctx, "ending", key, secret,
+    return await _narrate(backend, ctx, "ending", key, secret, deadline,
                           culprit=secret.culprit, liar=secret.liar, outcome=outcome)
 
 
@@ -152,6 +159,7 @@ async def _narrate(
     part: Part,
     key: bytes,
     secret: World | None,
+    deadline: float | None,
     **values: object,
 ) -> Narration:
     if ctx.lang is None:
@@ -159,6 +167,8 @@ async def _narrate(
     attempts: list[NarrationAttempt] = []
     reasons: tuple[str, ...] = ()
     for attempt in range(MAX_ATTEMPTS):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
         prompt = render(ctx.lang, ctx.incident, f"actor_{part}", reasons=list(reasons), **values)
         request = Request(
             messages=(Message("user", prompt),),
@@ -166,13 +176,16 @@ async def _narrate(
             max_tokens=NARRATION_TOKENS,
             seed=sampling_seed(key, part, attempt),
             attempt=attempt,
+            deadline=deadline,
         )
         recorded = request_json(f"{backend.provider}:{backend.model}", request)
         try:
             completion = await backend.complete(request)
         except CallFailed as failure:
             reasons = (f"the backend failed: {failure}",)
-            attempts.append(NarrationAttempt(recorded, "", "", reasons))
+            attempts.append(NarrationAttempt(recorded, None, "", reasons,
+                                             latency=failure.latency_s,
+                                             transport=failure.exchanges))
             continue
         parsed = completion.parsed
         text = displayable(parsed.text) if parsed else ""

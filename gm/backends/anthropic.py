@@ -4,6 +4,18 @@ The JSON schema of the expected pydantic model goes in `output_config.format`, s
 reply's text block is the JSON object. System messages become the `system` parameter.
 The current Messages API takes neither a seed nor a temperature: those fields of the
 request are recorded but not sent.
+
+The body is read from its raw bytes by `read_message`. What each shape is (see
+gm.backends.base):
+
+- transport fault, retried (`malformed body: ...`): not JSON; JSON that is not an object
+  (an `"type": "error"` object sent with 200 has no content list, so it is one too);
+  `content` missing or not an array; a content block that is not an object;
+- rejected reply, asked again with the reason: no text block (empty), a text block whose
+  `text` is not a string, text with a lone surrogate, `stop_reason` "max_tokens" (cut off)
+  or "refusal", text that is not the requested JSON;
+- accepted as it is: blocks of other types (skipped), `usage` missing or holding
+  non-integers (0 tokens), an unknown or missing `stop_reason` ("other").
 """
 
 from __future__ import annotations
@@ -19,10 +31,15 @@ from gm.backends.base import (
     Request,
     RetryingBackend,
     RetryPolicy,
-    TransientFault,
+    finish,
     import_sdk,
+    json_array,
+    json_body,
+    json_object,
     messages_json,
     sdk_fault,
+    text_of,
+    tokens,
 )
 
 if TYPE_CHECKING:
@@ -65,7 +82,7 @@ class AnthropicBackend(RetryingBackend):
         turns = messages_json(tuple(m for m in request.messages if m.role != "system"))
         try:
             # the SDK's overloads want its TypedDicts; plain dicts of the same shape are sent
-            response = await self._client.messages.create(  # type: ignore[call-overload]
+            response = await self._client.messages.with_raw_response.create(  # type: ignore[call-overload]
                 model=self.model,
                 max_tokens=request.max_tokens,
                 system=system or sdk.omit,
@@ -74,15 +91,24 @@ class AnthropicBackend(RetryingBackend):
             )
         except (sdk.AnthropicError, json.JSONDecodeError) as error:
             raise sdk_fault(self.provider, sdk, error) from None
-        if not isinstance(response, sdk.types.Message):
-            raise TransientFault("malformed body")
-        text = "".join(block.text for block in response.content if block.type == "text")
-        return Reply(
-            text=text,
-            finish_reason=_FINISH.get(response.stop_reason or "", "other"),
-            input_tokens=response.usage.input_tokens,
-            output_tokens=response.usage.output_tokens,
-        )
+        return read_message(json_body(response.http_response.content))
 
     async def aclose(self) -> None:
         await self._client.close()
+
+
+def read_message(body: object) -> Reply:
+    """A Messages body as a Reply; TransientFault when its envelope is malformed."""
+    envelope = json_object(body, "the body")
+    blocks = [json_object(block, "a content block")
+              for block in json_array(envelope.get("content"), "content")]
+    read = [text_of(block.get("text")) for block in blocks if block.get("type") == "text"]
+    problem = next((problem for _, problem in read if problem), None)
+    usage = envelope.get("usage")
+    return Reply(
+        text="".join(text for text, _ in read),
+        finish_reason=finish(_FINISH, envelope.get("stop_reason")),
+        input_tokens=tokens(usage, "input_tokens"),
+        output_tokens=tokens(usage, "output_tokens"),
+        problem=problem,
+    )

@@ -12,6 +12,24 @@ tokens, latency, every transport exchange). Two kinds of retry are kept apart on
 A reply that arrives but is empty, refused, cut off or not the requested JSON is not a
 transport fault: it comes back as a Completion with `parsed` None and a `problem`, so the
 actor can ask again with that reason.
+
+Every body is read by refgm from the raw bytes, never trusted to an SDK's object model, and
+every shape is one of three things (each provider's module lists its shapes):
+
+- the envelope is not the wire format's (not JSON, nested past Python's limit, not an
+  object, no choice or content list, no message object): a transport fault, `malformed
+  body: ...`, retried here, since the model never wrote it and asking it again with a reason
+  would mean nothing;
+- the envelope is sound but the model's text is not a string (`"content": 123`), or not
+  valid Unicode (a lone surrogate): a rejected reply with that reason, like text that is
+  not the requested JSON;
+- the accounting is missing or nonsense (no `usage`, a count that is not a whole number):
+  counted as 0 tokens, never a reason to reject a reply.
+
+Time is bounded twice. `RetryPolicy.timeout_s` bounds each exchange as a whole (asyncio,
+around `_send`), so a body trickled byte by byte cannot outlast it; a request's `deadline`
+(the turn's, see gm.session) bounds the whole call, retries and backoff included, and a
+call cut short by it is not retried.
 """
 
 from __future__ import annotations
@@ -19,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import math
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -53,14 +72,19 @@ class ModelNotFoundError(BackendError):
 
 
 class CallFailed(BackendError):
-    """A call that failed for good: a permanent HTTP error, or every transport attempt failed.
+    """A call that failed for good: a permanent HTTP error, every transport attempt failed,
+    or the deadline passed.
 
-    `exchanges` lists each attempt so the failure can still be logged.
+    `exchanges` lists each attempt and `latency_s` the whole call, so the failure can still
+    be logged with everything that went over the wire.
     """
 
-    def __init__(self, message: str, exchanges: tuple[Exchange, ...] = ()) -> None:
+    def __init__(
+        self, message: str, exchanges: tuple[Exchange, ...] = (), latency_s: float = 0.0
+    ) -> None:
         super().__init__(message)
         self.exchanges = exchanges
+        self.latency_s = latency_s
 
 
 class TransientFault(Exception):
@@ -85,6 +109,8 @@ class Request(Generic[T]):
     `output` is the pydantic model the reply must be; its JSON schema is sent as the
     structured-output format. `attempt` is which validation attempt of a turn this is: it
     is never sent, but it is part of the cache key, so a retry gets its own cache entry.
+    `deadline` (a `time.monotonic()` value) is when the whole call must be over, retries
+    included; it is neither sent nor part of the cache key.
     """
 
     messages: tuple[Message, ...]
@@ -93,6 +119,7 @@ class Request(Generic[T]):
     temperature: float = 0.7
     seed: int | None = None
     attempt: int = 0
+    deadline: float | None = None
 
     def schema(self) -> dict[str, Any]:
         return self.output.model_json_schema()
@@ -113,13 +140,18 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Reply:
-    """What one successful exchange carried, before the text is parsed."""
+    """What one successful exchange carried, before the text is parsed.
+
+    `problem` says why the model's text could not be taken as text at all (not a string,
+    not valid Unicode): the reply is then rejected with that reason.
+    """
 
     text: str
     finish_reason: FinishReason
     input_tokens: int
     output_tokens: int
     refusal: str | None = None
+    problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,6 +184,8 @@ class Completion(Generic[T]):
 
 
 def _parse(output: type[T], reply: Reply) -> tuple[T | None, str | None]:
+    if reply.problem:
+        return None, reply.problem
     if reply.finish_reason == "refusal":
         detail = (reply.refusal or reply.text).strip()
         return None, f"the model refused: {detail}" if detail else "the model refused"
@@ -219,6 +253,70 @@ def install_command(extra: str) -> str:
     return f"pip install '.[{extra}]'"
 
 
+def malformed(what: str) -> TransientFault:
+    """A body whose envelope the wire format does not admit: retried like a garbled one."""
+    return TransientFault(f"malformed body: {what}")
+
+
+def json_body(raw: bytes) -> object:
+    """The body as JSON, or a transport fault when it is not JSON Python can hold."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON or UTF-8, too many digits, nested too deep
+        raise malformed("not JSON") from None
+
+
+def json_object(value: object, what: str) -> dict[str, Any]:
+    """`value` when it is a JSON object, else a transport fault naming `what` it should be."""
+    if not isinstance(value, dict):
+        raise malformed(f"{what} is {_json_type(value)}, not an object")
+    return value
+
+
+def json_array(value: object, what: str) -> list[Any]:
+    """`value` when it is a JSON array, else a transport fault naming `what` it should be."""
+    if not isinstance(value, list):
+        raise malformed(f"{what} is {_json_type(value)}, not an array")
+    return value
+
+
+def text_of(value: object, what: str = "the reply's text") -> tuple[str, str | None]:
+    """The model's text and the problem with it: null is empty text (the reply is empty);
+    anything but a string, or a string that is not valid Unicode, is a reason to reject."""
+    if value is None:
+        return "", None
+    if not isinstance(value, str):
+        return "", f"{what} is {_json_type(value)}, not a string"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        readable = value.encode("utf-8", "replace").decode("utf-8")
+        return readable, f"{what} is not valid Unicode (a lone surrogate)"
+    return value, None
+
+
+def tokens(usage: object, key: str) -> int:
+    """A token count from a `usage` object; 0 when missing or not a whole number."""
+    count = usage.get(key) if isinstance(usage, dict) else None
+    return count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
+
+
+def finish(reasons: Mapping[str, FinishReason], value: object) -> FinishReason:
+    """The provider's finish or stop reason mapped to ours; anything unknown is `other`."""
+    return reasons.get(value, "other") if isinstance(value, str) else "other"
+
+
+def _json_type(value: object) -> str:
+    """What a parsed JSON value is, in JSON's own words."""
+    if value is None:
+        return "null"
+    for kind, name in ((bool, "a boolean"), (int, "a number"), (float, "a number"),
+                       (str, "a string"), (list, "an array"), (dict, "an object")):
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
 def import_sdk(provider: str) -> Any:
     """The provider's SDK module (`openai`, `anthropic`), or MissingExtraError saying what installs it."""
     try:
@@ -245,7 +343,7 @@ def sdk_fault(provider: str, sdk: Any, error: Exception) -> Exception:
             return TransientFault(f"http {status}", retry_after(error.response.headers))
         return CallFailed(f"{provider} answered HTTP {status}: {error.message}")
     if isinstance(error, (sdk.APIResponseValidationError, json.JSONDecodeError)):
-        return TransientFault("malformed body")
+        return malformed("the SDK could not read it")
     return CallFailed(f"{provider}: {error}")  # anything else the SDK raises: give up, don't crash
 
 
@@ -261,28 +359,46 @@ class RetryingBackend(ABC):
     async def complete(self, request: Request[T]) -> Completion[T]:
         exchanges: list[Exchange] = []
         started = time.perf_counter()
+
+        def failed(why: str) -> CallFailed:
+            return CallFailed(f"{self.provider}:{self.model} {why}", tuple(exchanges),
+                              time.perf_counter() - started)
+
         while True:
+            left = _left(request.deadline)
+            if left is not None and left <= 0:
+                raise failed(f"gave up after {len(exchanges)} exchange(s): "
+                             "the turn's deadline passed")
+            bound = min(self.policy.timeout_s, math.inf if left is None else left)
             sent = time.perf_counter()
             try:
-                reply = await self._send(request)
-            except TransientFault as fault:
-                exchanges.append(
-                    Exchange(fault.outcome, time.perf_counter() - sent, fault.retry_after_s)
-                )
-                wait = self.policy.delay(len(exchanges), fault.retry_after_s)
-                if wait is None:
-                    raise CallFailed(
-                        f"{self.provider}:{self.model} failed {len(exchanges)} time(s), "
-                        f"last: {fault.outcome}",
-                        tuple(exchanges),
-                    ) from None
-                await asyncio.sleep(wait)
-                continue
+                async with asyncio.timeout(bound):
+                    reply = await self._send(request)
+            except TimeoutError:
+                if bound < self.policy.timeout_s:  # the deadline's bound, not the policy's
+                    exchanges.append(Exchange("deadline", time.perf_counter() - sent))
+                    raise failed("was cut off: the turn's deadline passed") from None
+                fault = TransientFault("timeout")
+            except TransientFault as caught:
+                fault = caught
             except CallFailed as failure:
                 exchanges.append(Exchange(str(failure), time.perf_counter() - sent))
-                raise CallFailed(str(failure), tuple(exchanges)) from None
-            exchanges.append(Exchange("ok", time.perf_counter() - sent))
-            return Completion.read(request, reply, time.perf_counter() - started, tuple(exchanges))
+                raise CallFailed(str(failure), tuple(exchanges),
+                                 time.perf_counter() - started) from None
+            else:
+                exchanges.append(Exchange("ok", time.perf_counter() - sent))
+                return Completion.read(request, reply, time.perf_counter() - started,
+                                       tuple(exchanges))
+            exchanges.append(
+                Exchange(fault.outcome, time.perf_counter() - sent, fault.retry_after_s))
+            wait = self.policy.delay(len(exchanges), fault.retry_after_s)
+            if wait is None:
+                raise failed(f"failed {len(exchanges)} time(s), last: {fault.outcome}")
+            left = _left(request.deadline)
+            if left is not None and wait >= left:
+                raise failed(f"failed {len(exchanges)} time(s), last: {fault.outcome}; "
+                             "the turn's deadline comes before the next try")
+            await asyncio.sleep(wait)
 
     @abstractmethod
     async def _send(self, request: Request[T]) -> Reply:
@@ -290,6 +406,11 @@ class RetryingBackend(ABC):
 
     async def aclose(self) -> None:  # noqa: B027 (a no-op default, not an abstract method)
         """Release connections or memory; the default holds nothing."""
+
+
+def _left(deadline: float | None) -> float | None:
+    """Seconds until `deadline` (a `time.monotonic()` value), or None for no deadline."""
+    return None if deadline is None else deadline - time.monotonic()
 
 
 def messages_json(messages: tuple[Message, ...]) -> list[dict[str, str]]:

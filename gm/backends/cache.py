@@ -13,12 +13,26 @@ import hashlib
 import json
 import os
 import time
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from gm.backends.base import Backend, Completion, Reply, Request, T, messages_json
 from gm.transcript import home
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One cache file as `ResponseCache.store` writes it."""
+
+    reply: Reply
+    latency_s: float
+    stored: float = 0.0
+
+
+_ENTRY = TypeAdapter(_Entry)
 
 
 def default_root() -> Path:
@@ -50,15 +64,17 @@ class ResponseCache:
         return self.root / key[:2] / f"{key}.json"
 
     def load(self, key: str) -> tuple[Reply, float] | None:
-        """The stored reply and the latency it had when it was made, or None on a miss."""
-        path = self._path(key)
+        """The stored reply and the latency it had when it was made, or None on a miss.
+
+        A damaged entry is a miss (the next store replaces it): unreadable, not JSON, or a
+        reply whose fields are not strictly of their types, so no stored shape can reach
+        the parser that a live reply could not.
+        """
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-            return Reply(**record["reply"]), float(record["latency_s"])
-        except FileNotFoundError:
+            entry = _ENTRY.validate_json(self._path(key).read_bytes(), strict=True)
+        except (OSError, ValueError):  # ValueError: pydantic's ValidationError
             return None
-        except (ValueError, KeyError, TypeError):
-            return None  # a damaged entry is a miss; the next store replaces it
+        return entry.reply, entry.latency_s
 
     def store(self, key: str, reply: Reply, latency_s: float) -> None:
         path = self._path(key)

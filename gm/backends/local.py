@@ -6,7 +6,12 @@ the optional extra `refgm[local]`. The reply is constrained to the requested JSO
 llama.cpp's grammar sampling.
 
 Generation is synchronous and not thread-safe, so it runs in a worker thread, one call at a
-time. The model is loaded on first use. `REFGM_LOCAL_THREADS` sets the CPU threads (default:
+time: the lock is a thread lock held by the worker, so a call the timeout or the turn's
+deadline gave up on still holds it until llama.cpp returns, and the next call waits (within
+its own bound) rather than running beside it. The model is loaded on first use. The result
+is read by the same `read_chat_completion` as an OpenAI body (a malformed one is retried, a
+non-string text rejected, missing usage counted as 0); a prompt over the context or a decode
+failure ends the call at once, since trying it again would fail the same way. `REFGM_LOCAL_THREADS` sets the CPU threads (default:
 llama.cpp's own choice); on a busy machine 1 thread with OMP_WAIT_POLICY=PASSIVE is faster.
 `REFGM_LOCAL_CONTEXT` sets the context in tokens (default: the model's trained context, at
 most 8,192, SmolLM2's: room for the Korean rules prompt and a whole game's chat).
@@ -17,12 +22,12 @@ from __future__ import annotations
 import asyncio
 import importlib.resources
 import os
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gm.backends.base import (
     CallFailed,
-    FinishReason,
     MissingExtraError,
     ModelNotFoundError,
     Reply,
@@ -32,6 +37,7 @@ from gm.backends.base import (
     install_command,
     messages_json,
 )
+from gm.backends.openai import read_chat_completion
 
 if TYPE_CHECKING:
     import llama_cpp
@@ -41,8 +47,6 @@ THREADS_VARIABLE = "REFGM_LOCAL_THREADS"
 CONTEXT_VARIABLE = "REFGM_LOCAL_CONTEXT"
 CONTEXT_TOKENS = 8192  # the most a model gets unless asked: its KV cache must fit a small machine
 _INSTALL = f"install it with {install_command('local')}"
-
-_FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length"}
 
 
 def find_gguf(name: str) -> Path:
@@ -96,7 +100,7 @@ class LocalBackend(RetryingBackend):
         self.threads = threads or int(os.environ.get(THREADS_VARIABLE, "0")) or None
         self.context = int(os.environ.get(CONTEXT_VARIABLE, "0")) or None  # None: fit the model
         self._llama: llama_cpp.Llama | None = None
-        self._busy = asyncio.Lock()
+        self._busy = threading.Lock()
 
     def _load(self) -> llama_cpp.Llama:
         if self._llama is None:
@@ -120,30 +124,27 @@ class LocalBackend(RetryingBackend):
         )
 
     async def _send(self, request: Request[Any]) -> Reply:
-        async with self._busy:
-            return await asyncio.to_thread(self._generate, request)
+        return await asyncio.to_thread(self._generate, request)
 
     def _generate(self, request: Request[Any]) -> Reply:
         try:
-            result: Any = self._load().create_chat_completion(
-                messages=messages_json(request.messages),  # type: ignore[arg-type]
-                response_format={"type": "json_object", "schema": request.schema()},
-                max_tokens=request.max_tokens,
-                temperature=request.temperature,
-                seed=request.seed,
-            )
+            with self._busy:
+                result: object = self._load().create_chat_completion(
+                    messages=messages_json(request.messages),  # type: ignore[arg-type]
+                    response_format={"type": "json_object", "schema": request.schema()},
+                    max_tokens=request.max_tokens,
+                    temperature=request.temperature,
+                    seed=request.seed,
+                )
         except (ValueError, RuntimeError) as error:  # prompt over the context, a decode failure
             raise CallFailed(f"local:{self.model}: {error}") from None
-        choice = result["choices"][0]
-        usage = result.get("usage") or {}
-        return Reply(
-            text=choice["message"].get("content") or "",
-            finish_reason=_FINISH.get(choice.get("finish_reason") or "", "other"),
-            input_tokens=usage.get("prompt_tokens", 0),
-            output_tokens=usage.get("completion_tokens", 0),
-        )
+        return read_chat_completion(result)
 
     async def aclose(self) -> None:
-        if self._llama is not None:
-            self._llama.close()
-            self._llama = None
+        await asyncio.to_thread(self._close)  # a generation given up on may still be running
+
+    def _close(self) -> None:
+        with self._busy:
+            if self._llama is not None:
+                self._llama.close()
+                self._llama = None

@@ -3,6 +3,19 @@
 With `--base-url` (or OPENAI_BASE_URL) this reaches Ollama, llama.cpp's server, vLLM or
 LM Studio; such servers need no key. Structured output is requested as a strict JSON
 schema made from the pydantic model the caller expects.
+
+The body is read from its raw bytes by `read_chat_completion` (llama.cpp in process returns
+the same shape). What each shape is (see gm.backends.base):
+
+- transport fault, retried (`malformed body: ...`): not JSON; JSON that is not an object;
+  `choices` missing, not an array or empty; `choices[0]` not an object; its `message`
+  missing, null or not an object;
+- rejected reply, asked again with the reason: `content` null with no refusal (empty),
+  `content` not a string (`123`, an array, an object), text with a lone surrogate, a
+  `refusal` (any non-empty value), `finish_reason` "length" (cut off) or "content_filter"
+  (refused), text that is not the requested JSON;
+- accepted as it is: `usage` missing, null or holding non-integers (0 tokens), an unknown
+  or missing `finish_reason` ("other").
 """
 
 from __future__ import annotations
@@ -19,9 +32,16 @@ from gm.backends.base import (
     RetryingBackend,
     RetryPolicy,
     TransientFault,
+    finish,
     import_sdk,
+    json_array,
+    json_body,
+    json_object,
+    malformed,
     messages_json,
     sdk_fault,
+    text_of,
+    tokens,
 )
 
 if TYPE_CHECKING:
@@ -69,7 +89,7 @@ class OpenAIBackend(RetryingBackend):
         limit = "max_tokens" if self.base_url else "max_completion_tokens"
         try:
             # the SDK's overloads want its TypedDicts; plain dicts of the same shape are sent
-            response = await self._client.chat.completions.create(  # type: ignore[call-overload]
+            response = await self._client.chat.completions.with_raw_response.create(  # type: ignore[call-overload]
                 model=self.model,
                 messages=messages_json(request.messages),
                 response_format=self._response_format(request),
@@ -84,18 +104,7 @@ class OpenAIBackend(RetryingBackend):
                     f"http {error.status_code}: json_schema unsupported, using json_object"
                 ) from None
             raise sdk_fault(self.provider, sdk, error) from None
-        if not isinstance(response, sdk.types.chat.ChatCompletion) or not response.choices:
-            raise TransientFault("malformed body")
-        choice = response.choices[0]
-        usage = response.usage
-        finish = _FINISH.get(choice.finish_reason, "other")
-        return Reply(
-            text=choice.message.content or "",
-            finish_reason="refusal" if choice.message.refusal else finish,
-            input_tokens=usage.prompt_tokens if usage else 0,
-            output_tokens=usage.completion_tokens if usage else 0,
-            refusal=choice.message.refusal,
-        )
+        return read_chat_completion(json_body(response.http_response.content))
 
     def _response_format(self, request: Request[Any]) -> dict[str, Any]:
         schema = request.schema()
@@ -121,3 +130,25 @@ class OpenAIBackend(RetryingBackend):
 
     async def aclose(self) -> None:
         await self._client.close()
+
+
+def read_chat_completion(body: object) -> Reply:
+    """A Chat Completions body as a Reply; TransientFault when its envelope is malformed."""
+    envelope = json_object(body, "the body")
+    choices = json_array(envelope.get("choices"), "choices")
+    if not choices:
+        raise malformed("choices is empty")
+    choice = json_object(choices[0], "choices[0]")
+    message = json_object(choice.get("message"), "choices[0].message")
+    text, problem = text_of(message.get("content"))
+    refused = bool(message.get("refusal"))
+    refusal = text_of(message.get("refusal"))[0] if refused else ""
+    usage = envelope.get("usage")
+    return Reply(
+        text=text,
+        finish_reason="refusal" if refused else finish(_FINISH, choice.get("finish_reason")),
+        input_tokens=tokens(usage, "prompt_tokens"),
+        output_tokens=tokens(usage, "completion_tokens"),
+        refusal=refusal or None,
+        problem=problem,
+    )

@@ -12,7 +12,7 @@ import os
 import sys
 from urllib.parse import urlsplit
 
-from gm.actors.model import ModelActor
+from gm.actors.model import TURN_DEADLINE_S, ModelActor
 from gm.backends import EXAMPLES, PROVIDERS, ModelSpec, ResponseCache, availability, open_backend
 
 
@@ -48,6 +48,21 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
                         "(Ollama, llama.cpp, vLLM, LM Studio; default: $OPENAI_BASE_URL)")
     parser.add_argument("--cache", action="store_true",
                         help="answer repeated model requests from $REFGM_HOME/cache")
+    parser.add_argument("--turn-deadline", type=_seconds, default=TURN_DEADLINE_S,
+                        metavar="SECONDS",
+                        help="how long one turn's model calls may take in all before the "
+                        f"referee's own text is shown (default {TURN_DEADLINE_S:g})")
+
+
+def _seconds(value: str) -> float:
+    """A positive number of seconds, for --turn-deadline."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {value!r}")
+    return seconds
 
 
 def open_actor(args: argparse.Namespace, key: bytes | None = None) -> ModelActor | None:
@@ -61,7 +76,8 @@ def open_actor(args: argparse.Namespace, key: bytes | None = None) -> ModelActor
     if spec.provider == "offline":
         return None
     cache = ResponseCache() if args.cache else None
-    return ModelActor(open_backend(spec, base_url=args.base_url, cache=cache), key=key)
+    backend = open_backend(spec, base_url=args.base_url, cache=cache)
+    return ModelActor(backend, key=key, deadline_s=args.turn_deadline)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -175,11 +175,14 @@ def test_transport_retries_behind_a_reply_are_reported() -> None:
     assert [exchange.outcome for exchange in performance.transport] == ["http 429", "ok"]
 
 
-def test_a_backend_that_gives_up_raises_actor_error() -> None:
+def test_a_backend_that_gives_up_raises_actor_error_with_its_request_and_exchanges() -> None:
     (failure,), server = perform_all(SCRIPT, [()], [Status(503), Status(503)])
     assert isinstance(failure, ActorError)
     assert "503" in str(failure)
     assert len(server.received) == FAST.attempts
+    assert json.loads(failure.request)["messages"] == server.received[0].body["messages"]
+    assert [exchange.outcome for exchange in failure.transport] == ["http 503"] * FAST.attempts
+    assert failure.latency > 0
 
 
 def test_the_sampling_seed_is_reproducible_per_game_turn_and_attempt() -> None:
@@ -241,9 +244,10 @@ def test_an_unclear_utterance_is_read_into_an_open_question_the_referee_confirms
     ids=["nothing", "garbled", "stranger", "backend down"],
 )
 def test_no_usable_reading_leaves_the_utterance_unclear(steps: list[Step], problem: str) -> None:
-    result, _ = interpret(steps)
+    result, server = interpret(steps)
     assert result.question is None
     assert result.problem is not None and problem in result.problem
+    assert len(result.transport) == len(server.received)
 
 
 def test_in_a_game_the_reading_is_confirmed_before_it_is_charged_and_replays(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -22,7 +23,7 @@ from gm.backends.openai import OpenAIBackend
 from referee.lang import Context
 from referee.lang.incident import Lang, incident
 from referee.liar.world import World
-from tests.gm.backends.servers import Answer, FaultServer, Status, Step
+from tests.gm.backends.servers import Answer, FaultServer, Stall, Status, Step
 
 SECRET = World(culprit="A", liar="C")
 KEY = b"narration key"
@@ -123,9 +124,27 @@ def test_an_ending_rejected_every_time_is_dropped() -> None:
 
 def test_a_failing_backend_drops_the_narration_without_failing() -> None:
     down: list[Step] = [Status(503)] * MAX_ATTEMPTS
-    story, _ = narrate(down, lambda backend: narrate_opening(backend, ctx(), KEY))
+    story, server = narrate(down, lambda backend: narrate_opening(backend, ctx(), KEY))
     assert story.text is None
     assert all("503" in attempt.reasons[0] for attempt in story.attempts)
+    # Each try that the backend gave up on still records its exchanges.
+    assert [e.outcome for a in story.attempts for e in a.transport] == ["http 503"] * MAX_ATTEMPTS
+    assert len(server.received) == MAX_ATTEMPTS
+
+
+def test_no_narration_is_asked_once_the_deadline_has_passed() -> None:
+    """A server that stalls: the first try is cut at the deadline, no other is made."""
+    started = time.monotonic()
+    story, server = narrate(
+        [Stall(10.0)] * MAX_ATTEMPTS,
+        lambda backend: narrate_opening(backend, ctx(), KEY, deadline=time.monotonic() + 0.5),
+    )
+    assert time.monotonic() - started < 1.5
+    assert story.text is None
+    (attempt,) = story.attempts
+    assert "deadline" in attempt.reasons[0]
+    assert [e.outcome for e in attempt.transport] == ["deadline"]
+    assert len(server.received) == 1
 
 
 def test_a_narration_is_checked_and_shown_in_its_displayable_form() -> None:

@@ -3,8 +3,12 @@
 Each `FaultServer` answers POSTs on 127.0.0.1 from a script, one step per request, so a
 test can inject exactly the fault it means: an answer (possibly empty, refused, cut off or
 not JSON), an HTTP status with Retry-After, a dropped connection, a stall past the client's
-timeout, or a garbled body. The wire format is chosen by the request path, so one script
-serves both providers. Servers are bounded: they stop after `lifetime_s` or on exit.
+timeout, a garbled body, any body at all (`Raw`: a reply shape the schema does not admit),
+or a body trickled in chunks. The wire format is chosen by the request path, so one script
+serves both providers. Once the script is exhausted, `then` (a function of the request)
+answers every further request, e.g. a server that stalls forever or a simulated model.
+Every request is counted in `received`. Servers are bounded: they stop after `lifetime_s`
+or on exit.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
@@ -58,7 +62,27 @@ class Garbled:
     """A 200 whose body is not JSON at all."""
 
 
-Step = Answer | Status | Drop | Stall | Garbled
+@dataclass(frozen=True)
+class Raw:
+    """A 200 whose body is exactly `body` (any bytes: a JSON shape of our choosing)."""
+
+    body: bytes
+
+    @classmethod
+    def json(cls, payload: object) -> Raw:
+        return cls(json.dumps(payload).encode())
+
+
+@dataclass(frozen=True)
+class Trickle:
+    """A 200 carrying `step`'s body, written in `chunks` pieces `interval_s` apart."""
+
+    step: Answer | Raw
+    chunks: int
+    interval_s: float
+
+
+Step = Answer | Status | Drop | Stall | Garbled | Raw | Trickle
 
 
 @dataclass(frozen=True)
@@ -68,6 +92,7 @@ class Received:
     path: str
     body: dict[str, Any]
     at: float
+    index: int = 0
 
 
 def refusal() -> Answer:
@@ -121,8 +146,14 @@ def anthropic_body(answer: Answer) -> dict[str, Any]:
 class FaultServer:
     """A scripted server on 127.0.0.1 (port chosen by the OS) for one test."""
 
-    def __init__(self, script: Sequence[Step], lifetime_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        script: Sequence[Step],
+        lifetime_s: float = 30.0,
+        then: Callable[[Received], Step] | None = None,
+    ) -> None:
         self.script = list(script)
+        self.then = then
         self.received: list[Received] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -141,7 +172,9 @@ class FaultServer:
         return f"{self.origin}/v1"
 
     def __enter__(self) -> FaultServer:
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        # A short poll: `stop` (and so each test) waits at most this long for the loop to end.
+        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                         daemon=True).start()
         self._lifetime.start()
         return self
 
@@ -156,8 +189,17 @@ class FaultServer:
 
     def _next(self, path: str, body: dict[str, Any]) -> Step | None:
         with self._lock:
-            self.received.append(Received(path, body, time.monotonic()))
-            return self.script.pop(0) if self.script else None
+            received = Received(path, body, time.monotonic(), len(self.received))
+            self.received.append(received)
+            if self.script:
+                return self.script.pop(0)
+        return self.then(received) if self.then else None
+
+    def body(self, path: str, step: Answer | Raw) -> bytes:
+        """The bytes of a 200 reply in the wire format of `path`."""
+        if isinstance(step, Raw):
+            return step.body
+        return json.dumps((openai_body if path == OPENAI_PATH else anthropic_body)(step)).encode()
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
@@ -167,14 +209,21 @@ class FaultServer:
                 """Quiet: the test asserts on `received`, not on stderr."""
 
             def do_POST(self) -> None:
+                try:
+                    self._answer()
+                except OSError:
+                    self.close_connection = True  # the client gave up first: nothing to tell it
+
+            def _answer(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
                 body = json.loads(self.rfile.read(length) or b"{}")
                 step = server._next(self.path, body)
                 if step is None:
                     self._send(400, {"error": {"message": "the test script is exhausted"}})
-                elif isinstance(step, Answer):
-                    render = openai_body if self.path == OPENAI_PATH else anthropic_body
-                    self._send(200, render(step))
+                elif isinstance(step, (Answer, Raw)):
+                    self._send_raw(200, server.body(self.path, step))
+                elif isinstance(step, Trickle):
+                    self._trickle(server.body(self.path, step.step), step)
                 elif isinstance(step, Status):
                     headers = (("Retry-After", step.retry_after),) if step.retry_after else ()
                     detail = {"type": "api_error", "message": step.message}
@@ -197,12 +246,27 @@ class FaultServer:
             def _send_raw(
                 self, code: int, raw: bytes, headers: tuple[tuple[str, str], ...] = ()
             ) -> None:
+                self._head(code, len(raw), headers)
+                self.wfile.write(raw)
+
+            def _head(
+                self, code: int, length: int, headers: tuple[tuple[str, str], ...] = ()
+            ) -> None:
                 self.send_response(code)
                 self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(raw)))
+                self.send_header("Content-Length", str(length))
                 for name, value in headers:
                     self.send_header(name, value)
                 self.end_headers()
-                self.wfile.write(raw)
+
+            def _trickle(self, raw: bytes, step: Trickle) -> None:
+                """Headers at once, then the body piece by piece: each read is quick, the whole slow."""
+                self._head(200, len(raw))
+                size = -(-len(raw) // step.chunks)
+                for start in range(0, len(raw), size):
+                    self.wfile.write(raw[start:start + size])
+                    self.wfile.flush()
+                    if server._stopping.wait(step.interval_s):
+                        return
 
         return Handler

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from pydantic import BaseModel, ConfigDict
 
 from gm.backends.base import Message, Request, RetryPolicy
@@ -54,10 +56,37 @@ def test_a_second_run_is_answered_from_disk(tmp_path: Path) -> None:
     assert len(list(tmp_path.rglob("*.json"))) == 1
 
 
-def test_a_damaged_entry_is_a_miss(tmp_path: Path) -> None:
+GOOD_REPLY = {"text": '{"word": "cake"}', "finish_reason": "stop", "input_tokens": 9,
+              "output_tokens": 3, "refusal": None}
+
+
+@pytest.mark.parametrize("stored", [
+    b"{not json",
+    b"\xff\xfe",
+    b"[" * 50_000 + b"]" * 50_000,
+    json.dumps({"latency_s": 1.0}).encode(),
+    json.dumps({"reply": [], "latency_s": 1.0}).encode(),
+    json.dumps({"reply": {**GOOD_REPLY, "text": 5}, "latency_s": 1.0}).encode(),
+    json.dumps({"reply": {**GOOD_REPLY, "text": None}, "latency_s": 1.0}).encode(),
+    json.dumps({"reply": {**GOOD_REPLY, "finish_reason": "maybe"}, "latency_s": 1.0}).encode(),
+    json.dumps({"reply": {**GOOD_REPLY, "input_tokens": "9"}, "latency_s": 1.0}).encode(),
+    json.dumps({"reply": {**GOOD_REPLY, "text": "\ud800"}, "latency_s": 1.0}).encode(),
+    json.dumps({"reply": GOOD_REPLY, "latency_s": "soon"}).encode(),
+], ids=lambda stored: repr(stored[:48]))
+def test_a_damaged_entry_is_a_miss(tmp_path: Path, stored: bytes) -> None:
     cache = ResponseCache(tmp_path)
     key = cache_key("openai", "m", REQUEST)
     path = tmp_path / key[:2] / f"{key}.json"
     path.parent.mkdir(parents=True)
-    path.write_text("{not json")
+    path.write_bytes(stored)
+    assert cache.load(key) is None
+    path.write_text(json.dumps({"reply": GOOD_REPLY, "latency_s": 1.0}))
+    hit = cache.load(key)
+    assert hit is not None and hit[0].text == GOOD_REPLY["text"]
+
+
+def test_an_entry_that_cannot_be_read_is_a_miss(tmp_path: Path) -> None:
+    cache = ResponseCache(tmp_path)
+    key = cache_key("openai", "m", REQUEST)
+    (tmp_path / key[:2] / f"{key}.json").mkdir(parents=True)  # a folder where the file goes
     assert cache.load(key) is None
