@@ -544,9 +544,11 @@ def parse(text: str, ctx: Context) -> Intent:
     addressees: tuple[str, ...] = ()
     antecedent: str | None = None
     calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
+    last = -1  # the last reading that is no remark ("Hmm."), kept as readings are added
     for sentence in (part for whole in read_text.sentences for part in _calls(whole, ctx)):
         sentence, restating = _restated(sentence)
-        last, previous = _last_question(readings)
+        repeatable = readings[last] if last >= 0 else None
+        previous = repeatable if isinstance(repeatable, Question) else None  # what a next sentence repeats
         before = addressees
         reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
         calling = (calling or addressees != before) if reading is None else False
@@ -557,19 +559,10 @@ def parse(text: str, ctx: Context) -> Intent:
             readings[last] = _restatement(previous, reading)
         elif reading is not None:
             readings.append(reading)
+            last = last if isinstance(reading, Remark) else len(readings) - 1
     if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
         readings.append(_Unanswered(Other()))
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
-
-
-def _last_question(readings: list[Reading]) -> tuple[int, Question | None]:
-    """The question a next sentence can repeat or restate, and where it is: the last
-    reading, remarks ("Hmm.") after it aside; None when that is no question."""
-    for index in range(len(readings) - 1, -1, -1):
-        reading = readings[index]
-        if not isinstance(reading, Remark):
-            return index, reading if isinstance(reading, Question) else None
-    return -1, None
 
 
 def _nothing_asked(frame: _Frame) -> Reading:

@@ -295,18 +295,23 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
     return found, who, either
 
 
-def _unnamed_subject(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
-    """"猫が食べましたか", "友達は犯人じゃないよね": a predicate whose subject (or topic) is
-    no one named, so it is not about the one asked; not "ケーキは", "今日は", "本当は"."""
-    for j in range(start, stop - 1):
-        t, particle = tokens[j], tokens[j + 1]
-        if t.pos != "名詞" or t.person or t.kind != "word" or particle.surface not in ("が", "は"):
-            continue
-        if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
-            continue
-        if t.lemma not in _CASE_NOUNS and t.surface not in _CASE_NOUNS and t.lemma not in NOMINAL:
-            return True
-    return False
+def _unnamed_subjects(tokens: tuple[Token, ...]) -> list[int]:
+    """last[i]: the last j < i where a noun and the が/は after it make a subject (or topic)
+    that is no one named ("猫が食べましたか", "友達は犯人じゃないよね"; not "ケーキは",
+    "今日は", "本当は"), or -1. A predicate starting at p has one in its clause when
+    last[p - 1] is at or after the clause's start. One pass, not a scan per predicate."""
+    last = [-1] * (len(tokens) + 1)
+    for j in range(len(tokens)):
+        last[j + 1] = j if j + 1 < len(tokens) and _unnamed_pair(tokens[j], tokens[j + 1]) else last[j]
+    return last
+
+
+def _unnamed_pair(t: Token, particle: Token) -> bool:
+    if t.pos != "名詞" or t.person or t.kind != "word" or particle.surface not in ("が", "は"):
+        return False
+    if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
+        return False
+    return t.lemma not in _CASE_NOUNS and t.surface not in _CASE_NOUNS and t.lemma not in NOMINAL
 
 
 def _possessed(tokens: tuple[Token, ...], j: int) -> bool:
@@ -331,6 +336,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     taken = _thinkers(tokens) | ({via_at} if via_at is not None else set())
     back_from = 0
     clause_start = _clause_starts(tokens, predicates)
+    unnamed_before = _unnamed_subjects(tokens)
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
         back, who, either = _people(tokens, max(back_from, clause_start[p.start]), p.start, taken)
@@ -349,7 +355,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens, j) for j in subjects)
         implicit = not names and not who
-        if implicit and _unnamed_subject(tokens, clause_start[p.start], p.start):
+        if implicit and p.start > 0 and unnamed_before[p.start - 1] >= clause_start[p.start]:
             problem = problem or "ask about one of the suspects by name, not about someone else"
         if implicit:
             last = groups[-1][-1] if groups else None
