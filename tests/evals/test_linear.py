@@ -1,0 +1,99 @@
+"""The audit and the parsers do work linear in their input: a guard without timing.
+
+The work is counted as the lines of the project's own code executed (loop iterations
+included), at a size n and at 4n: linear work grows about 4 times, a scan of everything
+before at every step about 16 times. Work inside C (slicing, joining) is not counted, so
+bench/linear.py, which times it, remains the full picture; this catches the Python-level
+re-scans that made `refgm audit` and the parsers quadratic.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from evals.audit import audit_chat, audit_log
+from evals.chat import split_chat
+from gm.commands.audit import audit_json
+from gm.transcript import read
+from referee.lang import LANGS, Context, extract, parse
+from referee.lang.incident import Lang
+from tests.evals.long_inputs import ROOT, UTTERANCES, chat, late_contradiction, native_log, repeated
+
+OWN = tuple(str(ROOT / folder) for folder in ("referee", "evals", "gm"))
+SIZE = 6_000  # bytes; a chat's fixed costs weigh more, so it is read at 4 times that
+GROWTH = 4.6  # at most this many times the work for 4 times the input (linear: about 4)
+
+
+def work(action: Callable[[], object]) -> int:
+    """The lines of referee/, evals/ and gm/ executed by `action`."""
+    count = 0
+
+    def line(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        count += event == "line"
+        return line
+
+    def call(frame: FrameType, event: str, arg: Any) -> Any:
+        return line if frame.f_code.co_filename.startswith(OWN) else None
+
+    previous = sys.gettrace()
+    sys.settrace(call)
+    try:
+        action()
+    finally:
+        sys.settrace(previous)
+    return count
+
+
+def assert_linear(make: Callable[[int], str], run: Callable[[str], object], size: int = SIZE) -> None:
+    """The work on 4 times `size` bytes is at most GROWTH times the work on `size` bytes."""
+    run(make(500))  # caches and lazy loading are not the input's work
+    small, large = (work(lambda text=make(n): run(text)) for n in (size, 4 * size))
+    assert large <= GROWTH * small, f"4x the input took {large / small:.1f}x the work"
+
+
+def audit_text(text: str) -> object:
+    return audit_json(audit_chat(split_chat(text)))
+
+
+def audit_file(text: str) -> object:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.jsonl"
+        path.write_text(text, encoding="utf-8")
+        return audit_json(audit_log(read(path)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_auditing_a_chat_is_linear_in_its_length(lang: Lang) -> None:
+    assert_linear(lambda n: chat(lang, n), audit_text, 4 * SIZE)
+
+
+def test_a_contradiction_after_a_long_consistent_chat_is_found_in_linear_work() -> None:
+    assert_linear(lambda n: late_contradiction("en", n), audit_text, 4 * SIZE)
+
+
+def test_auditing_a_native_log_is_linear_in_its_length() -> None:
+    assert_linear(native_log, audit_file)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("shape", ["line", "questions", "remarks"])
+def test_parsing_is_linear_in_the_utterance(lang: Lang, shape: str) -> None:
+    """One line without sentence punctuation, many short questions, many short remarks."""
+    line, question, remark, _ = UTTERANCES[lang]
+    ctx = Context(lang=lang)
+    unit, sep = {"line": (line, " "), "questions": (question, ""), "remarks": (remark, "")}[shape]
+    assert_linear(lambda n: repeated(unit, n, sep), lambda text: parse(text, ctx))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reading_a_reply_is_linear_in_its_length(lang: Lang) -> None:
+    ctx = Context(lang=lang)
+    assert_linear(lambda n: repeated(UTTERANCES[lang][3], n), lambda text: extract(text, ctx))
