@@ -1,7 +1,7 @@
 """Time against input size for `refgm audit` and the parsers: linear means each doubling doubles.
 
 Run `python bench/linear.py [--min-kb N] [--max-kb N] [--budget S] [--only NAME,...]`. Each case's
-input doubles from --min-kb (default 64) to --max-kb (default 1024); each row prints the size,
+input doubles from --min-kb (default 64) to --max-kb (default 2048); each row prints the size,
 the seconds and the ratio time(2n)/time(n): near 2 is linear, near 4 quadratic. A case stops
 doubling after a run longer than --budget seconds (default 4), so the whole run stays within
 about three minutes on a slow shared machine. Start-up (imports, dictionaries) is paid before
@@ -94,7 +94,7 @@ def series(name: str, case: Case, sizes: list[int], budget: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--min-kb", type=int, default=64)
-    parser.add_argument("--max-kb", type=int, default=1024)
+    parser.add_argument("--max-kb", type=int, default=2048)
     parser.add_argument("--budget", type=float, default=4.0,
                         help="stop doubling a case after a run this long (seconds)")
     parser.add_argument("--only", default="", help="comma-separated case names")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -55,7 +56,7 @@ def work(action: Callable[[], object]) -> int:
 def assert_linear(make: Callable[[int], str], run: Callable[[str], object], size: int = SIZE) -> None:
     """The work on 4 times `size` bytes is at most GROWTH times the work on `size` bytes."""
     run(make(500))  # caches and lazy loading are not the input's work
-    small, large = (work(lambda text=make(n): run(text)) for n in (size, 4 * size))
+    small, large = (work(partial(run, make(n))) for n in (size, 4 * size))
     assert large <= GROWTH * small, f"4x the input took {large / small:.1f}x the work"
 
 
