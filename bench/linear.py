@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
@@ -29,27 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from evals.audit import audit_chat, audit_log  # noqa: E402
-from evals.chat import split_chat  # noqa: E402
-from gm.commands.audit import audit_json  # noqa: E402
-from gm.transcript import read  # noqa: E402
 from referee.lang import LANGS, Context, extract, parse  # noqa: E402
-from tests.evals.long_inputs import UTTERANCES, chat, native_log, repeated  # noqa: E402
+from tests.evals.long_inputs import UTTERANCES, audit_file, audit_text, chat, native_log, repeated  # noqa: E402
 
 Case = tuple[Callable[[int], str], Callable[[str], object]]
-
-
-def audit_text(text: str) -> object:
-    """What `refgm audit --json` computes for a pasted chat."""
-    return audit_json(audit_chat(split_chat(text)))
-
-
-def audit_file(text: str) -> object:
-    """What `refgm audit --json` computes for a native log, read from a file as the CLI does."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.jsonl"
-        path.write_text(text, encoding="utf-8")
-        return audit_json(audit_log(read(path)))
 
 
 def parse_text(ctx: Context, text: str) -> object:

@@ -1,10 +1,16 @@
-"""Long inputs made by repetition, for the linear-time guard (test_linear) and bench/linear.py."""
+"""Long inputs made by repetition, and the audit run on them as `refgm audit --json` runs it,
+for the linear-time guard (test_linear) and bench/linear.py."""
 
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
+from evals.audit import audit_chat, audit_log
+from evals.chat import split_chat
+from gm.commands.audit import audit_json
+from gm.transcript import read
 from referee.lang.incident import Lang
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,3 +64,16 @@ def native_log(size: int) -> str:
         out += [json.dumps({**e, "turn": e["turn"] + copy * turns}, ensure_ascii=False) for e in body]
     out += [json.dumps(e, ensure_ascii=False) for e in tail]
     return "\n".join(out) + "\n"
+
+
+def audit_text(text: str) -> object:
+    """What `refgm audit --json` computes for a pasted chat."""
+    return audit_json(audit_chat(split_chat(text)))
+
+
+def audit_file(text: str) -> object:
+    """What `refgm audit --json` computes for a native log, read from a file as the CLI does."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.jsonl"
+        path.write_text(text, encoding="utf-8")
+        return audit_json(audit_log(read(path)))

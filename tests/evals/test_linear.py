@@ -10,22 +10,25 @@ re-scans that made `refgm audit` and the parsers quadratic.
 from __future__ import annotations
 
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import pytest
 
-from evals.audit import audit_chat, audit_log
-from evals.chat import split_chat
-from gm.commands.audit import audit_json
-from gm.transcript import read
 from referee.lang import LANGS, Context, extract, parse
 from referee.lang.incident import Lang
-from tests.evals.long_inputs import ROOT, UTTERANCES, chat, late_contradiction, native_log, repeated
+from tests.evals.long_inputs import (
+    ROOT,
+    UTTERANCES,
+    audit_file,
+    audit_text,
+    chat,
+    late_contradiction,
+    native_log,
+    repeated,
+)
 
 OWN = tuple(str(ROOT / folder) for folder in ("referee", "evals", "gm"))
 SIZE = 6_000  # bytes; a chat's fixed costs weigh more, so it is read at 4 times that
@@ -58,17 +61,6 @@ def assert_linear(make: Callable[[int], str], run: Callable[[str], object], size
     run(make(500))  # caches and lazy loading are not the input's work
     small, large = (work(partial(run, make(n))) for n in (size, 4 * size))
     assert large <= GROWTH * small, f"4x the input took {large / small:.1f}x the work"
-
-
-def audit_text(text: str) -> object:
-    return audit_json(audit_chat(split_chat(text)))
-
-
-def audit_file(text: str) -> object:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "game.jsonl"
-        path.write_text(text, encoding="utf-8")
-        return audit_json(audit_log(read(path)))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
