@@ -9,6 +9,8 @@ re-scans that made `refgm audit` and the parsers quadratic.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -90,3 +92,30 @@ def test_parsing_is_linear_in_the_utterance(lang: Lang, shape: str) -> None:
 def test_reading_a_reply_is_linear_in_its_length(lang: Lang) -> None:
     ctx = Context(lang=lang)
     assert_linear(lambda n: repeated(UTTERANCES[lang][3], n), lambda text: extract(text, ctx))
+
+
+SPACES = 200_000
+
+
+@pytest.mark.parametrize("call", [
+    f"read_counts('残り' + ' ' * {SPACES} + 'x', 'ja')",
+    f"read_counts('남은 질문' + ' ' * {SPACES} + 'x', 'ko')",
+    f"read_counts('questions left' + ' ' * {SPACES} + 'x', 'en')",
+    f"read_claims('A' + ' ' * {SPACES} + 'x', 'ko')",
+    f"read_claims('A' + ' ' * {SPACES} + 'x', 'ja')",
+    f"read_turn('', Remark(), ' ' * {SPACES} + 'x', Context(lang='ko'))",
+    f"split_chat(' ' * {SPACES} + 'x')",
+])
+def test_a_long_run_of_spaces_is_read_at_once(call: str) -> None:
+    """A pattern with two space runs side by side ("(?:の)?\\s*" after "\\s*") tries every way
+    of splitting a long run of spaces between them: 27 s for 100 spaces after "残り". Read
+    in a child process bounded at a minute, about a thousand times what it takes."""
+    code = ("from evals.reading import read_claims, read_counts, read_turn; from evals.chat import "
+            "split_chat; from referee.lang import Context; from referee.liar.intent import Remark; "
+            + call)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, timeout=60, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{call} did not finish in a minute")
+    assert done.returncode == 0
