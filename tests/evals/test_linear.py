@@ -94,6 +94,40 @@ def test_reading_a_reply_is_linear_in_its_length(lang: Lang) -> None:
     assert_linear(lambda n: repeated(UTTERANCES[lang][3], n), lambda text: extract(text, ctx))
 
 
+
+def finishes_in_a_minute(setup: str, call: str) -> None:
+    """Run `call` in a child process (after `setup` imports) and fail unless it ends within
+    a minute: the inputs below take well under ten seconds here and many minutes where the
+    work hid in C (a copy or a join of the rest at every word), which counting lines misses."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run([sys.executable, "-c", f"{setup}; {call}"], cwd=ROOT, env=env, timeout=60,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{call} did not finish in a minute")
+    assert done.returncode == 0
+
+
+MB = 1024 * 1024
+
+
+@pytest.mark.parametrize(("lang", "make"), [
+    ("en", f"repeated('A, B,', {MB}, ' ') + ' A, did you eat it?'"),  # a long list of names, then a call
+    ("en", f"repeated('A, B, C, please', {MB}, ' ')"),  # a second call looked for at every comma
+    ("en", f"repeated('ok so well', {2 * MB}, ' ')"),  # fillers dropped one at a time
+    ("ko", f"repeated('A씨, 케이크를 먹었나요? ', {2 * MB})"),  # many sentences given to kiwi at once
+])
+def test_a_long_utterance_is_parsed_at_once(lang: str, make: str) -> None:
+    finishes_in_a_minute("from referee.lang import Context, parse; from tests.evals.long_inputs import repeated",
+                         f"parse({make}, Context(lang={lang!r}))")
+
+
+def test_a_long_reply_is_read_at_once() -> None:
+    """Many sentences of one speaker (each added to a copy of those before)."""
+    finishes_in_a_minute("from referee.lang import Context, extract; from tests.evals.long_inputs import repeated",
+                         f"extract(repeated('No! ', {2 * MB}), Context(lang='en'))")
+
+
 SPACES = 200_000
 
 
@@ -108,14 +142,6 @@ SPACES = 200_000
 ])
 def test_a_long_run_of_spaces_is_read_at_once(call: str) -> None:
     """A pattern with two space runs side by side ("(?:の)?\\s*" after "\\s*") tries every way
-    of splitting a long run of spaces between them: 27 s for 100 spaces after "残り". Read
-    in a child process bounded at a minute, about a thousand times what it takes."""
-    code = ("from evals.reading import read_claims, read_counts, read_turn; from evals.chat import "
-            "split_chat; from referee.lang import Context; from referee.liar.intent import Remark; "
-            + call)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    try:
-        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, timeout=60, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"{call} did not finish in a minute")
-    assert done.returncode == 0
+    of splitting a long run of spaces between them: 27 s for 100 spaces after "残り"."""
+    finishes_in_a_minute("from evals.reading import read_claims, read_counts, read_turn; from evals.chat import "
+                         "split_chat; from referee.lang import Context; from referee.liar.intent import Remark", call)

@@ -588,14 +588,30 @@ def _calls(sentence: Sentence, ctx: Context) -> tuple[Sentence, ...]:
     calls = _second_calls(words)
     parts: list[Sentence] = []
     start, i = 0, 1
+    listing = _list_step("name", words[0]) if words else ""
     while i < len(words):
         rest = calls[i]
-        if rest is not None and not _only_a_call(words[start:i], ctx):
+        # A part that is a list of names only calls: known without reading it again, so a
+        # long list ("A, B, A, B, ..., did you") is not re-read at each of its commas.
+        if rest is not None and listing != "join" and not _only_a_call(words[start:i], ctx):
             parts.append(Sentence(words[start:i], sentence.asked))
             start, i = rest, rest + 1
+            listing = _list_step("name", words[start])
         else:
+            listing = _list_step(listing, words[i])
             i += 1
     return (*parts, Sentence(words[start:], sentence.asked))
+
+
+def _list_step(expected: str, word: str) -> str:
+    """A list of names as in _REF_LIST read one word at a time: what it expects after
+    `word` ("join" after a name, where the list may end; "name"; "comma" after ", ",
+    where a name or "and" follows), or "" once the words are no such list."""
+    if expected in ("name", "comma") and _LIST_NAME.fullmatch(word):
+        return "join"
+    if (expected == "join" and word in _LIST_JOINS - {","}) or (expected == "comma" and word == "and"):
+        return "name"
+    return "comma" if expected == "join" and word == "," else ""
 
 
 def _second_calls(words: tuple[str, ...]) -> list[int | None]:
