@@ -95,6 +95,12 @@ def test_reading_a_reply_is_linear_in_its_length(lang: Lang) -> None:
 
 
 
+def test_reading_a_reply_without_punctuation_is_linear_in_its_length() -> None:
+    """Every predicate of one long Japanese sentence looks back over its clause."""
+    ctx = Context(lang="ja")
+    assert_linear(lambda n: "A: " + repeated("食べてないってば", n, " "), lambda text: extract(text, ctx))
+
+
 def finishes_in_a_minute(setup: str, call: str) -> None:
     """Run `call` in a child process (after `setup` imports) and fail unless it ends within
     a minute: the inputs below take well under ten seconds here and many minutes where the
@@ -122,10 +128,13 @@ def test_a_long_utterance_is_parsed_at_once(lang: str, make: str) -> None:
                          f"parse({make}, Context(lang={lang!r}))")
 
 
-def test_a_long_reply_is_read_at_once() -> None:
-    """Many sentences of one speaker (each added to a copy of those before)."""
+@pytest.mark.parametrize(("lang", "make"), [
+    ("en", f"repeated('No! ', {2 * MB})"),  # each sentence added to a copy of those before
+    ("ko", f"repeated('네.', {MB // 4})"),  # the whole text searched for a number at each sentence
+])
+def test_a_long_reply_is_read_at_once(lang: str, make: str) -> None:
     finishes_in_a_minute("from referee.lang import Context, extract; from tests.evals.long_inputs import repeated",
-                         f"extract(repeated('No! ', {2 * MB}), Context(lang='en'))")
+                         f"extract({make}, Context(lang={lang!r}))")
 
 
 SPACES = 200_000
