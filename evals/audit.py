@@ -7,9 +7,10 @@ by `evals.reading`; `evals.scorers.score` then judges the turns.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from evals.chat import Chat
+from evals.chat import Chat, Message
 from evals.observed import Turn
 from evals.reading import read_turn
 from evals.scorers import Score, score
@@ -51,15 +52,7 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
                   lang=lang)
     turns: list[Turn] = []
     pending: Question | None = None
-    messages = chat.messages
-    for i, message in enumerate(messages):
-        if message.role != "player":
-            continue
-        replies = []
-        for later in messages[i + 1:]:
-            if later.role == "player":
-                break
-            replies.append(later)
+    for message, replies in _exchanges(chat.messages):
         reply = "\n".join(m.text for m in replies)
         intent = parse(message.text, Context(ctx.roster, ctx.incident, lang,
                                              pending=pending is not None)).intent
@@ -69,6 +62,21 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
             else None
         turns.append(turn)
     return Audit("chat", lang, tuple(turns), score(tuple(turns), rules))
+
+
+def _exchanges(messages: tuple[Message, ...]) -> Iterator[tuple[Message, list[Message]]]:
+    """Each player message with the game-master messages up to the next one, in one pass."""
+    player: Message | None = None
+    replies: list[Message] = []
+    for message in messages:
+        if message.role == "player":
+            if player is not None:
+                yield player, replies
+            player, replies = message, []
+        elif player is not None:
+            replies.append(message)
+    if player is not None:
+        yield player, replies
 
 
 def audit_log(log: Log) -> Audit:

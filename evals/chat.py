@@ -30,10 +30,12 @@ LABELS: dict[str, Role] = {
     "ゲームマスター": "gm",
 }
 
+# Each optional part takes the spaces after it: two space runs side by side would make a
+# line of many spaces take time in the square of its length.
 _LABEL = re.compile(
-    r"^\s*(?P<bold>\*\*|__)?\s*(?P<label>"
+    r"^\s*(?:(?P<bold>\*\*|__)\s*)?(?P<label>"
     + "|".join(re.escape(label) for label in sorted(LABELS, key=len, reverse=True))
-    + r")\s*(?P=bold)?\s*[:：]\s*(?P=bold)?\s*",
+    + r")\s*(?:(?P=bold)\s*)?[:：]\s*(?:(?P=bold)\s*)?",
     re.IGNORECASE,
 )
 

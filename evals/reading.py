@@ -27,18 +27,22 @@ from referee.liar.world import Roster
 
 _COUNT: dict[Lang, tuple[str, ...]] = {
     "ko": (
-        r"남은\s*(?:질문\s*(?:권|횟수|수)?|횟수)\s*(?:은|는)?\s*[:=]?\s*(\d+)",
-        r"질문\s*(?:권|횟수)?\s*(?:이|은|는)?\s*(\d+)\s*(?:회|개|번)\s*남",
+        r"남은\s*(?:질문\s*(?:(?:권|횟수|수)\s*)?|횟수\s*)(?:(?:은|는)\s*)?(?:[:=]\s*)?(\d+)",
+        r"질문\s*(?:(?:권|횟수)\s*)?(?:(?:이|은|는)\s*)?(\d+)\s*(?:회|개|번)\s*남",
     ),
     "ja": (
-        r"残り\s*(?:の)?\s*(?:質問)?\s*(?:権|回数|数)?\s*(?:は)?\s*[:=]?\s*(\d+)",
-        r"(?:質問\s*(?:権|回数)?\s*(?:は|が)?\s*)?あと\s*(\d+)\s*回",
+        r"残り\s*(?:の\s*)?(?:質問\s*)?(?:(?:権|回数|数)\s*)?(?:は\s*)?(?:[:=]\s*)?(\d+)",
+        r"(?:質問\s*(?:(?:権|回数)\s*)?(?:(?:は|が)\s*)?)?あと\s*(\d+)\s*回",
     ),
     "en": (
-        r"\b(?:questions?\s+(?:left|remaining)|remaining\s+questions?)\s*[:=]?\s*(\d+)",
+        r"\b(?:questions?\s+(?:left|remaining)|remaining\s+questions?)\s*(?:[:=]\s*)?(\d+)",
         r"\b(\d+)\s+(?:more\s+)?(?:questions?\s+)?(?:left|remaining)\b",
     ),
 }
+
+# In every pattern here an optional word takes the spaces after it ("(?:の\s*)?", not
+# "(?:の)?\s*"): two space runs side by side could split a long run of spaces in every way
+# before failing, which took 27 s on "残り" and 100 spaces.
 
 # Wrong first: "不正解" contains "正解", "incorrect" contains "correct".
 _VERDICT: dict[Lang, tuple[str, str]] = {
@@ -57,11 +61,11 @@ _ROLE_WORDS: dict[Lang, dict[Role, str]] = {
 _CLAIM: dict[Lang, tuple[str, str]] = {
     "ko": (
         r"(?:{role})\s*(?:은|는|:|=)\s*(?:바로\s*)?(?P<name>{name})(?![A-Za-z])",
-        r"(?<![A-Za-z])(?P<name>{name})\s*(?:씨)?\s*(?:가|이|는|은)\s*(?:바로\s*)?(?:{role})",
+        r"(?<![A-Za-z])(?P<name>{name})\s*(?:씨\s*)?(?:가|이|는|은)\s*(?:바로\s*)?(?:{role})",
     ),
     "ja": (
         r"(?:{role})\s*(?:は|:|=)\s*(?P<name>{name})(?![A-Za-z])",
-        r"(?<![A-Za-z])(?P<name>{name})\s*(?:さん)?\s*(?:が|は)\s*(?:{role})",
+        r"(?<![A-Za-z])(?P<name>{name})\s*(?:さん\s*)?(?:が|は)\s*(?:{role})",
     ),
     "en": (
         r"\b(?:{role})\s*(?:is|was|:|=)\s*(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b",
@@ -70,7 +74,7 @@ _CLAIM: dict[Lang, tuple[str, str]] = {
 }
 
 # A line that starts with a character's label ("A:", "「A: ...", "A씨:", "Bさん：", "2. B:").
-_SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?[「『\"“(（]?\s*(?:{name})\s*(?:씨|さん|氏)?\s*[:：]"
+_SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?(?:[「『\"“(（]\s*)?(?:{name})\s*(?:(?:씨|さん|氏)\s*)?[:：]"
 
 
 @dataclass(frozen=True)

@@ -112,9 +112,10 @@ def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None 
     `revealed` is a reveal known outside the text (a native log's `game_ended`)."""
     quoted, unread = _answers(turns, rules)
     observations = [_observation(q.statement) for q in quoted]
-    answering = _answering(turns, quoted)
+    said = _said(turns, quoted)
+    answering = _answering(turns, said)
     worlds = consistent_worlds(rules.roster, observations)
-    allowed, wrong_verdicts, confirmed_at = _verdicts(turns, quoted, rules, secret)
+    allowed, wrong_verdicts, confirmed_at = _verdicts(turns, said, rules, secret)
     end = _end(turns, rules, confirmed_at)
     revealed = revealed or _revealed(turns, end, confirmed_at)
     count_errors = _count_errors(turns, rules)
@@ -158,16 +159,23 @@ def _observation(statement: Statement) -> Observation:
     return Observation(statement.speaker, statement.proposition, statement.asserted)
 
 
-def _answering(turns: tuple[Turn, ...], quoted: tuple[Quoted, ...]) -> list[list[Observation]]:
+def _said(turns: tuple[Turn, ...], quoted: tuple[Quoted, ...]) -> list[list[Statement]]:
+    """The answers of each turn, grouped in one pass (not one scan of all answers per turn)."""
+    said: list[list[Statement]] = [[] for _ in turns]
+    for q in quoted:
+        said[q.turn].append(q.statement)
+    return said
+
+
+def _answering(turns: tuple[Turn, ...], said: list[list[Statement]]) -> list[list[Observation]]:
     """For each proposition asked that got an answer, the statements answering it: those by
     the asked speaker about the same question, however phrased (negated, honest/liar)."""
     groups = []
     for i, turn in enumerate(turns):
         if not isinstance(turn.intent, Question):
             continue
-        said = [q.statement for q in quoted if q.turn == i]
         for query in turn.intent.unique():
-            matching = [_observation(s) for s in said
+            matching = [_observation(s) for s in said[i]
                         if Query(s.speaker, s.proposition).key() == query.key()]
             if matching:
                 groups.append(matching)
@@ -200,7 +208,7 @@ def _fits(guess: Guess, world: World) -> bool:
 
 
 def _verdicts(
-    turns: tuple[Turn, ...], quoted: tuple[Quoted, ...], rules: Rules, secret: World | None
+    turns: tuple[Turn, ...], said: list[list[Statement]], rules: Rules, secret: World | None
 ) -> tuple[tuple[World, ...], tuple[WrongVerdict, ...], dict[str, int]]:
     """Check each shown verdict; return the worlds everything shown allows, the wrong
     verdicts, and the turn at which each role was confirmed by a verdict of "right"."""
@@ -208,9 +216,7 @@ def _verdicts(
     wrong: list[WrongVerdict] = []
     confirmed_at: dict[str, int] = {}
     for i, turn in enumerate(turns):
-        fitting = consistent_worlds(
-            rules.roster, [_observation(q.statement) for q in quoted if q.turn == i]
-        )
+        fitting = consistent_worlds(rules.roster, [_observation(s) for s in said[i]])
         allowed = tuple(w for w in allowed if w in fitting)
         if not isinstance(turn.intent, Guess) or turn.verdict is None:
             continue

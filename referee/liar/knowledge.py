@@ -92,11 +92,7 @@ def minimal_conflict(
     full = _full(roster)
     if _alive(full, masks):
         return ()
-    conflict = list(range(len(masks)))
-    for index in range(len(masks)):
-        rest = [i for i in conflict if i != index]
-        if not _alive(full, [masks[i] for i in rest]):
-            conflict = rest
+    conflict = _irreducible(full, masks)
     sizes = range(1, len(conflict) + 1)
     if sum(comb(len(masks), size) for size in sizes) <= exact_limit:
         for size in sizes:
@@ -104,6 +100,22 @@ def minimal_conflict(
                 if not _alive(full, [masks[i] for i in subset]):
                     return subset
     return tuple(conflict)
+
+
+def _irreducible(full: int, masks: Sequence[int]) -> list[int]:
+    """The conflict deletion leaves: each observation in index order is dropped when the
+    kept ones before it and all those after it still conflict. One pass, not one
+    re-intersection per observation: the masks after each index are intersected once."""
+    after = [full] * (len(masks) + 1)
+    for index in range(len(masks) - 1, -1, -1):
+        after[index] = after[index + 1] & masks[index]
+    kept: list[int] = []
+    alive = full
+    for index, mask in enumerate(masks):
+        if alive & after[index + 1]:
+            kept.append(index)
+            alive &= mask
+    return kept
 
 
 def question_candidates(roster: Roster, nested: bool = False) -> tuple[Query, ...]:

@@ -88,7 +88,8 @@ def is_person(word: str) -> bool:
 
 
 def _resolve(word: str, people: People, seen: list[str]) -> str:
-    """The roster name (or SELF) a person word stands for; `seen` are the names so far."""
+    """The roster name (or SELF) a person word stands for; `seen` are the names so far,
+    each once."""
     if is_ref(word):
         return name_of(word, people.roster)
     if word in YOU or (word == EVERYONE and people.group):
@@ -100,10 +101,9 @@ def _resolve(word: str, people: People, seen: list[str]) -> str:
             raise Unreadable("you are not one of the suspects: ask about one of them")
         return people.me
     if word in THIRD:
-        named = list(dict.fromkeys(seen))
-        if len(named) == 1:
-            return named[0]
-        if not named and people.antecedent is not None:
+        if len(seen) == 1:
+            return seen[0]
+        if not seen and people.antecedent is not None:
             return people.antecedent
         raise Unreadable(f"it is not clear who '{word}' is: use the name")
     raise Unreadable("ask about one person at a time, by name")
@@ -204,7 +204,7 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
         if word in ("me", "us") and people.me is None:
             continue  # the player as an object: "are you telling me the truth?"
         name = _resolve(word, people, seen)
-        if name != SELF and name not in subjects:
+        if name != SELF and name not in seen:
             seen.append(name)
         if name not in subjects:
             subjects.append(name)
@@ -226,10 +226,14 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
         if len(found) > 1:
             raise Unreadable("that mixes two things in one phrase: ask them one by one")
         predicates.append(found.pop() if found else "culprit" if segment.cleft else None)
+    later: list[Predicate | None] = [None] * len(segments)  # the first predicate after each
+    for i in range(len(segments) - 2, -1, -1):
+        later[i] = predicates[i + 1] if predicates[i + 1] is not None else later[i + 1]
+    last: Predicate | None = None  # the nearest predicate before, filled ones included
     for i, segment in enumerate(segments):
         if predicates[i] is None and segment.ellipsis:
-            neighbours = [p for p in predicates[:i][::-1] + predicates[i + 1:] if p is not None]
-            predicates[i] = neighbours[0] if neighbours else None
+            predicates[i] = last if last is not None else later[i]
+        last = predicates[i] if predicates[i] is not None else last
     claims: list[Claim] = []
     seen: list[str] = []
     for segment, predicate in zip(segments, predicates, strict=True):

@@ -101,19 +101,19 @@ def _stage_direction(found: re.Match[str]) -> str:
 def _lines(text: str, ctx: Context, speaker: str | None) -> list[_Line]:
     """Group sentences by their label; unlabelled ones keep the current speaker."""
     cleaned = _STAGE.sub(_stage_direction, text)
-    grouped: list[_Line] = []
+    grouped: list[tuple[str | None, list[Sentence]]] = []  # lists while they grow, not tuples
     for sentence in sentences(cleaned, ctx.roster).sentences:
         words = " ".join(sentence.words)
         label = _LABEL.match(words)
         if label:
             speaker = name_of(label.group(1), ctx.roster)
             sentence = Sentence(tuple(words[label.end():].split()), sentence.asked)
-            grouped.append(_Line(speaker, ()))
-        elif not grouped or grouped[-1].speaker != speaker:
-            grouped.append(_Line(speaker, ()))
+            grouped.append((speaker, []))
+        elif not grouped or grouped[-1][0] != speaker:
+            grouped.append((speaker, []))
         if sentence.words:
-            grouped[-1] = _Line(speaker, grouped[-1].sentences + (sentence,))
-    return grouped
+            grouped[-1][1].append(sentence)
+    return [_Line(who, tuple(said)) for who, said in grouped]
 
 
 def _mentions(words: tuple[str, ...], ctx: Context) -> bool:

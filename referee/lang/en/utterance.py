@@ -127,12 +127,14 @@ _AND = frozenset(["and", "or", "also"])  # "And C?": a follow-up, where "C?" alo
 _FOLLOW_UP_LEAD = re.compile(r"^(?:what|how) about\b")  # "What about the others?": one we cannot read
 _SAME = re.compile(r"^(?:and )?(?:the )?same(?: question| here| again| for you| to you| goes for you)?$")
 # A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
-# (a name before an auxiliary and "you" cannot be the subject).
-_SECOND_CALL = re.compile(
-    r"^(?:, (?:and |but |or )?|and |but |or )(?=(?:" + _REF_LIST + r") (?:(?:,|:|-) " + _AUX_RE + r"\b|"
-    + _AUX_RE + r" (?:not )?you\b))"
-)
-_CALL_BREAKS = frozenset([",", "and", "but", "or"])
+# (a name before an auxiliary and "you" cannot be the subject). Read token by token in
+# `_second_calls`, in one pass over the sentence: a break (", ", ", and ", "and ", "but ",
+# "or "), then a list of names as in _REF_LIST, then ", did"/": did"/"- did" or "did you"/"did not you".
+_LIST_NAME = re.compile(r"@\d+|everyone")
+_LIST_JOINS = frozenset([",", "and", "&", "/"])  # and ", and"
+_CALL_MARKS = frozenset([",", ":", "-"])
+_AUX_WORD = re.compile(_AUX_RE + r"\b")
+_YOU_WORD = re.compile(r"you\b")
 # "I mean, ...", "Sorry, I meant ...": the sentence restates the one before it.
 _CORRECTION = re.compile(
     r"^(?:oops (?:, )?)?(?:i mean|i meant|or rather|rather|let me rephrase)(?: to ask| to say)?(?: ,| :| -)? "
@@ -193,15 +195,16 @@ Reading = Intent | _Unanswered
 
 def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
     """Drop interjections in front ("OK so", "Hey", "Excuse me", "No, ...")."""
-    while words:
-        joined = " ".join(words[:2])
+    start = 0  # an index, not a new tuple per filler dropped
+    while start < len(words):
+        joined = " ".join(words[start:start + 2])
         if joined in _TWO_WORD_FILLERS or joined in ("yes ,", "no ,"):
-            words = words[2:]
-        elif words[0] in _FILLERS:
-            words = words[1:]
+            start += 2
+        elif words[start] in _FILLERS:
+            start += 1
         else:
-            return words
-    return words
+            break
+    return words[start:]
 
 
 def _hedged(words: tuple[str, ...]) -> bool:
@@ -541,9 +544,11 @@ def parse(text: str, ctx: Context) -> Intent:
     addressees: tuple[str, ...] = ()
     antecedent: str | None = None
     calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
+    last = -1  # the last reading that is no remark ("Hmm."), kept as readings are added
     for sentence in (part for whole in read_text.sentences for part in _calls(whole, ctx)):
         sentence, restating = _restated(sentence)
-        last, previous = _last_question(readings)
+        repeatable = readings[last] if last >= 0 else None
+        previous = repeatable if isinstance(repeatable, Question) else None  # what a next sentence repeats
         before = addressees
         reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
         calling = (calling or addressees != before) if reading is None else False
@@ -554,19 +559,10 @@ def parse(text: str, ctx: Context) -> Intent:
             readings[last] = _restatement(previous, reading)
         elif reading is not None:
             readings.append(reading)
+            last = last if isinstance(reading, Remark) else len(readings) - 1
     if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
         readings.append(_Unanswered(Other()))
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
-
-
-def _last_question(readings: list[Reading]) -> tuple[int, Question | None]:
-    """The question a next sentence can repeat or restate, and where it is: the last
-    reading, remarks ("Hmm.") after it aside; None when that is no question."""
-    for index in range(len(readings) - 1, -1, -1):
-        reading = readings[index]
-        if not isinstance(reading, Remark):
-            return index, reading if isinstance(reading, Question) else None
-    return -1, None
 
 
 def _nothing_asked(frame: _Frame) -> Reading:
@@ -589,12 +585,64 @@ def _calls(sentence: Sentence, ctx: Context) -> tuple[Sentence, ...]:
     so that each part is read with its own addressees. Nothing is cut off a part that only
     says whom it asks ("A and B, did you ...", "Question for A and B, ...")."""
     words = sentence.words
-    for i in range(1, len(words)):
-        found = words[i] in _CALL_BREAKS and _SECOND_CALL.match(" ".join(words[i:]))
-        if found and not _only_a_call(words[:i], ctx):
-            rest = tuple(" ".join(words[i:])[found.end():].split())
-            return (Sentence(words[:i], sentence.asked),) + _calls(Sentence(rest, sentence.asked), ctx)
-    return (sentence,)
+    calls = _second_calls(words)
+    parts: list[Sentence] = []
+    start, i = 0, 1
+    listing = _list_step("name", words[0]) if words else ""
+    while i < len(words):
+        rest = calls[i]
+        # A part that is a list of names only calls: known without reading it again, so a
+        # long list ("A, B, A, B, ..., did you") is not re-read at each of its commas.
+        if rest is not None and listing != "join" and not _only_a_call(words[start:i], ctx):
+            parts.append(Sentence(words[start:i], sentence.asked))
+            start, i = rest, rest + 1
+            listing = _list_step("name", words[start])
+        else:
+            listing = _list_step(listing, words[i])
+            i += 1
+    return (*parts, Sentence(words[start:], sentence.asked))
+
+
+def _list_step(expected: str, word: str) -> str:
+    """A list of names as in _REF_LIST read one word at a time: what it expects after
+    `word` ("join" after a name, where the list may end; "name"; "comma" after ", ",
+    where a name or "and" follows), or "" once the words are no such list."""
+    if expected in ("name", "comma") and _LIST_NAME.fullmatch(word):
+        return "join"
+    if (expected == "join" and word in _LIST_JOINS - {","}) or (expected == "comma" and word == "and"):
+        return "name"
+    return "comma" if expected == "join" and word == "," else ""
+
+
+def _second_calls(words: tuple[str, ...]) -> list[int | None]:
+    """For each word, where the call starts when a second call begins there (see the
+    comment on _LIST_NAME): the index after its break words; None elsewhere. One pass from
+    the end, so a long sentence or list of names is not re-read from every word."""
+    n = len(words)
+
+    def word(i: int) -> str:
+        return words[i] if i < n else ""
+
+    def tail(i: int) -> bool:  # ", did" or "did you" right after the last name
+        if word(i) in _CALL_MARKS and _AUX_WORD.match(word(i + 1)):
+            return True
+        you = i + 2 if word(i + 1) == "not" and _YOU_WORD.match(word(i + 2)) else i + 1
+        return word(i) in AUX and _YOU_WORD.match(word(you)) is not None
+
+    listed = [False] * (n + 3)  # listed[i]: a list of names starts at i and a tail follows it
+    for i in range(n - 1, -1, -1):
+        listed[i] = _LIST_NAME.fullmatch(words[i]) is not None and (
+            tail(i + 1)
+            or (word(i + 1) in _LIST_JOINS and listed[i + 2])
+            or (word(i + 1) == "," and word(i + 2) == "and" and listed[i + 3]))
+    calls: list[int | None] = [None] * n
+    for i, w in enumerate(words):
+        if w == ",":
+            calls[i] = i + 2 if word(i + 1) in ("and", "but", "or") and listed[i + 2] else (
+                i + 1 if listed[i + 1] else None)
+        elif w in ("and", "but", "or") and listed[i + 1]:
+            calls[i] = i + 1
+    return calls
 
 
 def _only_a_call(words: tuple[str, ...], ctx: Context) -> bool:

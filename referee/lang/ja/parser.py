@@ -218,17 +218,21 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
     for i in range(1, len(tokens)):
         if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or everyone_end(tokens, i) is not None):
             trailing = _name_list(tokens, i)
-            if all(t.punct or t.surface in ("ね", "よ", "さ") for t in tokens[trailing.end:]):
+            if all(tokens[j].punct or tokens[j].surface in ("ね", "よ", "さ") for j in range(trailing.end, len(tokens))):
                 return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
+    lead_in = True  # every word so far could lead in (see _lead_in), kept as the loop goes
     for i, t in enumerate(tokens):
         named = t.kind == "name" or everyone_end(tokens, i) is not None
-        later = _leading(tokens[i:]) if named and i > 0 else None
+        background = i > 0 and _background(tokens[max(0, i - 2):i])
+        # Only a vocative after a lead-in or a background clause is read: the rest of the
+        # sentence is not copied and re-read from every name.
+        later = _leading(tokens[i:]) if named and i > 0 and (background or lead_in) else None
         if later is not None and not all(x.punct for x in later[1]):  # not "それともCさん？"
-            before = tokens[:i]
-            if _background(before):
+            if background:
                 return later
-            if _lead_in(before):
-                return later[0], before + later[1], later[2]
+            if lead_in:
+                return later[0], tokens[:i] + later[1], later[2]
+        lead_in = lead_in and _lead_in((t,))
     for i, t in enumerate(tokens):
         if t.kind in ("name", "group") and i + 1 < len(tokens) and tokens[i + 1].surface in ("に", "へ"):
             start = _list_start(tokens, i)

@@ -234,18 +234,20 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     return tuple(out)
 
 
-def _clause_start(tokens: tuple[Token, ...], predicates: list[_Predicate], before: int) -> int:
-    """Where the clause holding token `before` starts: after the last comma that closes a clause
-    with a verb of its own ("Cさんのことは分かりませんが、私は食べていません")."""
+def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> list[int]:
+    """For each token index (and the end), where the clause holding it starts: after the last
+    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません").
+    All in one pass, not one pass from the start per predicate."""
     covered = {j for p in predicates for j in range(p.start, p.end)}
+    starts = [0] * (len(tokens) + 1)
     start, verb = 0, False
-    for j in range(before):
-        t = tokens[j]
+    for j, t in enumerate(tokens):
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
         elif t.surface in ("、", ",") and verb:
             start, verb = j + 1, False
-    return start
+        starts[j + 1] = start
+    return starts
 
 
 def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
@@ -293,18 +295,23 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
     return found, who, either
 
 
-def _unnamed_subject(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
-    """"猫が食べましたか", "友達は犯人じゃないよね": a predicate whose subject (or topic) is
-    no one named, so it is not about the one asked; not "ケーキは", "今日は", "本当は"."""
-    for j in range(start, stop - 1):
-        t, particle = tokens[j], tokens[j + 1]
-        if t.pos != "名詞" or t.person or t.kind != "word" or particle.surface not in ("が", "は"):
-            continue
-        if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
-            continue
-        if t.lemma not in _CASE_NOUNS and t.surface not in _CASE_NOUNS and t.lemma not in NOMINAL:
-            return True
-    return False
+def _unnamed_subjects(tokens: tuple[Token, ...]) -> list[int]:
+    """last[i]: the last j < i where a noun and the が/は after it make a subject (or topic)
+    that is no one named ("猫が食べましたか", "友達は犯人じゃないよね"; not "ケーキは",
+    "今日は", "本当は"), or -1. A predicate starting at p has one in its clause when
+    last[p - 1] is at or after the clause's start. One pass, not a scan per predicate."""
+    last = [-1] * (len(tokens) + 1)
+    for j in range(len(tokens)):
+        last[j + 1] = j if j + 1 < len(tokens) and _unnamed_pair(tokens[j], tokens[j + 1]) else last[j]
+    return last
+
+
+def _unnamed_pair(t: Token, particle: Token) -> bool:
+    if t.pos != "名詞" or t.person or t.kind != "word" or particle.surface not in ("が", "は"):
+        return False
+    if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
+        return False
+    return t.lemma not in _CASE_NOUNS and t.surface not in _CASE_NOUNS and t.lemma not in NOMINAL
 
 
 def _possessed(tokens: tuple[Token, ...], j: int) -> bool:
@@ -328,9 +335,11 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     problem = problem or nested_problem
     taken = _thinkers(tokens) | ({via_at} if via_at is not None else set())
     back_from = 0
+    clause_start = _clause_starts(tokens, predicates)
+    unnamed_before = _unnamed_subjects(tokens)
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
-        back, who, either = _people(tokens, max(back_from, _clause_start(tokens, predicates, p.start)), p.start, taken)
+        back, who, either = _people(tokens, max(back_from, clause_start[p.start]), p.start, taken)
         forward = _forward_from(tokens, p, stop)
         ahead: list[int] = []
         if forward is not None:
@@ -346,7 +355,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens, j) for j in subjects)
         implicit = not names and not who
-        if implicit and _unnamed_subject(tokens, _clause_start(tokens, predicates, p.start), p.start):
+        if implicit and p.start > 0 and unnamed_before[p.start - 1] >= clause_start[p.start]:
             problem = problem or "ask about one of the suspects by name, not about someone else"
         if implicit:
             last = groups[-1][-1] if groups else None
@@ -360,7 +369,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
-    last_clause = _clause_start(tokens, predicates, len(tokens))
+    last_clause = clause_start[len(tokens)]
     if any(p.start >= last_clause for p in predicates):
         # "Aさんは嘘つきだと言っていましたが、Cさんは正直者ですか": only the last clause asks
         kept = [(g, p) for g, p in zip(groups, predicates, strict=True) if p.start >= last_clause]

@@ -299,12 +299,12 @@ def _called(
             continue
         if mention.ref == EVERYBODY:
             chain = chain_before(found, k)  # "A, B, C 전원에게"
-            take([found.index(c) for c in chain])
+            take(list(range(k + 1 - len(chain), k + 1)))  # the chain is the mentions up to k
             if len(chain) == 1:
                 names.append(EVERYBODY)
         elif mention.role in {"to", "call"} and mention.ref not in (SPEAKER, ANYONE):
             chain = chain_before(found, k)
-            take([found.index(c) for c in chain])
+            take(list(range(k + 1 - len(chain), k + 1)))
             if mention.ref in (GROUP, SELF) and len(chain) == 1:
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
     if found and not names and _only_calls(morphs[begin:], found):

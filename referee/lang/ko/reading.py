@@ -10,8 +10,10 @@ and the characters' answers; only the interpretation of the pronouns differs.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from operator import attrgetter
 
 from referee.lang.ko.address import (
     ANYONE,
@@ -165,6 +167,15 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
     return count
 
 
+_START = attrgetter("start")
+
+
+def _starting(found: tuple[Mention, ...], a: int, b: int) -> range:
+    """The indices of the mentions that start in morphemes [a, b): `found` is in order, so
+    they are found by bisection, not by a scan of every mention of the sentence."""
+    return range(bisect_left(found, a, key=_START), bisect_left(found, b, key=_START))
+
+
 def _clauses(
     morphs: tuple[Morph, ...], marks: _Marks, found: tuple[Mention, ...], begin: int
 ) -> list[tuple[int, int]]:
@@ -172,6 +183,7 @@ def _clauses(
     spans = []
     start = begin
     predicate_at: int | None = None
+    copula = False  # a copula in morphemes [start, k)
     k = begin
     while k < len(morphs):
         m = morphs[k]
@@ -180,10 +192,10 @@ def _clauses(
             mark is not None
             and mark[1]
             and predicate_at is not None
-            and any(predicate_at < p.start < k for p in found)
+            and _starting(found, predicate_at + 1, k)
         ):
             spans.append((start, k))  # "범인 A 거짓말쟁이 B": a second role noun after a name
-            start, predicate_at = k, None
+            start, predicate_at, copula = k, None, False
         if mark is not None and predicate_at is None:
             predicate_at = k
         has_predicate = predicate_at is not None
@@ -197,18 +209,24 @@ def _clauses(
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
-        if boundary and (has_predicate or _elliptic(morphs, found, start, k)):
+        if boundary and (has_predicate or _elliptic(found, start, k, copula)):
             spans.append((start, k + 1))
-            start, predicate_at = k + 1, None
+            start, predicate_at, copula = k + 1, None, False
+        else:
+            copula = copula or m.tag in _COPULAS
         k += 1
     if start < len(morphs):
         spans.append((start, len(morphs)))
     return spans
 
 
-def _elliptic(morphs: tuple[Morph, ...], found: tuple[Mention, ...], start: int, k: int) -> bool:
-    """ "C도 아니니까 ...": a clause of a name and a copula, its predicate left out."""
-    return any(start <= p.start < k for p in found) and any(x.tag in {"VCP", "VCN"} for x in morphs[start:k])
+_COPULAS = frozenset({"VCP", "VCN"})
+
+
+def _elliptic(found: tuple[Mention, ...], start: int, k: int, copula: bool) -> bool:
+    """ "C도 아니니까 ...": a clause of a name and a copula (`copula`: one is in [start, k)),
+    its predicate left out."""
+    return copula and bool(_starting(found, start, k))
 
 
 def _quote_kind(morphs: tuple[Morph, ...], k: int) -> str:
@@ -311,7 +329,7 @@ def _read_clause(
     forbidding = ((morphs[k].form, morphs[k + 1].form, morphs[k + 1].tag) for k in range(a, b - 1))
     if ("지", "말", "VX") in forbidding:
         return _ClauseReading(None)  # "거짓말하지 말고 대답해": a request, not a claim
-    inside = [m for k, m in enumerate(found) if a <= m.start < b and k not in used]
+    inside = [found[k] for k in _starting(found, a, b) if k not in used]
     set_aside, others = _set_asides(morphs, a, b)
     via: str | None = None
     holder: str | None = None
@@ -342,11 +360,11 @@ def _read_clause(
     if len(kinds) > 1:
         return _ClauseReading(None, tangled=True)
     among = {
-        c for m in inside if m.role == "among" for c in chain_before(found, found.index(m))
+        c for m in inside if m.role == "among" for c in chain_before(found, bisect_left(found, m.start, key=_START))
     }  # "B와 C 둘 중에"
     candidates = tuple(m.ref for m in inside if m in among and m.ref not in (GROUP, EVERYBODY))
     exceptions = [m for m in inside if m.role == "except"]
-    set_apart = {c for m in exceptions for c in chain_before(found, found.index(m))}  # "A랑 B 말고"
+    set_apart = {c for m in exceptions for c in chain_before(found, bisect_left(found, m.start, key=_START))}  # "A랑 B 말고"
     about = tuple(
         m.ref for m in inside if m not in (among | set_apart) and m.role not in {"to", "call", "cond"}
     )
@@ -415,9 +433,7 @@ def _hedged_segment(
     morphs: tuple[Morph, ...], a: int, b: int, found: tuple[Mention, ...], used: set[int]
 ) -> bool:
     """A hedge word next to a person ("A가 먹었겠네"); "알겠다, ..." alone is not."""
-    named = any(
-        a <= m.start < b and k not in used and m.ref not in (GROUP, EVERYBODY) for k, m in enumerate(found)
-    )
+    named = any(k not in used and found[k].ref not in (GROUP, EVERYBODY) for k in _starting(found, a, b))
     return named and any(m.form in HEDGE_FORMS for m in morphs[a:b])
 
 

@@ -81,11 +81,12 @@ def _key(proposition: Proposition) -> tuple[Predicate, str] | None:
     return ("liar" if atom.predicate == "honest" else atom.predicate), atom.about
 
 
-def _has_content(sentence: Sentence, text: str) -> bool:
-    """Whether a sentence names someone, a role, the incident or a number (저/나 alone do not count)."""
+def _has_content(sentence: Sentence, numbered: bool) -> bool:
+    """Whether a sentence names someone, a role, the incident or a number (`numbered`: its
+    text has one, searched once per text, not once per sentence in it); 저/나 alone do not count."""
     forms = {m.form for m in sentence.morphs}
     named = any(m.name is not None for m in sentence.morphs)
-    return named or bool(forms & (CASE_WORDS | THIRD_PERSONS)) or bool(_NUMBER.search(text))
+    return named or bool(forms & (CASE_WORDS | THIRD_PERSONS)) or numbered
 
 
 def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ...]) -> list[str] | None:
@@ -139,9 +140,10 @@ def _read_segment(
         sentences, unknown = analyze(rest, roster)
         read_any = False
         content = bool(unknown)
+        numbered = _NUMBER.search(sentence_text) is not None
         for sentence in sentences:
             reading = read(sentence)
-            content |= _has_content(sentence, sentence_text)
+            content |= _has_content(sentence, numbered)
             if reading.question:
                 # an echo ("거짓말쟁이요?", "B씨요?") or a rhetorical question asserts nothing,
                 # but it sets the topic of the answer that follows
