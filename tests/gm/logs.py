@@ -202,6 +202,14 @@ def _flip_answer(lines: Lines) -> tuple[Lines, int]:
     return _edit(lines, index, text=f"{speaker}: {phrasings(script, opposite)[0]}\n{notes}")
 
 
+def _escape_shown(lines: Lines) -> tuple[Lines, int]:
+    """The accepted attempt's lines end in a carriage return and an erase-line code."""
+    index = _find(lines, "model_attempt", 2)
+    shown = json.loads(lines[index])["lines"]
+    event = {**json.loads(lines[index]), "lines": [[s, f"{t}\r\x1b[K"] for s, t in shown]}
+    return [*lines[:index], json.dumps(event, ensure_ascii=False), *lines[index + 1:]], index + 1
+
+
 TAMPERINGS: dict[str, Tamper] = {
     "deleted gm (turn 2)": lambda ls: _delete(_find(ls, "gm", 2), ls),
     "deleted last gm (the reveal)": lambda ls: _delete(_last(ls, "gm"), ls),
@@ -213,6 +221,7 @@ TAMPERINGS: dict[str, Tamper] = {
     "changed secret": lambda ls: _edit(ls, len(ls) - 1, secret={"culprit": "B", "liar": "C"}),
     "non-hex nonce": lambda ls: _edit(ls, len(ls) - 1, nonce="zz" * 16),
     "changed seed": lambda ls: _edit(ls, len(ls) - 1, seed=json.loads(ls[-1])["seed"] + 1),
+    "escape codes in a shown line": _escape_shown,
     "unknown config language": lambda ls: _edit(ls, 0, config={
         **json.loads(ls[0])["config"], "lang": "xx"}),
     "deleted verdict": lambda ls: _delete(_find(ls, "verdict", 1), ls),
