@@ -23,10 +23,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-BROKEN_PIPE = 1
-"""The exit code when the reader of stdout went away (`refgm audit log | head -1`): 1, as in
-Python's recipe (the note on SIGPIPE in the `signal` docs) and as rich's Console, which
-`refgm replay` and `refgm play` print with, already exits."""
+BROKEN_PIPE = 141
+"""The exit code when the reader of stdout went away (`refgm audit log | head -1`): 128 +
+SIGPIPE, what a shell reports for a filter its pipe stopped. Not 1, which `refgm audit`
+and `refgm replay` give a game that fails its check: a closed pipe is no verdict."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

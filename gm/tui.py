@@ -18,6 +18,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from gm.console import terminal
 from gm.session import Session, Turn
 from gm.transcript import home, resume_name
 from referee.lang import Context, parse
@@ -108,7 +109,7 @@ async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> in
 
 async def run_interactive(frontend: Frontend) -> int:
     """Interactive play with history, the questions-left toolbar and styled lines."""
-    console = Console(highlight=False)
+    console = terminal()
     if frontend.done:
         return 0
     async for line in _prompt_lines(frontend):

@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gm.console import terminal
 from gm.session import GameConfig, Problem, Replayed, opened, rerun
 from gm.transcript import Log, TranscriptError, locate, read, read_sidecar
 from referee.liar.world import World
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         cells = (str(r.number), r.player, r.verdict, str(r.cost), str(r.remaining), r.attempts,
                  "NO" if r.problems else "yes")
         table.add_row(*(Text(cell) for cell in cells))
-    Console(highlight=False).print(table)
+    terminal().print(table)
     if log.torn_tail:
         print(f"line {len(log.events) + 1} is incomplete (the game was interrupted "
               "mid-write); its event was never shown and is not checked.")
