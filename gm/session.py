@@ -68,7 +68,7 @@ from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
 from referee.lang.incident import LANGS, Incident, Lang, incident
 from referee.liar.game import GameState, Rules, new_game, step
-from referee.liar.intent import Intent, Unclear
+from referee.liar.intent import Intent, Question, Unclear
 from referee.liar.knowledge import consistent_worlds
 from referee.liar.verdict import Answers, FinalAnswerRequired, GuessVerdict, Verdict
 from referee.liar.world import Roster, World
@@ -113,6 +113,18 @@ class GameConfig:
             return cls.from_json(started.data["config"])
         except (KeyError, TypeError, ValueError) as err:
             raise TranscriptError(f"{log.path}:{started.line}: bad game config ({err})") from None
+
+
+def last_question(log: Log) -> Question | None:
+    """The last question a log records (a follow-up after a resume continues it)."""
+    for event in reversed(log.of("intent")):
+        try:
+            intent = intent_from_json(event.data["intent"])
+        except (KeyError, TypeError, ValueError):
+            continue  # rerun has judged every intent before this is asked
+        if isinstance(intent, Question):
+            return intent
+    return None
 
 
 def seeded(state: GameState, seed: object) -> bool:
@@ -669,6 +681,7 @@ class Session:
         self.sealed = sealed
         self.renderer = Renderer(config.lang, config.incident, config.rules.roster)
         self.guesses: tuple[GuessVerdict, ...] = ()
+        self.previous: Question | None = None  # the last question, for follow-ups
 
     # --- starting and resuming -------------------------------------------------------------
 
@@ -779,13 +792,14 @@ class Session:
                       writer=TranscriptWriter.append(path), turn=done.turn,
                       narrator=_narrator(actor), sealed=sealed)
         session.guesses = done.guesses
+        session.previous = last_question(log)
         session.writer.write("resumed", turn=session.turn)
         if not done.opening_shown:
             session.writer.write("gm", turn=0, text=done.opening)
         shown = [done.opening]
         if log.torn_tail:
             shown.append(session.renderer.message("torn", line=len(log.events) + 1))
-        shown += [f"> {rt.player}\n{rt.shown}" for rt in done.turns
+        shown += [f"> {displayable(rt.player)}\n{rt.shown}" for rt in done.turns
                   if rt.shown is not None and rt.number > 0]
         if done.unshown is not None:
             turn = await session._show_unshown(done.unshown)
@@ -836,6 +850,8 @@ class Session:
         deadline = self._deadline()
         parsed = self.parse(text)
         intent = await self.interpret(parsed, number, deadline)
+        if isinstance(intent, Question):
+            self.previous = intent
         self.writer.write("intent", turn=number, lang=parsed.lang, intent=intent_json(intent))
         verdict = self.adjudicate(intent)
         self.writer.write("verdict", turn=number, **verdict_json(verdict))
@@ -845,7 +861,8 @@ class Session:
 
     def parse(self, text: str) -> Parsed:
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
-                      lang=self.config.lang, pending=self.state.pending is not None)
+                      lang=self.config.lang, pending=self.state.pending is not None,
+                      previous=self.previous)
         return parse(text, ctx)
 
     async def interpret(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.lang.incident import DEFAULT_INCIDENT, Incident, Lang, incident
-from referee.liar.intent import Intent
+from referee.liar.intent import Intent, Question
 from referee.liar.proposition import Proposition
 from referee.liar.world import Roster
 
@@ -15,13 +15,15 @@ class Context:
     """What the parser knows besides the text.
 
     `lang` None means auto-detect. `pending` is True while an open question waits for
-    the player's yes or no, so that "yes" parses as Confirm.
+    the player's yes or no, so that "yes" parses as Confirm. `previous` is the player's last
+    question, so that a follow-up ("C, did you?", "what about A?") can continue it.
     """
 
     roster: Roster = Roster()
     incident: Incident = field(default_factory=lambda: incident(DEFAULT_INCIDENT))
     lang: Lang | None = None
     pending: bool = False
+    previous: Question | None = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from gm.actors.offline import OfflineActor
 from gm.commands.replay import replay
 from gm.session import MAX_ATTEMPTS, GameConfig, Session
 from gm.transcript import TranscriptError, read, read_sidecar, sidecar_path
-from referee.lang import Parsed
+from referee.lang import Context, Parsed
+from referee.lang import parse as referee_parse
 from referee.lang.incident import incident
 from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Query, Question
 from referee.liar.proposition import literal
@@ -246,3 +247,20 @@ def test_resume_refuses_a_finished_game(tmp_path: Path) -> None:
     asyncio.run(session.step("B and C"))
     with pytest.raises(TranscriptError, match="this game is over"):
         asyncio.run(ScriptedSession.resume(tmp_path / "g.jsonl"))
+
+
+def test_the_last_question_is_the_context_of_the_next_utterance_and_survives_a_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A follow-up ("C, did you?") is read against the question before it, also after a crash."""
+    session = _start(tmp_path)
+    asyncio.run(session.step("ask A about B"))
+    asyncio.run(session.step("left?"))
+    assert session.previous == INTENTS["ask A about B"]
+    session.close()
+    resumed, _ = asyncio.run(Session.resume(tmp_path / "g.jsonl"))
+    seen: list[Context] = []
+    monkeypatch.setattr("gm.session.parse", lambda text, ctx: seen.append(ctx) or referee_parse(text, ctx))
+    resumed.parse("Cさんは？")
+    assert seen[0].previous == INTENTS["ask A about B"]
+    resumed.close()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from referee.lang import Context, extract, incident, parse
 from referee.lang.wire import parsed_json, proposition_json
 from referee.liar import Query, literal
+from referee.liar.intent import Question
 
 CORPUS = Path(__file__).parent / "corpus"
 HELDOUT = Path(__file__).parent / "heldout"
@@ -46,11 +47,16 @@ def jsonl(path: Path) -> list[dict[str, Any]]:
 
 
 def _context(row: dict[str, Any], lang: str) -> Context:
-    return Context(
+    """The row's context; a follow-up's `previous` message is read first, in the same one."""
+    ctx = Context(
         incident=incident(row.get("incident", "cake")),
         lang=lang,  # type: ignore[arg-type]
         pending=bool(row.get("pending", False)),
     )
+    if "previous" not in row:
+        return ctx
+    before = parse(row["previous"], Context(incident=ctx.incident, lang=ctx.lang)).intent
+    return replace(ctx, previous=before if isinstance(before, Question) else None)
 
 
 def _props(items: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
