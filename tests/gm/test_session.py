@@ -260,7 +260,12 @@ def test_the_last_question_is_the_context_of_the_next_utterance_and_survives_a_r
     session.close()
     resumed, _ = asyncio.run(Session.resume(tmp_path / "g.jsonl"))
     seen: list[Context] = []
-    monkeypatch.setattr("gm.session.parse", lambda text, ctx: seen.append(ctx) or referee_parse(text, ctx))
+
+    def spy(text: str, ctx: Context) -> Parsed:
+        seen.append(ctx)
+        return referee_parse(text, ctx)
+
+    monkeypatch.setattr("gm.session.parse", spy)
     resumed.parse("Cさんは？")
     assert seen[0].previous == INTENTS["ask A about B"]
     resumed.close()
