@@ -70,7 +70,7 @@ from referee.lang.incident import LANGS, Incident, Lang, incident
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Question, Unclear
 from referee.liar.knowledge import consistent_worlds
-from referee.liar.verdict import Answers, FinalAnswerRequired, GuessVerdict, Verdict
+from referee.liar.verdict import Answers, FinalAnswerRequired, GuessVerdict, NotCharged, Verdict
 from referee.liar.world import Roster, World
 
 MAX_ATTEMPTS = 3
@@ -233,6 +233,8 @@ def reply_notes(renderer: Renderer, state: GameState, verdict: Verdict,
     notes = []
     if fallback is not None:
         notes.append(fallback)
+    if isinstance(verdict, NotCharged) and verdict.kind == "rules":
+        notes.append(renderer.rules(state.rules.budget))  # "what are the rules again?"
     notes.append(renderer.verdict(verdict))
     if state.over:
         notes.append(renderer.ending(state.reveal(), state.outcome))

@@ -120,6 +120,8 @@ def intent_json(intent: Intent) -> Json:
         return {"kind": "confirm", "accept": intent.accept}
     if isinstance(intent, Unclear):
         return {"kind": "unclear", "reason": intent.reason}
+    if isinstance(intent, Other) and intent.about_rules:
+        return {"kind": "other", "rules": True}
     return {"kind": {Remark: "remark", Other: "other", CountQuery: "count"}[type(intent)]}
 
 
@@ -137,7 +139,9 @@ def intent_from_json(obj: Json) -> Intent:
         return Confirm(bool(obj["accept"]))
     if kind == "unclear":
         return Unclear(str(obj["reason"]))
-    simple: dict[str, Intent] = {"remark": Remark(), "other": Other(), "count": CountQuery()}
+    if kind == "other":
+        return Other(about_rules=obj.get("rules") is True)
+    simple: dict[str, Intent] = {"remark": Remark(), "count": CountQuery()}
     if kind not in simple:
         raise ValueError(f"unknown intent kind {kind!r}")
     return simple[kind]

@@ -16,7 +16,8 @@ from types import ModuleType
 
 from referee.lang.context import Context, Extraction, Parsed, Statement
 from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident
-from referee.liar.intent import Query
+from referee.lang.rules_talk import asks_about_rules
+from referee.liar.intent import Other, Query
 
 
 def detect(text: str) -> Lang:
@@ -40,9 +41,16 @@ def _module(lang: Lang) -> ModuleType:
 
 
 def parse(text: str, ctx: Context = Context()) -> Parsed:
-    """Read one player utterance into an intent, in the context's language or the detected one."""
+    """Read one player utterance into an intent, in the context's language or the detected one.
+
+    Talk that asks no suspect anything and asks how the game is played is marked as such,
+    so the referee shows the rules (referee.lang.rules_talk, one rule for every language).
+    """
     lang = ctx.lang or detect(text)
-    return Parsed(text=text, lang=lang, intent=_module(lang).parse(text, ctx))
+    intent = _module(lang).parse(text, ctx)
+    if isinstance(intent, Other) and asks_about_rules(text, lang):
+        intent = Other(about_rules=True)
+    return Parsed(text=text, lang=lang, intent=intent)
 
 
 def extract(

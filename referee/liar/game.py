@@ -110,7 +110,7 @@ def step(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     if isinstance(intent, Remark):
         return state, NotCharged("remark", state.remaining)
     if isinstance(intent, Other):
-        return state, NotCharged("other", state.remaining)
+        return state, NotCharged("rules" if intent.about_rules else "other", state.remaining)
     if isinstance(intent, Unclear):
         return state, Rephrase(intent.reason, state.remaining)
     raise IllegalIntentError(f"not an intent: {intent!r}")

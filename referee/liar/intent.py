@@ -81,7 +81,10 @@ class Remark:
 
 @dataclass(frozen=True)
 class Other:
-    """Off-topic, rules or meta talk: never charged."""
+    """Off-topic, rules or meta talk: never charged. `about_rules`: the player asks how the
+    game is played ("what are the rules again?"), and is shown them."""
+
+    about_rules: bool = False
 
 
 @dataclass(frozen=True)

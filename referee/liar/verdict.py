@@ -102,9 +102,9 @@ class Remaining:
 
 @dataclass(frozen=True)
 class NotCharged:
-    """A remark or off-topic talk: acknowledged, never charged."""
+    """A remark, off-topic talk or a question about the rules: acknowledged, never charged."""
 
-    kind: Literal["remark", "other"]
+    kind: Literal["remark", "other", "rules"]
     remaining: int
 
 

@@ -46,7 +46,7 @@ questions = st.builds(
 guesses = st.one_of(st.builds(Guess, names, st.none() | names), st.builds(Guess, st.none(), names))
 intents = st.one_of(questions, guesses, st.builds(Confirm, st.booleans()),
                     st.builds(Unclear, st.text(max_size=20)),
-                    st.sampled_from((Remark(), Other(), CountQuery())))
+                    st.sampled_from((Remark(), Other(), Other(about_rules=True), CountQuery())))
 
 
 @given(intents)

@@ -228,3 +228,20 @@ def test_player_text_is_echoed_and_recorded_in_its_displayable_form(tmp_path: Pa
     assert "> A, did B eat the cake?" in done.stdout
     (player,) = [e for e in events(log) if e["t"] == "player"]
     assert player["text"] == "A, did B eat the cake?"
+
+
+@pytest.mark.parametrize(("lang", "text", "rule"), [
+    ("en", "what are the rules again?", "How to play:"),
+    ("ja", "ルール教えて", "遊び方"),
+    ("ko", "규칙이 뭐였지?", "진행 방법"),
+])
+def test_rules_talk_shows_the_rules_free_and_replays(tmp_path: Path, lang: str, text: str, rule: str) -> None:
+    log = tmp_path / "g.jsonl"
+    done = refgm(tmp_path, "play", "--lang", lang, "--seed", "3", "--incident", "cake",
+                 "--transcript", str(log), stdin=text + "\n")
+    assert done.returncode == 0, done.stderr
+    reply = done.stdout.split(f"> {text}", 1)[1]
+    assert rule in reply and "/help" in reply
+    (verdict,) = [e for e in events(log) if e["t"] == "verdict"]
+    assert verdict["what"] == "rules" and verdict["remaining"] == 7
+    assert refgm(tmp_path, "replay", str(log)).returncode == 0
