@@ -268,10 +268,10 @@ class English(Book):
 
     def _address(self, v: Voice, voc: str, body: str, bare: bool) -> str:
         end = self.qp(v, bare)
-        forms = [f"{voc}, {body}{end}", f"{voc} {body}{end}", f"hey {voc}, {body}{end}",
-                 f"{voc}: {_cap(body)}{end}", f"{body}, {voc}{end}"]
-        if "," not in body:  # "B is the liar, isn't he Mr. C?" would read as a question of identity
-            forms.append(f"{body} {voc}{end}")
+        forms = [f"{voc}, {body}{end}", f"hey {voc}, {body}{end}", f"{voc}: {_cap(body)}{end}",
+                 f"{body}, {voc}{end}"]
+        if "," not in body:  # a tag question needs its commas: "Mr. A Mr. C is the liar, isn't he Mr. B?"
+            forms += [f"{voc} {body}{end}", f"{body} {voc}{end}"]
         forms += [
                  f"Question for {voc}: {_cap(body)}{end}", f"I want to ask {voc}: {body}{end}",
                   f"{voc}, quick question: {body}{end}", f"{voc}, I have a question. {_cap(body)}{end}"]
