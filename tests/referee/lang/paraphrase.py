@@ -234,7 +234,7 @@ class English(Book):
         food = self._food(v)
         table = {
             ("culprit", False): [f"did {who} {eat} {food}", f"{be} {who} the culprit",
-                                 f"{be} {who} the one who {ate} {food}", f"was it {who} who {ate} {food}",
+                                 f"{be} {who} the one who {ate} {food}", f"was it {'him' if who == 'he' else who} who {ate} {food}",
                                  f"did {who} do it", f"{who} {ate} {food}, didn't {pro}"],
             ("culprit", True): [f"didn't {who} {eat} {food}", f"did {who} not {eat} {food}",
                                 f"{be} {who} innocent", f"{who} didn't {eat} {food}, did {pro}",
