@@ -17,7 +17,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from referee.lang import parse
 from referee.lang.wire import parsed_json
@@ -149,8 +149,58 @@ class Book:
     def ep(self, v: Voice, kind: str = "guess") -> str:
         return v.pick((END_PUNCT if kind == "guess" else REMARK_PUNCT)[self.lang])
 
+    talk: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Rules talk, "how many are left", chit-chat, and yes/no to a pending cost."""
+    lead_ins: tuple[str, ...] = ("",)
+    """What may come before a question put to nobody ("so ", "그럼 ", "じゃあ")."""
+    foods: tuple[tuple[str, str], ...] = ()
+    """(incident key, word) of everything one may eat; key "" for foods of no incident."""
+
+    def other(self, v: Voice, what: str) -> str:
+        return v.pick(self.talk[what])
+
+    def no_addressee(self, v: Voice, x: str, p: str, n: bool) -> str:
+        body, _ = self.body(v, x, p, n)
+        return v.pick(self.lead_ins) + body + self.qp(v, False)
+
+    def other_foods(self, incident: str) -> tuple[str, ...]:
+        """Foods that are not this game's incident."""
+        return tuple(word for key, word in self.foods if key != incident)
+
+    typos: tuple[tuple[str, str], ...] = ()
+    """Common misspellings and kana-for-kanji, (as written, as typed)."""
+    laughs: tuple[str, ...] = ()
+    doubts: tuple[str, ...] = ()
+    """Emoji and sounds that hedge (🤔, ㅠㅠ): never added to a guess."""
+    gaps: str = ""
+    """Where a space may be dropped (a regex; empty: nowhere)."""
+    doubles: str = ""
+    """Words in which a letter may be doubled (a regex; empty: none)."""
+
+    def noise(self, v: Voice, text: str, kind: str) -> str:
+        """A typo that keeps the meaning readable, or a laugh or emoji, or nothing."""
+        r = v.rng.random()
+        if r < 0.25:
+            typed, mistyped = v.pick(self.typos)
+            return text.replace(typed, mistyped, 1)
+        if r < 0.35 and self.doubles:
+            return _double_letter(v, text, self.doubles)
+        if r < 0.47 and self.gaps:
+            return _drop_space(v, text, self.gaps)
+        if r < 0.65:
+            return text + v.pick(self.laughs + (() if kind == "guess" else self.doubts))
+        return text
+
     # the frames' phrasings, each returning the message text
-    def yesno(self, v: Voice, s: str, x: str, p: str, n: bool) -> str: raise NotImplementedError
+    def body(self, v: Voice, x: str, p: str, n: bool) -> tuple[str, bool]: raise NotImplementedError
+    def _address(self, v: Voice, s: str, body: str, bare: bool) -> str: raise NotImplementedError
+
+    def yesno(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
+        """A yes/no question put to `s` (called in front, at the end, or after an intro)."""
+        v.notes[s] = "you"
+        body, bare = self.body(v, x, p, n)
+        return self._address(v, s, body, bare)
+
     def request(self, v: Voice, s: str, x: str, p: str, n: bool) -> str: raise NotImplementedError
     def group(self, v: Voice, ss: Sequence[str], x: str | None, p: str, n: bool) -> str:
         raise NotImplementedError
@@ -170,16 +220,11 @@ class Book:
     def guess(self, v: Voice, culprit: str | None, liar: str | None) -> str: raise NotImplementedError
     def hedge(self, v: Voice, x: str, y: str, p: str) -> str: raise NotImplementedError
     def hearsay(self, v: Voice, r: str, x: str, p: str, n: bool) -> str: raise NotImplementedError
-    def other(self, v: Voice, what: str) -> str: raise NotImplementedError
-    def no_addressee(self, v: Voice, x: str, p: str, n: bool) -> str: raise NotImplementedError
     def wrong_food(self, v: Voice, s: str, x: str, food: str) -> str: raise NotImplementedError
     def role(self, v: Voice, s: str) -> str: raise NotImplementedError
     def player(self, v: Voice, s: str, p: str) -> str: raise NotImplementedError
     def stranger(self, v: Voice, s: str, p: str) -> str: raise NotImplementedError
     def mixed(self, v: Voice, s: str, x: str, p: str, culprit: str) -> str: raise NotImplementedError
-    def noise(self, v: Voice, text: str, kind: str) -> str: raise NotImplementedError
-
-    def other_foods(self, incident: str) -> tuple[str, ...]: raise NotImplementedError
 
 
 OTHER_KINDS = ("left", "rules", "chat", "yes", "no")
@@ -207,6 +252,24 @@ EN_TYPOS = (("the ", "teh "), ("liar", "lier"), ("honest", "honnest"), ("you ", 
 
 class English(Book):
     lang = "en"
+    talk: ClassVar[dict[str, tuple[str, ...]]] = {
+        "left": ("how many questions are left?", "how many questions do I have left", "questions left??",
+                 "how many more can I ask?", "How many questions remain?"),
+        "rules": ("what are the rules again?", "can you explain the rules", "how does this game work?",
+                  "remind me of the rules pls", "wait what were the rules"),
+        "chat": ("nice weather today", "brb, getting coffee", "this is fun lol", "hello!", "I'm tired lol",
+                 "good evening everyone"),
+        "yes": ("yes", "ok go ahead", "sure", "yep", "yes please"),
+        "no": ("no", "no, cancel that", "nope", "never mind, no"),
+    }
+    lead_ins = ("", "", "so ", "hmm, ")
+    typos = EN_TYPOS
+    laughs = (" lol", " lmao", " 😅", " 🙏", " haha")
+    doubts = (" 🤔",)
+    gaps = r"(?<=[a-z]) (?=[a-z]{2})"
+    doubles = r"[a-z]{3,}"
+    foods = (("cake", "cake"), ("pudding", "pudding"), ("cookie", "cookie"), ("donut", "donut"), ("", "pizza"),
+             ("", "sandwich"), ("", "ice cream"))
     styles = (lambda n: n, lambda n: FULL[n], lambda n: f"Mr. {n}", lambda n: f"person {n}")
     polite_styles = (0, 1, 2)
 
@@ -266,8 +329,8 @@ class English(Book):
         }
         return v.pick(table[(p, n)])
 
-    def _address(self, v: Voice, voc: str, body: str, bare: bool) -> str:
-        end = self.qp(v, bare)
+    def _address(self, v: Voice, s: str, body: str, bare: bool) -> str:
+        voc, end = self._voc(v, s), self.qp(v, bare)
         forms = [f"{voc}, {body}{end}", f"hey {voc}, {body}{end}", f"{voc}: {_cap(body)}{end}",
                  f"{body}, {voc}{end}"]
         if "," not in body:  # a tag question needs its commas: "Mr. A Mr. C is the liar, isn't he Mr. B?"
@@ -276,11 +339,6 @@ class English(Book):
                  f"Question for {voc}: {_cap(body)}{end}", f"I want to ask {voc}: {body}{end}",
                   f"{voc}, quick question: {body}{end}", f"{voc}, I have a question. {_cap(body)}{end}"]
         return v.pick(forms)
-
-    def yesno(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
-        v.notes[s] = "you"
-        body, bare = self.body(v, x, p, n)
-        return self._address(v, self._voc(v, s), body, bare)
 
     def request(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
         v.notes[s] = "you"
@@ -424,25 +482,6 @@ class English(Book):
         return v.pick([f"{rn} says {c}", f"according to {rn}, {c}", f"so {rn} said {c}, hmm",
                        f"{rn} claims {c}", f"{_cap(rn)} told me {c}"]) + self.ep(v, "remark")
 
-    def other(self, v: Voice, what: str) -> str:
-        return v.pick({
-            "left": ["how many questions are left?", "how many questions do I have left", "questions left??",
-                     "how many more can I ask?", "How many questions remain?"],
-            "rules": ["what are the rules again?", "can you explain the rules", "how does this game work?",
-                      "remind me of the rules pls", "wait what were the rules"],
-            "chat": ["nice weather today", "brb, getting coffee", "this is fun lol", "hello!", "I'm tired lol",
-                     "good evening everyone"],
-            "yes": ["yes", "ok go ahead", "sure", "yep", "yes please"],
-            "no": ["no", "no, cancel that", "nope", "never mind, no"],
-        }[what])
-
-    def no_addressee(self, v: Voice, x: str, p: str, n: bool) -> str:
-        body, _ = self.body(v, x, p, n)
-        return v.pick([_cap(body), body, f"so {body}", f"hmm, {body}"]) + self.qp(v, False)
-
-    def other_foods(self, incident: str) -> tuple[str, ...]:
-        return tuple(f for f in ("cake", "pudding", "cookie", "donut", "pizza", "sandwich", "ice cream")
-                     if f != incident)
 
     def wrong_food(self, v: Voice, s: str, x: str, food: str) -> str:
         v.notes[s] = "you"
@@ -475,18 +514,7 @@ class English(Book):
         return f"{self._voc(v, s)}, {body}? " + v.pick([f"The culprit is {self.name(v, culprit)}.",
                                                         f"{self.name(v, culprit)} {ate} it."])
 
-    def noise(self, v: Voice, text: str, kind: str) -> str:
-        r = v.rng.random()
-        if r < 0.2:
-            a, b = v.pick(EN_TYPOS)
-            return text.replace(a, b, 1)
-        if r < 0.35:
-            return _double_letter(v, text, r"[a-z]{3,}")
-        if r < 0.45:
-            return _drop_space(v, text, r"(?<=[a-z]) (?=[a-z]{2})")
-        if r < 0.6:
-            return text + v.pick([" lol", " lmao", " 😅", " 🙏", " haha"] + ([" 🤔"] if kind != "guess" else []))
-        return text
+
 
 
 def _double_letter(v: Voice, text: str, word: str) -> str:
@@ -573,6 +601,20 @@ def _ko_anh(head: str) -> dict[str, str]:
 
 class Korean(Book):
     lang = "ko"
+    talk: ClassVar[dict[str, tuple[str, ...]]] = {
+        "left": ("질문 몇 개 남았어?", "남은 질문 몇 개예요?", "몇 번 더 물어볼 수 있어?", "질문 몇개 남음?"),
+        "rules": ("규칙이 뭐였지?", "룰 다시 설명해 줘", "게임 방법 알려주세요", "규칙 다시 알려줄래?"),
+        "chat": ("오늘 날씨 좋네", "배고프다 ㅋㅋ", "안녕하세요!", "잠깐 화장실 좀", "재밌네요 이 게임"),
+        "yes": ("네", "응", "ㅇㅇ", "좋아요 진행해 주세요", "그래"),
+        "no": ("아니요", "아니 취소할게", "ㄴㄴ", "아니요, 안 할래요"),
+    }
+    lead_ins = ("", "그럼 ", "흠 ")
+    typos = KO_TYPOS
+    laughs = (" ㅋㅋ", "ㅋㅋㅋ", " ㅎㅎ", " 😅", " 🙏")
+    doubts = (" 🤔", " ㅠㅠ")
+    gaps = r"(?<=[가-힣]) (?=[가-힣])"
+    foods = (("cake", "케이크"), ("pudding", "푸딩"), ("cookie", "쿠키"), ("donut", "도넛"), ("", "피자"),
+             ("", "샌드위치"), ("", "아이스크림"))
     styles = (lambda n: n, lambda n: FULL[n], lambda n: n + "씨", lambda n: n + "님",
               lambda n: KO_HANGUL[n], lambda n: n + " 씨")
     casual_styles = (0, 1, 4)
@@ -652,11 +694,6 @@ class Korean(Book):
                  f"{self._to(v, s)} 질문: {body}{end}", f"{voc}, 질문 하나 할게{'요' if v.polite else ''}. {body}{end}",
                  f"{self._to(v, s)} 묻고 싶은데{'요' if v.polite else ''}, {body}{end}"]
         return v.pick(forms)
-
-    def yesno(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
-        v.notes[s] = "you"
-        body, bare = self.body(v, x, p, n)
-        return self._address(v, s, body, bare)
 
     def request(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
         v.notes[s] = "you"
@@ -806,22 +843,6 @@ class Korean(Book):
         return v.pick([f"{_j(rn, NEUN)} {quote} 하네", f"{rn} 말로는 {hear}", f"{_j(rn, GA)} {quote} 했어",
                        f"{_j(rn, NEUN)} {hear}", f"{rn}의 말에 따르면 {hear}"]) + self.ep(v, "remark")
 
-    def other(self, v: Voice, what: str) -> str:
-        return v.pick({
-            "left": ["질문 몇 개 남았어?", "남은 질문 몇 개예요?", "몇 번 더 물어볼 수 있어?", "질문 몇개 남음?"],
-            "rules": ["규칙이 뭐였지?", "룰 다시 설명해 줘", "게임 방법 알려주세요", "규칙 다시 알려줄래?"],
-            "chat": ["오늘 날씨 좋네", "배고프다 ㅋㅋ", "안녕하세요!", "잠깐 화장실 좀", "재밌네요 이 게임"],
-            "yes": ["네", "응", "ㅇㅇ", "좋아요 진행해 주세요", "그래"],
-            "no": ["아니요", "아니 취소할게", "ㄴㄴ", "아니요, 안 할래요"],
-        }[what])
-
-    def no_addressee(self, v: Voice, x: str, p: str, n: bool) -> str:
-        body, _ = self.body(v, x, p, n)
-        return v.pick([body, f"그럼 {body}", f"흠 {body}"]) + self.qp(v, False)
-
-    def other_foods(self, incident: str) -> tuple[str, ...]:
-        return tuple(f for k, f in (("cake", "케이크"), ("pudding", "푸딩"), ("cookie", "쿠키"), ("donut", "도넛"),
-                                    ("", "피자"), ("", "샌드위치"), ("", "아이스크림")) if k != incident)
 
     def wrong_food(self, v: Voice, s: str, x: str, food: str) -> str:
         v.notes[s] = "you"
@@ -855,16 +876,7 @@ class Korean(Book):
         c = self.name(v, culprit)
         return f"{self._voc(v, s)}, {body}? " + v.pick([f"범인은 {_j(c, IDA)}.", f"{_j(c, GA)} 범인이다."])
 
-    def noise(self, v: Voice, text: str, kind: str) -> str:
-        r = v.rng.random()
-        if r < 0.25:
-            a, b = v.pick(KO_TYPOS)
-            return text.replace(a, b, 1)
-        if r < 0.45:
-            return _drop_space(v, text, r"(?<=[가-힣]) (?=[가-힣])")
-        if r < 0.65:
-            return text + v.pick([" ㅋㅋ", "ㅋㅋㅋ", " ㅎㅎ", " 😅", " 🙏"] + ([" 🤔", " ㅠㅠ"] if kind != "guess" else []))
-        return text
+
 
 
 # --- Japanese --------------------------------------------------------------------------------
@@ -901,6 +913,19 @@ def _ja_verb(plain: str, casual: str, polite: str) -> dict[str, str]:
 
 class Japanese(Book):
     lang = "ja"
+    talk: ClassVar[dict[str, tuple[str, ...]]] = {
+        "left": ("あと何回質問できる？", "残りの質問数は？", "質問あと何回？", "あと何回聞けますか？"),
+        "rules": ("ルール教えて", "ルールをもう一度説明してください", "これどうやって遊ぶの？", "ルールなんだっけ"),
+        "chat": ("今日はいい天気だね", "お腹すいたw", "こんにちは！", "ちょっと休憩", "このゲーム面白いね"),
+        "yes": ("はい", "うん", "お願いします", "オッケー", "いいよ"),
+        "no": ("いいえ", "やめとく", "やっぱりいいです", "ううん"),
+    }
+    lead_ins = ("", "じゃあ", "うーん、")
+    typos = JA_TYPOS
+    laughs = ("w", "ｗｗ", "笑", "草", " 😅", "🙏")
+    doubts = ("🤔",)
+    foods = (("cake", "ケーキ"), ("pudding", "プリン"), ("cookie", "クッキー"), ("donut", "ドーナツ"), ("", "ピザ"),
+             ("", "サンドイッチ"), ("", "アイス"))
     styles = (lambda n: n, lambda n: FULL[n], lambda n: n + "さん", lambda n: n + "くん",
               lambda n: JA_KANA[n], lambda n: JA_KANA[n] + "さん")
     polite_styles = (2, 5)
@@ -966,11 +991,6 @@ class Japanese(Book):
         if not v.polite:
             forms.append(f"ねえ{voc}、{body}{end}")
         return v.pick(forms)
-
-    def yesno(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
-        v.notes[s] = "you"
-        body, bare = self.body(v, x, p, n)
-        return self._address(v, s, body, bare)
 
     def request(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
         v.notes[s] = "you"
@@ -1110,22 +1130,6 @@ class Japanese(Book):
         return v.pick([f"{rn}によると、{plain}", f"{rn}の話だと{plain}", f"{rn}は{plain}って言ってる",
                        f"{rn}が言うには{hear}", f"{rn}曰く、{plain}"]) + self.ep(v, "remark")
 
-    def other(self, v: Voice, what: str) -> str:
-        return v.pick({
-            "left": ["あと何回質問できる？", "残りの質問数は？", "質問あと何回？", "あと何回聞けますか？"],
-            "rules": ["ルール教えて", "ルールをもう一度説明してください", "これどうやって遊ぶの？", "ルールなんだっけ"],
-            "chat": ["今日はいい天気だね", "お腹すいたw", "こんにちは！", "ちょっと休憩", "このゲーム面白いね"],
-            "yes": ["はい", "うん", "お願いします", "オッケー", "いいよ"],
-            "no": ["いいえ", "やめとく", "やっぱりいいです", "ううん"],
-        }[what])
-
-    def no_addressee(self, v: Voice, x: str, p: str, n: bool) -> str:
-        body, _ = self.body(v, x, p, n)
-        return v.pick([body, f"じゃあ{body}", f"うーん、{body}"]) + self.qp(v, False)
-
-    def other_foods(self, incident: str) -> tuple[str, ...]:
-        return tuple(f for k, f in (("cake", "ケーキ"), ("pudding", "プリン"), ("cookie", "クッキー"), ("donut", "ドーナツ"),
-                                    ("", "ピザ"), ("", "サンドイッチ"), ("", "アイス")) if k != incident)
 
     def wrong_food(self, v: Voice, s: str, x: str, food: str) -> str:
         v.notes[s] = "you"
@@ -1154,14 +1158,7 @@ class Japanese(Book):
         c = self.name(v, culprit)
         return f"{self.name(v, s)}、{body}？" + v.pick([f"犯人は{c}だ。", f"{c}が犯人です。"])
 
-    def noise(self, v: Voice, text: str, kind: str) -> str:
-        r = v.rng.random()
-        if r < 0.3:
-            a, b = v.pick(JA_TYPOS)
-            return text.replace(a, b, 1)
-        if r < 0.55:
-            return text + v.pick(["w", "ｗｗ", "笑", "草", " 😅", "🙏"] + (["🤔"] if kind != "guess" else []))
-        return text
+
 
 
 BOOKS: dict[str, Book] = {"en": English(), "ko": Korean(), "ja": Japanese()}
