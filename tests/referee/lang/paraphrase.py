@@ -637,7 +637,7 @@ class Korean(Book):
         note = v.notes.get(x)
         if note == "none":
             return ""
-        if note == "asked":  # the one asked, inside what another would say: 본인 could be him
+        if note == "asked":  # the one asked, named: in what another would say, 본인 could be him
             return _j(self.name(v, x) if v.polite else "너", pair)
         if note == "you":
             if v.polite:
@@ -670,8 +670,8 @@ class Korean(Book):
         head, ends = v.rng.choice(options[(p, n)])
         return head, ends
 
-    def body(self, v: Voice, x: str, p: str, n: bool, embedded: bool = False) -> tuple[str, bool]:
-        head, ends = self.core(v, x, p, n, embedded)
+    def body(self, v: Voice, x: str, p: str, n: bool) -> tuple[str, bool]:
+        head, ends = self.core(v, x, p, n)
         end = v.pick(POLITE_ENDS if v.polite else CASUAL_ENDS)
         return _tidy(f"{head} {ends[end]}"), end in BARE_ENDS
 
@@ -769,7 +769,8 @@ class Korean(Book):
     def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
         v.notes[s] = "you"
         b1, _ = self.body(v, *q1)
-        b2, bare = self.body(v, *q2, embedded=True)  # left unsaid, the first subject would carry over
+        v.notes[s] = "asked"  # the second question names him: left unsaid, the first subject carries over
+        b2, bare = self.body(v, *q2)
         return v.pick([f"{self._voc(v, s)}, {b1}? {b2}{self.qp(v, bare)}",
                        f"{self._to(v, s)} 질문 두 개. {b1}? {b2}{self.qp(v, bare)}"])
 
@@ -945,7 +946,7 @@ class Japanese(Book):
         note = v.notes.get(x)
         if note == "none":
             return ""
-        if note == "asked":  # the one asked, inside what another would say: 自分 could be him
+        if note == "asked":  # the one asked, named: in what another would say, 自分 could be him
             return v.pick(["あなた"] if v.polite else ["お前", "君"]) + particle
         if note == "you":
             say = ["あなた" + particle] if v.polite else ["お前" + particle, "君" + particle, "自分" + particle]
@@ -975,8 +976,8 @@ class Japanese(Book):
         }
         return v.rng.choice(options[(p, n)])
 
-    def body(self, v: Voice, x: str, p: str, n: bool, embedded: bool = False) -> tuple[str, bool]:
-        head, ends = self.core(v, x, p, n, embedded)
+    def body(self, v: Voice, x: str, p: str, n: bool) -> tuple[str, bool]:
+        head, ends = self.core(v, x, p, n)
         end = v.pick(JA_POLITE if v.polite else JA_CASUAL)
         return head + ends[end], end in JA_BARE
 
@@ -1060,7 +1061,8 @@ class Japanese(Book):
     def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
         v.notes[s] = "you"
         b1, _ = self.body(v, *q1)
-        b2, bare = self.body(v, *q2, embedded=True)  # left unsaid, the first subject would carry over
+        v.notes[s] = "asked"  # the second question names him: left unsaid, the first subject carries over
+        b2, bare = self.body(v, *q2)
         voc = self.name(v, s)
         return v.pick([f"{voc}、{b1}？{b2}{self.qp(v, bare)}", f"{voc}に質問が二つあります。{b1}？{b2}{self.qp(v, bare)}"])
 
