@@ -947,15 +947,24 @@ class Japanese(Book):
         if note == "none":
             return ""
         if note == "asked":  # the one asked, named: in what another would say, 自分 could be him
-            return v.pick(["あなた"] if v.polite else ["お前", "君"]) + particle
+            return self._you(v, x) + particle
         if note == "you":
-            say = ["あなた" + particle] if v.polite else ["お前" + particle, "君" + particle, "自分" + particle]
-            return v.pick(say + ([] if embedded else ["", "" if v.polite else "お前って"]))
+            if v.polite:
+                say = ["あなた" + particle, ""]
+            elif self.name(v, x).endswith("さん"):  # お前 would not follow a さん
+                say = ["あなた" + particle, "君" + particle, "自分" + particle, ""]
+            else:
+                say = ["お前" + particle, "君" + particle, "自分" + particle, "", "お前って"]
+            return v.pick([w for w in say if not embedded or (w and not w.endswith("って"))])
         if note == "self":
             return "自分" + particle
         if note == "that":
             return v.pick(["あの人", "彼"]) + particle
         return self.name(v, x) + particle
+
+    def _you(self, v: Voice, s: str) -> str:
+        """"You" for `s`: あなた in polite speech or after a さん, else お前 or 君."""
+        return v.pick(["あなた"] if v.polite or self.name(v, s).endswith("さん") else ["お前", "君"])
 
     def core(self, v: Voice, x: str, p: str, n: bool, embedded: bool = False) -> tuple[str, dict[str, str]]:
         ta, masu, te = self._verb(v)
@@ -1022,7 +1031,7 @@ class Japanese(Book):
 
     def pair(self, v: Voice, s: str, x: str, y: str, p: str, n: bool) -> str:
         v.notes[s] = "you"
-        a = v.pick(["あなた"] if v.polite else ["お前", "君"]) if x == s else self.name(v, x)
+        a = self._you(v, s) if x == s else self.name(v, x)
         b = self.name(v, y)
         ta, masu, te = self._verb(v)
         food = self._food(v)
@@ -1087,10 +1096,10 @@ class Japanese(Book):
                        f"{self.name(v, s)}、{xn}は？{body}{self.qp(v, bare)}"])
 
     def follow_self(self, v: Voice, s: str) -> str:
-        voc = self.name(v, s)
+        voc, you = self.name(v, s), self._you(v, s)
         if v.polite:
-            return v.pick([f"{voc}、あなたはどうですか？", f"では{voc}、あなたは？"])
-        return v.pick([f"{voc}、あなたは？", f"じゃあ{voc}、君は？", f"{voc}、お前は？"])
+            return v.pick([f"{voc}、{you}はどうですか？", f"では{voc}、{you}は？"])
+        return v.pick([f"{voc}、{you}は？", f"じゃあ{voc}、{you}は？", f"{voc}、あなたは？"])
 
     def follow_same(self, v: Voice, s: str) -> str:
         voc = self.name(v, s)
