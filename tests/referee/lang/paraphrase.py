@@ -191,6 +191,40 @@ class Book:
             return text + v.pick(self.laughs + (() if kind == "guess" else self.doubts))
         return text
 
+    remarks: tuple[str, ...] = ()
+    """Thinking aloud before a question ("hmm, interesting. ")."""
+    two_forms: tuple[str, ...] = ()
+    """Two questions to one person: {s} called, {to} "to him", {b1} and {b2} (or {B2},
+    capitalised), {end} the second's end mark."""
+    restate_forms: tuple[str, ...] = ()
+    """A question restated about someone else: {s}, {b1}, {b2}, {x1} and {x2} (the names)."""
+
+    def _voc(self, v: Voice, s: str) -> str:
+        """`s` called by name ("A야", "Person A")."""
+        return self.name(v, s)
+
+    def _to(self, v: Voice, s: str) -> str:
+        """`s` as the one a question is for ("A한테", "Aに" is written in the templates)."""
+        return self.name(v, s)
+
+    def remark_first(self, v: Voice) -> str:
+        return v.pick(self.remarks)
+
+    def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
+        v.notes[s] = "you"
+        b1, _ = self.body(v, *q1)
+        v.notes[s] = "asked"  # the second question names him: left unsaid, the first subject carries over
+        b2, bare = self.body(v, *q2)
+        return v.pick(self.two_forms).format(s=self._voc(v, s), to=self._to(v, s), b1=b1, b2=b2, B2=_cap(b2),
+                                             end=self.qp(v, bare))
+
+    def correct_about(self, v: Voice, s: str, x1: str, x2: str, p: str, n: bool) -> str:
+        """Only the restated question is asked."""
+        b1, _ = self.body(v, x1, p, n)
+        b2, _ = self.body(v, x2, p, n)
+        return v.pick(self.restate_forms).format(s=self._voc(v, s), b1=b1, b2=b2, x1=self.name(v, x1),
+                                                 x2=self.name(v, x2))
+
     # the frames' phrasings, each returning the message text
     def body(self, v: Voice, x: str, p: str, n: bool) -> tuple[str, bool]: raise NotImplementedError
     def _address(self, v: Voice, s: str, body: str, bare: bool) -> str: raise NotImplementedError
@@ -207,16 +241,11 @@ class Book:
     def pair(self, v: Voice, s: str, x: str, y: str, p: str, n: bool) -> str: raise NotImplementedError
     def who(self, v: Voice, s: str, p: str, among: Sequence[str]) -> str: raise NotImplementedError
     def nested(self, v: Voice, s: str, w: str, x: str, p: str, n: bool) -> str: raise NotImplementedError
-    def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
-        raise NotImplementedError
     def correct_to(self, v: Voice, s1: str, s2: str, x: str, p: str, n: bool) -> str:
-        raise NotImplementedError
-    def correct_about(self, v: Voice, s: str, x1: str, x2: str, p: str, n: bool) -> str:
         raise NotImplementedError
     def pronoun(self, v: Voice, s: str, x: str, p: str, n: bool) -> str: raise NotImplementedError
     def follow_self(self, v: Voice, s: str) -> str: raise NotImplementedError
     def follow_same(self, v: Voice, s: str) -> str: raise NotImplementedError
-    def remark_first(self, v: Voice) -> str: raise NotImplementedError
     def guess(self, v: Voice, culprit: str | None, liar: str | None) -> str: raise NotImplementedError
     def hedge(self, v: Voice, x: str, y: str, p: str) -> str: raise NotImplementedError
     def hearsay(self, v: Voice, r: str, x: str, p: str, n: bool) -> str: raise NotImplementedError
@@ -263,6 +292,10 @@ class English(Book):
         "no": ("no", "no, cancel that", "nope", "never mind, no"),
     }
     lead_ins = ("", "", "so ", "hmm, ")
+    remarks = ("hmm, interesting. ", "ok thanks. ", "got it. ", "hmm ", "lol ok. ", "interesting... ", "Thank you. ",
+               "okay okay. ")
+    two_forms = ("{s}, {b1}? {B2}{end}", "Two questions for {s}: {b1}? {b2}{end}", "{s}: {b1}? and {b2}{end}")
+    restate_forms = ("{s}, {b1}? sorry, typo, I meant: {b2}?", "{s}, {b1}? no wait, I mean {x2}, not {x1}.")
     typos = EN_TYPOS
     laughs = (" lol", " lmao", " 😅", " 🙏", " haha")
     doubts = (" 🤔",)
@@ -281,7 +314,8 @@ class English(Book):
 
     def _who(self, v: Voice, x: str) -> str:
         """`x` as the message refers to him: "you" for the one asked, "he" for the one quoted."""
-        return v.notes.get(x) or self.name(v, x)
+        note = v.notes.get(x)
+        return ("you" if note == "asked" else note) or self.name(v, x)
 
     def _voc(self, v: Voice, s: str) -> str:
         name = self.name(v, s)
@@ -405,27 +439,12 @@ class English(Book):
                        f"{self._voc(v, s)}, what would {wn} answer if asked whether {c}{self.qp(v, True)}",
                        f"{self._voc(v, s)}, would {wn} tell me that {c}{self.qp(v, True)}"])
 
-    def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
-        v.notes[s] = "you"
-        b1, _ = self.body(v, *q1)
-        b2, _ = self.body(v, *q2)
-        voc = self._voc(v, s)
-        return v.pick([f"{voc}, {b1}? {_cap(b2)}{self.qp(v, True)}",
-                       f"Two questions for {voc}: {b1}? {b2}{self.qp(v, True)}",
-                       f"{voc}: {b1}? and {b2}{self.qp(v, True)}"])
-
     def correct_to(self, v: Voice, s1: str, s2: str, x: str, p: str, n: bool) -> str:
         body, _ = self.body(v, x, p, n)
         a, c = self._voc(v, s1), self._voc(v, s2)
         return v.pick([f"{a}, {body}? sorry, I meant to ask {c}, not {a}",
                        f"{a}, {body}? oops, wrong person. that one is for {c}, not {a}",
                        f"{body}, {a}? wait no, I'm asking {c}, not {a}"])
-
-    def correct_about(self, v: Voice, s: str, x1: str, x2: str, p: str, n: bool) -> str:
-        b1, _ = self.body(v, x1, p, n)
-        b2, _ = self.body(v, x2, p, n)
-        return v.pick([f"{self._voc(v, s)}, {b1}? sorry, typo, I meant: {b2}?",
-                       f"{self._voc(v, s)}, {b1}? no wait, I mean {self.name(v, x2)}, not {self.name(v, x1)}."])
 
     def pronoun(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
         v.notes[x] = "he"
@@ -441,10 +460,6 @@ class English(Book):
     def follow_same(self, v: Voice, s: str) -> str:
         voc = self._voc(v, s)
         return v.pick([f"same question for {voc}", f"{voc}, same question", f"and {voc}, same question?"])
-
-    def remark_first(self, v: Voice) -> str:
-        return v.pick(["hmm, interesting. ", "ok thanks. ", "got it. ", "hmm ", "lol ok. ", "interesting... ",
-                       "Thank you. ", "okay okay. "])
 
     def guess(self, v: Voice, culprit: str | None, liar: str | None) -> str:
         _, ate = self._verb(v)
@@ -609,6 +624,9 @@ class Korean(Book):
         "no": ("아니요", "아니 취소할게", "ㄴㄴ", "아니요, 안 할래요"),
     }
     lead_ins = ("", "그럼 ", "흠 ")
+    remarks = ("흠 그렇구나. ", "오 알겠어. ", "고마워요. ", "음… ", "ㅇㅋ ", "아하 그렇군요. ")
+    two_forms = ("{s}, {b1}? {b2}{end}", "{to} 질문 두 개. {b1}? {b2}{end}")
+    restate_forms = ("{s}, {b1}? 아 잘못 씀, {b2}?", "{s}, {b1}? 아니 잠깐, {b2}?")
     typos = KO_TYPOS
     laughs = (" ㅋㅋ", "ㅋㅋㅋ", " ㅎㅎ", " 😅", " 🙏")
     doubts = (" 🤔", " ㅠㅠ")
@@ -766,14 +784,6 @@ class Korean(Book):
                        f"{self._voc(v, s)}, {self._to(v, w)} {wh} 물어보면 뭐라고 할까{yo}{self.qp(v, True)}",
                        f"{self._voc(v, s)}, {_j(wn, GA)} {quote} 대답할 것 같아{yo}{self.qp(v, False)}"])
 
-    def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
-        v.notes[s] = "you"
-        b1, _ = self.body(v, *q1)
-        v.notes[s] = "asked"  # the second question names him: left unsaid, the first subject carries over
-        b2, bare = self.body(v, *q2)
-        return v.pick([f"{self._voc(v, s)}, {b1}? {b2}{self.qp(v, bare)}",
-                       f"{self._to(v, s)} 질문 두 개. {b1}? {b2}{self.qp(v, bare)}"])
-
     def correct_to(self, v: Voice, s1: str, s2: str, x: str, p: str, n: bool) -> str:
         body, _ = self.body(v, x, p, n)
         a, c = self.name(v, s1), self.name(v, s2)
@@ -781,11 +791,6 @@ class Korean(Book):
             return f"{self._voc(v, s1)}, {body}? 앗 잘못 썼어요, {a} 말고 {self._to(v, s2)} 하는 질문이에요"
         return v.pick([f"{self._voc(v, s1)} {body}? 아 미안 {a} 말고 {c}한테 물어본 거야",
                        f"{self._voc(v, s1)}, {body}? 아 잘못 말했다, {a} 말고 {c}한테 묻는 거야"])
-
-    def correct_about(self, v: Voice, s: str, x1: str, x2: str, p: str, n: bool) -> str:
-        b1, _ = self.body(v, x1, p, n)
-        b2, _ = self.body(v, x2, p, n)
-        return v.pick([f"{self._voc(v, s)}, {b1}? 아 잘못 씀, {b2}?", f"{self._voc(v, s)}, {b1}? 아니 잠깐, {b2}?"])
 
     def pronoun(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
         v.notes[s] = "you"
@@ -803,9 +808,6 @@ class Korean(Book):
         if v.polite:
             return v.pick([f"{self._to(v, s)}도 같은 질문이요", f"{self._to(v, s)}도 같은 질문 드릴게요"])
         return v.pick([f"{self.name(v, s)}한테도 같은 질문", f"{self._voc(v, s)}, 너한테도 같은 질문"])
-
-    def remark_first(self, v: Voice) -> str:
-        return v.pick(["흠 그렇구나. ", "오 알겠어. ", "고마워요. ", "음… ", "ㅇㅋ ", "아하 그렇군요. "])
 
     def guess(self, v: Voice, culprit: str | None, liar: str | None) -> str:
         ate, _ = self._stems(v)
@@ -922,6 +924,9 @@ class Japanese(Book):
         "no": ("いいえ", "やめとく", "やっぱりいいです", "ううん"),
     }
     lead_ins = ("", "じゃあ", "うーん、")
+    remarks = ("なるほど。", "ふーん、", "ありがとう。", "うーん…", "了解。", "へえ。")
+    two_forms = ("{s}、{b1}？{b2}{end}", "{s}に質問が二つあります。{b1}？{b2}{end}")
+    restate_forms = ("{s}、{b1}？いや間違えた、{b2}？", "{s}、{b1}？あ、違う、{b2}？")
     typos = JA_TYPOS
     laughs = ("w", "ｗｗ", "笑", "草", " 😅", "🙏")
     doubts = ("🤔",)
@@ -1067,25 +1072,12 @@ class Japanese(Book):
                        f"{voc}、{wn}に{wh}聞いたら、何て答えると思う{self.qp(v, False)}",
                        f"{voc}、{wn}は{plain}と言うと思いますか{self.qp(v, True)}"])
 
-    def two(self, v: Voice, s: str, q1: tuple[str, str, bool], q2: tuple[str, str, bool]) -> str:
-        v.notes[s] = "you"
-        b1, _ = self.body(v, *q1)
-        v.notes[s] = "asked"  # the second question names him: left unsaid, the first subject carries over
-        b2, bare = self.body(v, *q2)
-        voc = self.name(v, s)
-        return v.pick([f"{voc}、{b1}？{b2}{self.qp(v, bare)}", f"{voc}に質問が二つあります。{b1}？{b2}{self.qp(v, bare)}"])
-
     def correct_to(self, v: Voice, s1: str, s2: str, x: str, p: str, n: bool) -> str:
         body, _ = self.body(v, x, p, n)
         a, c = self.name(v, s1), self.name(v, s2)
         return v.pick([f"{a}、{body}？いや間違えた、{a}じゃなくて{c}に聞きたい",
                        f"{a}、{body}？あ、ごめん、{a}じゃなくて{c}への質問です",
                        f"{a}、{body}？…じゃなくて、これは{c}に聞いてる"])
-
-    def correct_about(self, v: Voice, s: str, x1: str, x2: str, p: str, n: bool) -> str:
-        b1, _ = self.body(v, x1, p, n)
-        b2, _ = self.body(v, x2, p, n)
-        return v.pick([f"{self.name(v, s)}、{b1}？いや間違えた、{b2}？", f"{self.name(v, s)}、{b1}？あ、違う、{b2}？"])
 
     def pronoun(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
         v.notes[s] = "you"
@@ -1104,9 +1096,6 @@ class Japanese(Book):
     def follow_same(self, v: Voice, s: str) -> str:
         voc = self.name(v, s)
         return v.pick([f"{voc}にも同じ質問", f"{voc}にも同じことを聞きたいです", f"同じ質問を{voc}にも"])
-
-    def remark_first(self, v: Voice) -> str:
-        return v.pick(["なるほど。", "ふーん、", "ありがとう。", "うーん…", "了解。", "へえ。"])
 
     def guess(self, v: Voice, culprit: str | None, liar: str | None) -> str:
         ta, _, _ = self._verb(v)
