@@ -112,6 +112,9 @@ class Voice:
     polite: bool
     style: int = 0
     notes: dict[str, str] = field(default_factory=dict)
+    unsaid: bool = False
+    """The one asked went unsaid ("A씨, 드셨어요?"): his name must then stand apart as a call,
+    or "C 범인이지" could be saying that C is."""
 
     def pick(self, options: Sequence[T]) -> T:
         return self.rng.choice(list(options))
@@ -182,7 +185,7 @@ class Book:
         r = v.rng.random()
         if r < 0.25:
             typed, mistyped = v.pick(self.typos)
-            return text.replace(typed, mistyped, 1)
+            return text if v.unsaid and typed == "、" else text.replace(typed, mistyped, 1)
         if r < 0.35 and self.doubles:
             return _double_letter(v, text, self.doubles)
         if r < 0.47 and self.gaps:
@@ -659,9 +662,12 @@ class Korean(Book):
             return _j(self.name(v, x) if v.polite else "너", pair)
         if note == "you":
             if v.polite:
-                return v.pick(([] if embedded else ["", ""]) + [_j("본인", pair)])
-            return v.pick(([] if embedded else [""]) + [{GA: "너가", NEUN: "너는"}.get(pair, _j("너", pair)),
-                           {GA: "네가", NEUN: "넌"}.get(pair, _j("너", pair))])
+                said = v.pick(([] if embedded else ["", ""]) + [_j("본인", pair)])
+            else:
+                said = v.pick(([] if embedded else [""]) + [{GA: "너가", NEUN: "너는"}.get(pair, _j("너", pair)),
+                                                            {GA: "네가", NEUN: "넌"}.get(pair, _j("너", pair))])
+            v.unsaid = v.unsaid or not said
+            return said
         if note == "self":
             return _j(v.pick(["자기", "본인"]), pair)
         if note == "that":
@@ -708,9 +714,11 @@ class Korean(Book):
 
     def _address(self, v: Voice, s: str, body: str, bare: bool) -> str:
         voc, end = self._voc(v, s), self.qp(v, bare)
-        forms = [f"{voc} {body}{end}", f"{voc}, {body}{end}", f"{body}, {voc}{end}",
+        forms = [f"{voc}, {body}{end}", f"{body}, {voc}{end}",
                  f"{self._to(v, s)} 질문: {body}{end}", f"{voc}, 질문 하나 할게{'요' if v.polite else ''}. {body}{end}",
                  f"{self._to(v, s)} 묻고 싶은데{'요' if v.polite else ''}, {body}{end}"]
+        if not v.unsaid or voc[-1] in "야아씨님":  # 야, 씨, 님 mark a call even without a comma
+            forms.append(f"{voc} {body}{end}")
         return v.pick(forms)
 
     def request(self, v: Voice, s: str, x: str, p: str, n: bool) -> str:
@@ -960,7 +968,9 @@ class Japanese(Book):
                 say = ["あなた" + particle, "君" + particle, "自分" + particle, ""]
             else:
                 say = ["お前" + particle, "君" + particle, "自分" + particle, "", "お前って"]
-            return v.pick([w for w in say if not embedded or (w and not w.endswith("って"))])
+            said = v.pick([w for w in say if not embedded or (w and not w.endswith("って"))])
+            v.unsaid = v.unsaid or not said
+            return said
         if note == "self":
             return "自分" + particle
         if note == "that":
@@ -1001,8 +1011,10 @@ class Japanese(Book):
 
     def _address(self, v: Voice, s: str, body: str, bare: bool) -> str:
         voc, end = self.name(v, s), self.qp(v, bare)
-        forms = [f"{voc}、{body}{end}", f"{voc} {body}{end}", f"{body}、{voc}{end}", f"{body}{end}{voc}",
+        forms = [f"{voc}、{body}{end}", f"{body}、{voc}{end}", f"{body}{end}{voc}",
                  f"{voc}に質問です。{body}{end}", f"{voc}に聞きたいんだけど、{body}{end}", f"{voc}に質問：{body}{end}"]
+        if not v.unsaid:  # "Aさん ケーキ食べた？" could ask whether A ate it
+            forms.append(f"{voc} {body}{end}")
         if not v.polite:
             forms.append(f"ねえ{voc}、{body}{end}")
         return v.pick(forms)
