@@ -49,7 +49,7 @@ LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이
 LIE_VERBS = frozenset("속이 속".split())
 HONEST_STEMS = frozenset("정직 솔직 정직자".split())
 TRUTH_NOUNS = frozenset("진실 참말 사실 진짜 참".split())  # + 말하다
-SPEECH_STEMS = frozenset("말 대답 답 얘기 이야기 주장 증언 답변".split())
+SPEECH_STEMS = frozenset("말 대답 답 얘기 이야기 주장 증언 답변 자백 고백 실토 진술".split())
 OPINION_STEMS = frozenset("생각 보 여기 믿 의심".split())
 
 NEGATORS = frozenset({("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")})
@@ -66,7 +66,11 @@ STRICT_QUESTION_ENDINGS = frozenset(
 # Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
 MUSING_ENDINGS = frozenset("나 ᆯ까 을까 까 ᆫ가 은가 는가 려나 을려나".split())
 # Endings of hearsay ("C가 먹었대요"): what someone else says, not the player's guess.
-HEARSAY_ENDINGS = frozenset("대 대요".split())
+HEARSAY_ENDINGS = frozenset("대 대요 대더라 라더라 다더라 라던데 다던데 라며 다며 다면서 라면서 라네 라네요".split())
+# 래 after a copula or a past tense is hearsay too ("거짓말쟁이래", "먹었래"), where 먹을래 asks.
+HEARSAY_AFTER_STEM = frozenset("래 래요".split())
+# Words naming whose account a sentence reports ("A 피셜", "B 말로는", "C한테 듣기로는").
+SOURCE_NOUNS = frozenset("말 말씀 얘기 이야기 증언 주장 대답 답변 진술".split())
 # Endings that can only close a statement.
 STATEMENT_ENDINGS = (
     frozenset("습니다 ᆸ니다 다 군요 구나 군 네요 네 구먼 잖아 잖아요 거든 거든요 ᆫ다 는다 겠다 더라 라 이다".split())

@@ -33,6 +33,7 @@ from referee.lang.ko.lexicon import (
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EXCEPT_WORDS,
+    HEARSAY_AFTER_STEM,
     HEARSAY_ENDINGS,
     HEDGE_FORMS,
     HONEST_STEMS,
@@ -51,6 +52,7 @@ from referee.lang.ko.lexicon import (
     REST_NOUNS,
     SENTENCE_HEDGES,
     SETTING_NOUNS,
+    SOURCE_NOUNS,
     SPEECH_STEMS,
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
@@ -105,6 +107,8 @@ class Reading:
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
     topic_only: bool  # a lone name marked as topic or bare: who is asked is ambiguous
     checking: bool  # "맞죠?", "정답인가요?": asks the game master to check a statement
+    hearsay: bool  # reports someone's words ("B 말로는 C가 범인이래", "A는 자기가 먹었다고 하네")
+    asks_form: bool  # a "?" or an ending that only asks ("먹었나요"), not one a statement shares
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
@@ -205,7 +209,7 @@ def _clauses(
             or (
                 m.tag == "EC" and m.form == "라" and k > 0 and morphs[k - 1].form == "아니"
             )  # 제가 아니라 B씨
-            or m.tag == "EF"
+            or (m.tag == "EF" and not _quoted(morphs, k + 1))
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
@@ -223,6 +227,13 @@ def _clauses(
 _COPULAS = frozenset({"VCP", "VCN"})
 
 
+def _quoted(morphs: tuple[Morph, ...], k: int) -> bool:
+    """Whether a quotative follows at `k` ("'A는 범인이 아니다'라고"): the ending before closes a quote."""
+    while k < len(morphs) and morphs[k].tag in {"SSC", "SSO"}:
+        k += 1
+    return k < len(morphs) and (morphs[k].tag == "JKQ" or (morphs[k].tag == "EC" and morphs[k].form in _QUOTATIVES))
+
+
 def _elliptic(found: tuple[Mention, ...], start: int, k: int, copula: bool) -> bool:
     """ "C도 아니니까 ...": a clause of a name and a copula (`copula`: one is in [start, k)),
     its predicate left out."""
@@ -231,12 +242,36 @@ def _elliptic(found: tuple[Mention, ...], start: int, k: int, copula: bool) -> b
 
 def _quote_kind(morphs: tuple[Morph, ...], k: int) -> str:
     """ "speech" for "...다고 대답할까", "opinion" for "...다고 생각해", "" for neither."""
-    if morphs[k].tag != "EC" or morphs[k].form not in _QUOTATIVES or k + 1 >= len(morphs):
+    if morphs[k].tag not in {"EC", "JKQ"} or morphs[k].form not in _QUOTATIVES or k + 1 >= len(morphs):
         return ""
     nxt = morphs[k + 1]
     if nxt.form in SPEECH_STEMS or (nxt.form == "하" and nxt.tag == "VV"):
         return "speech"
     return "opinion" if nxt.form in OPINION_STEMS else ""
+
+
+def _quoted_speakers(morphs: tuple[Morph, ...], inside: list[Mention], q: int) -> list[Mention]:
+    """Whose words or opinion the quotative at `q` reports: the one imagined asked ("A한테
+    물으면"), the subject or topic after the quote ("...라고 B가 말해"), or the first of two
+    people before it marked 가/는 ("C가 A가 먹었다고 말할까", "B는 자기가 먹었다고")."""
+    inner = [m for m in inside if m.start < q]
+    speakers = [m for m in inside if m.role == "cond"]
+    speakers += [m for m in inside if m.start > q and m.role in {"subject", "topic"}]
+    first = next((m for m in inner if m not in speakers), None)
+    if (
+        first is not None
+        and first.role in {"subject", "topic"}
+        and morphs[first.end - 1].form in {"가", "이", "는", "은", "ᆫ", "께서", "께서는"}
+        and (len(inner) > 1 or _reflexive(morphs, first.end, q))
+        and (not speakers or first.ref == speakers[0].ref)
+    ):
+        speakers.append(first)
+    return speakers
+
+
+def _reflexive(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
+    """Whether morphemes [a, b) say 자기/자신 ("himself"), the quoted speaker himself."""
+    return any(m.form in {"자기", "자신"} and m.tag in {"NP", "NNG"} for m in morphs[a:b])
 
 
 def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | None:
@@ -338,18 +373,17 @@ def _read_clause(
     if quote is not None:
         q, kind = quote
         inner = [m for m in inside if m.start < q]
-        outer = [m for m in inside if m.start > q]
-        speakers = [m for m in inside if m.role == "cond"] + [
-            m for m in outer if m.role in {"subject", "topic"}
-        ]
-        if not speakers and len(inner) > 1 and inner[0].role == "topic":
-            speakers = [inner[0]]
+        speakers = _quoted_speakers(morphs, inside, q)
+        if len({m.ref for m in speakers}) > 1:
+            return _ClauseReading(None, tangled=True)  # "A한테 물으면 B는 ...라고 할까": whose words?
         if speakers:
             if kind == "speech":
                 via = speakers[0].ref
             else:
                 holder = speakers[0].ref
-            inside = [m for m in inner if m is not speakers[0]]
+            inside = [m for m in inner if m not in speakers]
+            if _reflexive(morphs, speakers[-1].end, q):  # "B가 자기가 먹었다고": B about B
+                inside.insert(0, speakers[-1])
         else:
             inside = inner
         b = q
@@ -410,10 +444,11 @@ def _read_clause(
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
-    """ "A씨 말이 사실이면 ...": a supposition, unless it sums up ("정리하면") or means "or" (아니면)."""
+    """ "A씨 말이 사실이면 ...": a supposition, unless it sums up ("정리하면"), means "or" (아니면)
+    or names a source ("B 말에 따르면")."""
     for k, m in enumerate(morphs):
         summing_up = k >= 2 and morphs[k - 1].form in {"하", "드리"} and morphs[k - 2].form in _SUMMING_UP
-        either = m.form == "면" and k >= 1 and morphs[k - 1].form == "아니"  # 아니면: "or"
+        either = m.form == "면" and k >= 1 and morphs[k - 1].form in {"아니", "따르", "의하"}  # 아니면: "or"
         if m.tag == "EC" and m.form in _IF and not summing_up and not either:
             return True
     return False
@@ -503,6 +538,25 @@ def _asks_to_tell(morphs: tuple[Morph, ...]) -> bool:
     )
 
 
+def _source(morphs: tuple[Morph, ...]) -> bool:
+    """Whether the sentence names whose account it reports: "A 피셜", "B 말로는", "B씨 말씀으로는",
+    "C 말에 따르면", "증언에 의하면", "A한테 듣기로는"."""
+    for k, m in enumerate(morphs):
+        nxt = [x.form for x in morphs[k + 1 : k + 3]]
+        if m.form == "피셜" or (m.form in {"따르", "의하"} and nxt[:1] == ["면"]):
+            return True
+        if m.form in SOURCE_NOUNS | {"기"} and nxt[:1] in (["로"], ["으로"]) and nxt[1:] == ["는"]:
+            return True  # 말로는, 듣기로는
+    return False
+
+
+def _hearsay_ending(morphs: tuple[Morph, ...], ending: str) -> bool:
+    """An ending that reports what was said: "먹었대", "범인이래", "거짓말쟁이라던데"."""
+    last = max((k for k, m in enumerate(morphs) if m.tag in {"EF", "EC"}), default=-1)
+    after_stem = last > 0 and morphs[last - 1].tag in {"VCP", "EP"} and ending in HEARSAY_AFTER_STEM
+    return ending in HEARSAY_ENDINGS or after_stem
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -513,6 +567,8 @@ def read(sentence: Sentence) -> Reading:
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
     may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS)
+    told = _hearsay_ending(morphs, ending)
+    asks_form = sentence.marked_question or (ending in STRICT_QUESTION_ENDINGS and not told)
     question = (
         sentence.marked_question
         or ending in STRICT_QUESTION_ENDINGS
@@ -562,6 +618,9 @@ def read(sentence: Sentence) -> Reading:
         unnamed=unnamed,
         possibility=("수" in forms and bool(forms & {"있", "없"})) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
+        # a source named, a hearsay ending, or a reported claim not asked ("A는 자기가 먹었다고 하네")
+        hearsay=_source(morphs) or told or (not asks_form and any(c.reported for c in claims)),
+        asks_form=asks_form,
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
         on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),

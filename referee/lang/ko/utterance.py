@@ -64,6 +64,10 @@ _COUNT = re.compile(
     r"|(질문|횟수|기회|질문권)\S*\s*(아직\s*|몇\s*(번|개|회)\s*)?(남|몇|얼마)"
 )
 
+HEARSAY = (
+    "hearsay: what someone says is not a question to anyone; ask one suspect directly "
+    "(for example 'A씨, B씨가 먹었어요?')"
+)
 NO_ADDRESSEE = "no addressee: say whom you are asking (for example 'B씨, ...')"
 UNNAMED = (
     "ambiguous: 'someone other than', 'the rest', 'anyone' or 'a friend' is not one of the suspects; "
@@ -154,8 +158,10 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
         holder = (reading.holder,) if reading.holder is not None and reading.holder in roster else ()
         asked = addressees or holder
         # a question to someone; musing ("A가 먹었나?") or "맞죠?" with nobody asked is not
-        asking = (reading.question or (bool(asked) and reading.may_ask and bool(claims))) and (
-            bool(asked) or not (reading.musing or reading.checking)
+        asking = (
+            (reading.question or (bool(asked) and reading.may_ask and bool(claims)))
+            and (bool(asked) or not (reading.musing or reading.checking))
+            and not reading.hearsay
         )
         said.append(_Said(reading, tuple(claims), asked, asking, left_out and bool(claims)))
     return said
@@ -176,6 +182,8 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
             made, problem = _asked(sentence, roster)
             queries.extend(made)
             problems += [problem] if problem else []
+    if any(s.reading.hearsay and s.reading.asks_form and s.claims for s in said):
+        problems.append(HEARSAY)  # "A씨, B씨가 먹었대요?": what someone said is not a proposition
     if problems:
         return Unclear(problems[0])
     statements = [s for s in said if not s.asking]
@@ -253,8 +261,10 @@ def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list
         return [], "no proposition: ask whether someone ate it, lies or tells the truth"
     if SPEAKER in claim.about:
         return [], "you, the player, are not a suspect: ask about " + ", ".join(roster.names)
-    if claim.via is not None and claim.via not in roster and claim.via != SELF:
-        return [], "ambiguous: whose answer do you mean?"
+    if (claim.via is not None and claim.via not in roster and claim.via != SELF) or (
+        claim.reported and claim.via is None
+    ):
+        return [], "ambiguous: whose answer do you mean?"  # "A, 먹었다고 말할까?": nesting dropped
     made = []
     for speaker in asked:
         people: list[str] = []
@@ -285,7 +295,7 @@ def _guess(statements: list[_Said], roster: Roster) -> Guess | None:
         reading = statement.reading
         if not statement.claims:
             continue
-        if reading.hedged or reading.musing or reading.tangled or reading.supposing:
+        if reading.hedged or reading.musing or reading.tangled or reading.supposing or reading.hearsay:
             return None
         for claim in statement.claims:
             people = [

@@ -417,3 +417,55 @@ def test_a_guess_beside_a_question_is_unclear_not_half_read() -> None:
     intent = parse("범인은 A야. 그리고 B, 너 거짓말쟁이지?", KO)
     assert isinstance(intent, Unclear) and "one at a time" in intent.reason, intent
     assert isinstance(parse("A씨가 범인 같은데... B씨, 당신이 거짓말쟁이예요?", KO), Question)  # a hedge is no guess
+
+
+HEARSAY = "hearsay"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A는 자기가 먹었다고 하네",
+        "A는 자기가 먹었다고 하더라",
+        "에이는 자기가 먹었다고 자백했네",
+        "A님 말씀으로는 B님이 범인이라고 하시네요",
+        "A 피셜 C가 케이크 먹었다고 함",
+        "B 말로는 C가 거짓말쟁이래",
+        "B씨 말에 따르면 C씨가 거짓말쟁이래요.",
+        "B 말에 따르면 C가 거짓말쟁이라던데",
+        "B한테 듣기로는 C가 범인이래",
+        "B의 증언에 의하면 A가 먹었어",
+        "B가 먹었다던데",
+        "C가 거짓말쟁이라더라",
+    ],
+)
+def test_hearsay_is_a_remark_never_a_guess_or_a_question(text: str) -> None:
+    """Once read as guesses or as questions to the one quoted ("B 말로는 ..." asked B)."""
+    assert parse(text, KO) == Remark()
+
+
+@pytest.mark.parametrize("text", ["A씨, B씨가 먹었대요?", "C 말로는 A가 범인이래?"])
+def test_asking_what_was_said_is_unclear(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and HEARSAY in intent.reason, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B 씨, C 씨가 A 씨가 먹었다고 말할까요?", Says("C", literal("culprit", "A"))),
+        ("A, B가 자기가 먹었다고 할 것 같아?", Says("B", literal("culprit", "B"))),
+        ("C씨, B씨가 'A는 범인이 아니다'라고 말할 것 같아요?", Says("B", literal("culprit", "A", True))),
+        ("B씨, C씨한테 물어보면 C씨는 A씨가 거짓말쟁이라고 할까요?", Says("C", literal("liar", "A"))),
+        ("A씨, B씨는 C씨가 범인이라고 대답할까요?", Says("B", literal("culprit", "C"))),
+    ],
+)
+def test_nested_questions_keep_their_nesting(text: str, expected: object) -> None:
+    """Once flattened to "did A eat it?" (the quoted speaker dropped) or asked about him too."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Question) and [q.proposition for q in intent.queries] == [expected], intent
+
+
+@pytest.mark.parametrize("text", ["A씨, 먹었다고 말할까요?", "C야, 범인이라고 대답할 것 같아?"])
+def test_a_nested_question_without_whose_words_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, KO), Unclear)
