@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
 from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER
-from referee.lang.ko.morph import Sentence, analyze, normalize
+from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
+from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
 from referee.lang.ko.reading import Claim, Reading, carry, read
 from referee.liar.intent import (
     Confirm,
@@ -101,19 +102,58 @@ def parse(text: str, ctx: Context) -> Intent:
     if not persons and _COUNT.search(clean):
         return CountQuery()
     intent = _intent(readings, ctx.roster)
-    other = _other_incident(sentences, ctx)
-    if isinstance(intent, (Question, Guess)) and other:
+    if isinstance(intent, (Question, Guess, Unclear)):  # an Unclear says the incident too
         noun = ctx.incident.noun["ko"]
-        return Unclear(f"wrong incident: this case is about the {noun}, not the {other}")
+        other = _other_incident(sentences, ctx)
+        if other:
+            return Unclear(f"wrong incident: this case is about the {noun}, not the {other}")
+        if any(_witnessed(s.morphs) for s in sentences):
+            return Unclear(f"not the incident: ask whether someone ate the {noun}, not what was seen or known")
     return intent
 
 
+# Nouns that may stand before 먹다 without being another food ("마지막 조각 먹었어?", "혼자 먹었어?").
+_NOT_FOOD = frozenset("조각 혼자 하나 마지막 나머지 전부 다 몰래 먼저 몽땅 거 것 그거 그것 이거 저거".split())
+_WITNESS_VERBS = frozenset("보 목격 듣 알 기억".split())
+
+
 def _other_incident(sentences: tuple[Sentence, ...], ctx: Context) -> str:
-    """The noun of another incident the text names ("케이크" in a juice game), or ""."""
+    """The other food or drink the text names ("케이크" in a juice game, "피자"), or ""."""
     forms = {m.form for sentence in sentences for m in sentence.morphs}
     if ctx.incident.noun["ko"] in forms:
         return ""
-    return next((i.noun["ko"] for i in INCIDENTS.values() if i.noun["ko"] in forms), "")
+    named = next((i.noun["ko"] for i in INCIDENTS.values() if i.noun["ko"] in forms), "")
+    return named or next((o for s in sentences if (o := _eaten_object(s.morphs))), "")
+
+
+def _eaten_object(morphs: tuple[Morph, ...]) -> str:
+    """The noun eaten or drunk in "피자 먹었어?", "우유를 다 마셨지?", when it is not a setting word."""
+    for k, m in enumerate(morphs):
+        if not (m.tag.startswith("VV") and m.form in CULPRIT_VERBS):
+            continue
+        j = k - 1
+        while j >= 0 and morphs[j].tag in {"MAG", "JKO"}:  # "우유를 다"; "동생은 먹었어?" eats
+            j -= 1
+        noun = morphs[j] if j >= 0 else None
+        if (
+            noun is not None
+            and noun.tag in {"NNG", "NNP"}
+            and noun.name is None
+            and noun.form not in _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS
+        ):
+            return noun.form
+    return ""
+
+
+def _witnessed(morphs: tuple[Morph, ...]) -> bool:
+    """ "B가 먹는 거 봤어?", "A가 먹은 걸 알아?": what someone saw or knows, not whether it was done."""
+    for k in range(len(morphs) - 2):
+        eats = morphs[k].tag.startswith("VV") and morphs[k].form in CULPRIT_VERBS
+        if eats and morphs[k + 1].tag == "ETM" and morphs[k + 2].form in {"거", "것", "걸"}:
+            rest = [m for m in morphs[k + 3 : k + 6] if m.tag not in {"JKO", "MAG"}]
+            if rest and rest[0].form in _WITNESS_VERBS and rest[0].tag in {"VV", "NNG"}:
+                return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -469,3 +469,32 @@ def test_nested_questions_keep_their_nesting(text: str, expected: object) -> Non
 @pytest.mark.parametrize("text", ["A씨, 먹었다고 말할까요?", "C야, 범인이라고 대답할 것 같아?"])
 def test_a_nested_question_without_whose_words_is_unclear(text: str) -> None:
     assert isinstance(parse(text, KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("C야 피자 먹었어?", "피자"),
+        ("A씨, 피자 드셨어요?", "피자"),
+        ("A야 너 피자 먹었냐?", "피자"),
+        ("B야 너 우유 마셨지?", "우유"),
+        ("B씨, 우유를 다 마셨어요?", "우유"),
+        ("A씨, 피자 안 드셨죠?", "피자"),
+        ("범인은 A야, 햄버거 먹었잖아", "햄버거"),
+    ],
+)
+def test_another_food_is_unclear_and_names_the_incident(text: str, food: str) -> None:
+    """Once charged as culprit(X): any food eaten was read as the cake."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "케이크" in intent.reason and food in intent.reason, intent
+
+
+@pytest.mark.parametrize("text", ["A야 B가 먹는 거 봤어?", "A야 B가 먹은 걸 알아?", "C씨, A씨가 먹는 것을 목격했어요?"])
+def test_what_was_seen_is_not_the_incident(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "케이크" in intent.reason, intent
+
+
+@pytest.mark.parametrize("text", ["A씨, 마지막 조각 먹었어요?", "B야, 혼자 먹었어?", "A씨, 케이크를 다 먹었어요?"])
+def test_words_beside_eating_that_are_no_food_still_ask(text: str) -> None:
+    assert isinstance(parse(text, KO), Question)
