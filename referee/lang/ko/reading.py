@@ -109,6 +109,7 @@ class Reading:
     checking: bool  # "맞죠?", "정답인가요?": asks the game master to check a statement
     hearsay: bool  # reports someone's words ("B 말로는 C가 범인이래", "A는 자기가 먹었다고 하네")
     asks_form: bool  # a "?" or an ending that only asks ("먹었나요"), not one a statement shares
+    concluding: bool  # an unhedged conclusion ("범인은 A야", "거짓말쟁이는 B고"): never a question
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
@@ -158,6 +159,11 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
 
 
 def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
+    """The negators in morphemes [a, b); in "먹었는지 안 먹었는지", "범인인지 아닌지" (whether
+    or not) only those of the first alternative count."""
+    whether = [k for k in range(a, b) if morphs[k].tag == "EC" and morphs[k].form in _EMBEDDED_QUESTIONS]
+    if len(whether) > 1:
+        b = whether[0] + 1
     count = 0
     for k in range(a, b):
         m = morphs[k]
@@ -557,6 +563,20 @@ def _hearsay_ending(morphs: tuple[Morph, ...], ending: str) -> bool:
     return ending in HEARSAY_ENDINGS or after_stem
 
 
+def _concluding(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
+    """A segment of the form of a conclusion, unhedged: a role noun as topic, then a name and
+    a copula ("범인은 A야", "거짓말쟁이는 B고", "범인은 바로 C씨예요")."""
+    for a, b in _segments(morphs):
+        if any(m.form in HEDGE_FORMS for m in morphs[a:b]):
+            continue
+        for k in range(a, b - 1):
+            role = morphs[k].form in CULPRIT_NOUNS | LIAR_NOUNS and morphs[k + 1].form in {"은", "는", "ᆫ"}
+            named = [m for m in found if k < m.start < b and not m.ref.startswith("@")]
+            if role and named and named[-1].role in {"copula", "bare", "comma"}:
+                return True
+    return False
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -621,6 +641,7 @@ def read(sentence: Sentence) -> Reading:
         # a source named, a hearsay ending, or a reported claim not asked ("A는 자기가 먹었다고 하네")
         hearsay=_source(morphs) or told or (not asks_form and any(c.reported for c in claims)),
         asks_form=asks_form,
+        concluding=not asks_form and _concluding(morphs, found),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
         on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),

@@ -202,6 +202,7 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
             (reading.question or (bool(asked) and reading.may_ask and bool(claims)))
             and (bool(asked) or not (reading.musing or reading.checking))
             and not reading.hearsay
+            and not reading.concluding
         )
         said.append(_Said(reading, tuple(claims), asked, asking, left_out and bool(claims)))
     return said
@@ -227,7 +228,9 @@ def _intent(readings: list[Reading], roster: Roster) -> Intent:
     if problems:
         return Unclear(problems[0])
     statements = [s for s in said if not s.asking]
-    if queries and _guess(statements, roster) is not None:  # "범인은 A야. B, 너 거짓말쟁이지?"
+    if queries and (
+        _guess(statements, roster) is not None or any(s.reading.concluding for s in statements)
+    ):  # "범인은 A야. B, 너 거짓말쟁이지?"
         return Unclear("ask a question or give an answer, one at a time")
     if queries:
         return Question(
@@ -336,6 +339,8 @@ def _guess(statements: list[_Said], roster: Roster) -> Guess | None:
         if not statement.claims:
             continue
         if reading.hedged or reading.musing or reading.tangled or reading.supposing or reading.hearsay:
+            return None
+        if reading.asks_form:  # "B가 범인 맞아요?": asked, not concluded
             return None
         for claim in statement.claims:
             people = [

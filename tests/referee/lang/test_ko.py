@@ -498,3 +498,46 @@ def test_what_was_seen_is_not_the_incident(text: str) -> None:
 @pytest.mark.parametrize("text", ["A씨, 마지막 조각 먹었어요?", "B야, 혼자 먹었어?", "A씨, 케이크를 다 먹었어요?"])
 def test_words_beside_eating_that_are_no_food_still_ask(text: str) -> None:
     assert isinstance(parse(text, KO), Question)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C씨 당신 정직해요? 어쨌든 범인은 B씨예요.",
+        "B 너 거짓말쟁이야? 범인은 A고.",
+        "A야, 너 먹었어? 거짓말쟁이는 C야",
+        "범인은 B야. 근데 혹시 모르니까 A야 너 거짓말쟁이야?",
+        "B가 먹은 것 같고 아니 확실해, 범인은 B야. 근데 A야 너 거짓말쟁이야?",
+    ],
+)
+def test_a_conclusion_beside_a_question_is_unclear_never_asked(text: str) -> None:
+    """Once charged: the conclusion was asked of the one called ("C, is B the culprit?")."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "one at a time" in intent.reason, intent
+
+
+@pytest.mark.parametrize("text", ["B가 범인 맞아요?", "거짓말쟁이는 C 맞지?", "범인이 A예요?", "C가 먹었어?"])
+def test_a_statement_with_a_question_mark_is_never_a_guess(text: str) -> None:
+    """Once "B가 범인 맞아요? A님" was judged a guess of B."""
+    assert not isinstance(parse(text, KO), (Guess, Question))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, 너 거짓말쟁이인지 아닌지 말해봐", {("A", "A", "liar", False)}),
+        ("B씨, 먹었는지 안 먹었는지 말해 주세요", {("B", "B", "culprit", False)}),
+        ("C야, A가 범인인지 아닌지 알려줘", {("C", "A", "culprit", False)}),
+        ("B, C 둘 다 대답해: A가 먹었어?", {("B", "A", "culprit", False), ("C", "A", "culprit", False)}),
+        ("질문 대상 A: 너 거짓말쟁이야?", {("A", "A", "liar", False)}),
+    ],
+)
+def test_whether_or_not_and_a_colon_intro(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"인지 아닌지" once asked the negation; "X: question" once asked X about the ones named."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["에이 설마 B가 먹었겠어", "에이 뭐야 B가 먹었을 리가", "에이 진짜 C가 먹었겠어"])
+def test_the_interjection_eh_is_not_a_read_aloud(text: str) -> None:
+    """"에이 설마 ..." ("oh come on") was a question to A."""
+    assert not isinstance(parse(text, KO), Question)
