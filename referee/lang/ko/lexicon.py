@@ -60,7 +60,7 @@ ABSENCE_NOUNS = frozenset("적 일 리".split())
 STRICT_QUESTION_ENDINGS = frozenset(
     (
         "습니까 ᆸ니까 ᆯ까요 을까요 까요 니 냐 나요 가요 ᆫ가요 은가요 는가요 는지요 래 래요 "
-        "ᆸ니까요 으세요 니까요 냐고 나 ᆯ까 을까 까 ᆫ가 는가 은가 려나"
+        "ᆸ니까요 으세요 니까요 냐고 냐고요 냐구 냐구요 냐니까 나 ᆯ까 을까 까 ᆫ가 는가 은가 려나"
     ).split()
 )
 # Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
@@ -103,3 +103,6 @@ CASE_WORDS = (
 )
 # Asking a suspect for these is about the case too, though no proposition can be read.
 OPINION_WORDS = frozenset("생각 의견 어떻게 추리 정답 맞 믿".split())
+
+# Words a player corrects himself with ("아 미안", "정정", "오타", "잘못 씀", NFKC's ᄌᄉ for ㅈㅅ).
+CORRECTION_WORDS = frozenset("미안 미안하 죄송 죄송하 정정 오타 ᄌᄉ ㅈㅅ 쏘리 취소".split())

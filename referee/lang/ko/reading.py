@@ -30,6 +30,7 @@ from referee.lang.ko.address import (
 from referee.lang.ko.lexicon import (
     ABSENCE_NOUNS,
     CASE_WORDS,
+    CORRECTION_WORDS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EXCEPT_WORDS,
@@ -89,6 +90,16 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Swap:
+    """A correction's "`wrong` 말고 `meant`": `to` when it says whom the question is for
+    ("C한테", "질문 대상은 ...")."""
+
+    wrong: str
+    meant: str
+    to: bool
+
+
+@dataclass(frozen=True)
 class Reading:
     """What one sentence says, before the addressee and the stand-ins are resolved."""
 
@@ -110,6 +121,8 @@ class Reading:
     hearsay: bool  # reports someone's words ("B 말로는 C가 범인이래", "A는 자기가 먹었다고 하네")
     asks_form: bool  # a "?" or an ending that only asks ("먹었나요"), not one a statement shares
     concluding: bool  # an unhedged conclusion ("범인은 A야", "거짓말쟁이는 B고"): never a question
+    correcting: bool  # "아 미안", "정정", "잘못 씀", "앗 아니다": the player corrects what he said
+    swap: Swap | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
@@ -577,6 +590,32 @@ def _concluding(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
     return False
 
 
+def _correcting(morphs: tuple[Morph, ...]) -> bool:
+    """Whether the sentence corrects what was said: "아 미안", "ㅈㅅ 오타", "잘못 썼다", "정정할게",
+    or a leading "아니다,"/"아 아니" ("no wait")."""
+    forms = [m.form for m in morphs]
+    lead = [m for m in morphs[:3] if m.tag != "IC" or m.form in {"아니", "아니다"}]
+    wrong_word = any(a == "잘못" and b in {"쓰", "말", "적", "치", "보내"} for a, b in pairwise(forms))
+    return bool(set(forms) & CORRECTION_WORDS) or wrong_word or (bool(lead) and lead[0].form in {"아니", "아니다"})
+
+
+_ASKED_WORDS = frozenset("대상 질문 묻 물 물어보 여쭈 여쭙".split())
+
+
+def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
+    """ "A 말고 C", "A씨가 아니라 C씨", "A 아니고 C": the person meant instead of another."""
+    for k, m in enumerate(found[:-1]):
+        j = m.end
+        while j < len(morphs) and morphs[j].tag in {"JKS", "JKC", "JX"}:
+            j += 1
+        not_this = j + 1 < len(morphs) and morphs[j].form == "아니" and morphs[j + 1].form in {"라", "고"}
+        meant = found[k + 1]
+        if (m.role == "except" or not_this) and not (m.ref + meant.ref).count("@"):
+            to = meant.role == "to" or any(x.form in _ASKED_WORDS for x in morphs)
+            return Swap(m.ref, meant.ref, to)
+    return None
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -642,6 +681,8 @@ def read(sentence: Sentence) -> Reading:
         hearsay=_source(morphs) or told or (not asks_form and any(c.reported for c in claims)),
         asks_form=asks_form,
         concluding=not asks_form and _concluding(morphs, found),
+        correcting=_correcting(morphs),
+        swap=_swap(morphs, found),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
         on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),

@@ -37,7 +37,7 @@ from referee.lang.incident import INCIDENTS
 from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER
 from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
-from referee.lang.ko.reading import Claim, Reading, carry, read
+from referee.lang.ko.reading import Claim, Reading, Swap, carry, read
 from referee.liar.intent import (
     Confirm,
     CountQuery,
@@ -49,7 +49,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
-from referee.liar.proposition import Says, literal
+from referee.liar.proposition import Says, as_literal, literal
 from referee.liar.world import Roster
 
 _YES = re.compile(
@@ -65,6 +65,7 @@ _COUNT = re.compile(
     r"|(질문|횟수|기회|질문권)\S*\s*(아직\s*|몇\s*(번|개|회)\s*)?(남|몇|얼마)"
 )
 
+CORRECTION = "correction: ask the corrected question again on its own (for example 'C씨, B씨가 먹었어요?')"
 HEARSAY = (
     "hearsay: what someone says is not a question to anyone; ask one suspect directly "
     "(for example 'A씨, B씨가 먹었어요?')"
@@ -214,15 +215,67 @@ def _turning(reading: Reading) -> bool:
     return reading.question and len(reading.claims) == 1 and not reading.addressees
 
 
+def _corrected(said: list[_Said]) -> tuple[list[_Said], Swap | None, str]:
+    """The sentences that stand once the player's correction is applied, the swap it makes to
+    the question before it, or why it cannot be applied ("" when it can or there is none).
+
+    "A야 B가 먹었어? 아 미안 A 말고 C한테": the question before, with C for A (a swap);
+    "B야 너 먹었어? 아니 정정할게, 너 거짓말쟁이야?": the new question replaces it. Anything
+    else after a question ("범인 말고 거짓말쟁이냐고", "먹었냐고 물어보려던 거예요") is Unclear.
+    """
+    c = next(
+        (
+            k
+            for k, s in enumerate(said)
+            if (s.reading.correcting or (s.reading.swap is not None and not s.asking))  # "아 A 말고 C한테"
+            and any(t.asking for t in said[:k])
+        ),
+        None,
+    )
+    if c is None:
+        return said, None, ""
+    after = said[c:]
+    swap = next((s.reading.swap for s in after if s.reading.swap is not None), None)
+    if swap is not None:
+        return said[:c], swap, ""
+    if any(s.asking and s.claims and s.reading.asks_form for s in after) and not any(
+        s.reading.unnamed or any(claim.reported for claim in s.claims) for s in after
+    ):  # not "범인 말고 거짓말쟁이냐고", which sets a role aside
+        return [s for s in said[:c] if not s.asking] + after, None, ""
+    return said, None, CORRECTION
+
+
+def _swapped(queries: list[Query], swap: Swap, roster: Roster) -> tuple[list[Query], str]:
+    """The queries with the person a correction meant: the one asked ("A 말고 C한테") or the one
+    asked about ("C 말고 B"); Unclear when the wrong person is both or neither."""
+    flat = [as_literal(q.proposition) for q in queries]
+    if swap.meant not in roster or any(f is None for f in flat):
+        return [], CORRECTION
+    abouts = {f[0].about for f in flat if f is not None}
+    speakers = {q.speaker for q in queries}
+    if swap.wrong in speakers and swap.wrong not in abouts:
+        return [replace(q, speaker=swap.meant) if q.speaker == swap.wrong else q for q in queries], ""
+    if swap.wrong in abouts and swap.wrong not in speakers and not swap.to:
+        return [
+            Query(q.speaker, literal(f[0].predicate, swap.meant if f[0].about == swap.wrong else f[0].about, f[1]))
+            for q, f in zip(queries, flat, strict=True)
+            if f is not None
+        ], ""
+    return [], CORRECTION
+
+
 def _intent(readings: list[Reading], roster: Roster) -> Intent:
-    said = _follow(readings, roster)
+    said, swap, problem = _corrected(_follow(readings, roster))
     queries: list[Query] = []
-    problems: list[str] = []
+    problems: list[str] = [problem] if problem else []
     for sentence in said:
         if sentence.asking:
             made, problem = _asked(sentence, roster)
             queries.extend(made)
             problems += [problem] if problem else []
+    if swap is not None and not problems:
+        queries, problem = _swapped(queries, swap, roster)
+        problems += [problem] if problem else []
     if any(s.reading.hearsay and s.reading.asks_form and s.claims for s in said):
         problems.append(HEARSAY)  # "A씨, B씨가 먹었대요?": what someone said is not a proposition
     if problems:

@@ -541,3 +541,36 @@ def test_whether_or_not_and_a_colon_intro(text: str, expected: set[tuple[str, st
 def test_the_interjection_eh_is_not_a_read_aloud(text: str) -> None:
     """"에이 설마 ..." ("oh come on") was a question to A."""
     assert not isinstance(parse(text, KO), Question)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A야 B가 케이크 먹었어? 아 미안 A 말고 C한테 물어본 거야", {("C", "B", "culprit", False)}),
+        ("A씨 B씨가 거짓말쟁이예요? 앗 아니다, A씨 말고 C씨한테 질문이에요", {("C", "B", "liar", False)}),
+        ("A씨, B씨가 먹었나요? 아, 죄송해요. A씨가 아니라 C씨께 묻고 싶었어요.", {("C", "B", "culprit", False)}),
+        ("A님 B님이 케이크 드셨나요? 정정: 질문 대상은 A님이 아니라 C님입니다", {("C", "B", "culprit", False)}),
+        ("A, C가 먹었어? ㅈㅅ 오타 C 말고 B", {("A", "B", "culprit", False)}),
+        ("C님, A님이 정직한가요? 아 죄송해요 A님 말고 B님이 정직한지 궁금해요", {("C", "B", "honest", False)}),
+        ("C씨, A씨가 거짓말쟁이예요? 아 잘못 씀, B씨가 거짓말쟁이예요?", {("C", "B", "liar", False)}),
+        ("B야 너 먹었어? 아니 정정할게, 너 거짓말쟁이야?", {("B", "B", "liar", False)}),
+        ("B씨 당신이 먹었나요? 아니 그러니까 B씨가 먹었냐고요", {("B", "B", "culprit", False)}),
+    ],
+)
+def test_a_correction_applies_and_charges_once(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """Once charged to the first addressee, or both questions charged."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A야 너 먹었어? 아 A 말고 C한테",  # "you" was A: is C asked about himself, or about A?
+        "C야 너 범인이야? 아 아니 범인 말고 거짓말쟁이냐고",
+        "B씨 A씨가 안 먹었어요? 아 잘못 썼다, 먹었냐고 물어보려던 거예요",
+        "A씨, B씨가 먹었어요? 아 미안 잘못 말했어요",
+    ],
+)
+def test_a_correction_that_cannot_be_applied_is_unclear(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "correction" in intent.reason, intent
