@@ -71,8 +71,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         return None, after
     if m.name is not None:
         ref: str | None = m.name
-        if after < len(morphs) and morphs[after].form in {"본인", "자신"}:
-            after += 1
+        if after < len(morphs) and morphs[after].form in {"본인", "자신"} and i > 0:
+            after += 1  # "B씨 본인은": B; at the start "A님 본인이 ...?" calls A and asks about "you"
     elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
         ref = EVERYBODY
     elif m.form in {"다", "모두", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":

@@ -44,9 +44,11 @@ EXCEPT_WORDS = frozenset({("말", "VV"), ("빼", "VV"), ("제외", "NNG"), ("외
 OTHER_WORDS = frozenset({("다른", "MM"), ("딴", "MM"), ("남", "VV"), ("아니", "VCN")})  # 남은, B씨 아닌
 OTHER_HEADS = frozenset("사람 분 명 애 녀석 놈 쪽 이 자 누구 용의자".split())
 REST_NOUNS = frozenset("나머지 따로".split())  # 범인이 따로 있어요?
-LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼".split())
-LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이
-LIE_VERBS = frozenset("속이 속".split())
+LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼 구라쟁이".split())
+LIAR_STEMS = frozenset("거짓말 거짓 뻥 구라".split())  # + 하다 / 치다 / 쟁이
+LIE_VERBS = frozenset("속이 속 뻥치 구라치".split())
+# Slang nouns of the incident's act, + 하다 ("먹튀했지": ate and ran).
+CULPRIT_ACTS = frozenset("먹튀".split())
 HONEST_STEMS = frozenset("정직 솔직 정직자".split())
 TRUTH_NOUNS = frozenset("진실 참말 사실 진짜 참".split())  # + 말하다
 SPEECH_STEMS = frozenset("말 대답 답 얘기 이야기 주장 증언 답변 자백 고백 실토 진술".split())

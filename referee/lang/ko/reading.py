@@ -31,6 +31,7 @@ from referee.lang.ko.lexicon import (
     ABSENCE_NOUNS,
     CASE_WORDS,
     CORRECTION_WORDS,
+    CULPRIT_ACTS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EXCEPT_WORDS,
@@ -137,6 +138,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
         return "liar", False
     if m.form == "대" and m.tag == "VV" and any(x.form == "손" for x in morphs[max(0, k - 3) : k]):
         return "culprit", False  # 손도 안 댔어요: "did not even touch it"
+    if m.form in CULPRIT_ACTS and nxt is not None and nxt.form == "하":
+        return "culprit", False
     if m.tag == "NNG" and m.form in CULPRIT_NOUNS:
         return "culprit", True
     if m.form in LIAR_NOUNS:
@@ -144,8 +147,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
     if m.form in LIAR_STEMS and m.tag in {"NNG", "XR"}:
         if nxt is not None and nxt.tag == "XSN":
             return "liar", True
-        for j in range(k + 1, min(k + 6, b)):  # 거짓말(을/은/같은 거) (안) 하다
-            if morphs[j].form == "하" and morphs[j].tag in {"XSV", "VV"}:
+        for j in range(k + 1, min(k + 6, b)):  # 거짓말(을/은/같은 거) (안) 하다, 구라 치다
+            if morphs[j].form in {"하", "치"} and morphs[j].tag in {"XSV", "VV"}:
                 return "liar", False
             if morphs[j].tag not in {"JKO", "MAG", "JX", "ETM", "NNB"} and morphs[j].form != "같":
                 break

@@ -102,6 +102,11 @@ def parse(text: str, ctx: Context) -> Intent:
         return Unclear(f"unknown person: {', '.join(unknown)} (the suspects are {suspects})")
     if not persons and _COUNT.search(clean):
         return CountQuery()
+    called = _honorific_call(clean, ctx.roster)
+    if called and readings[0].topic_only and not readings[0].addressees and readings[0].claims:
+        if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
+            return Unclear("ambiguous: is the named person asked, or asked about? say whom you are asking")
+        readings[0] = replace(readings[0], addressees=(called,), topic_only=False)  # "C님 정직하신가요"
     intent = _intent(readings, ctx.roster)
     if isinstance(intent, (Question, Guess, Unclear)):  # an Unclear says the incident too
         noun = ctx.incident.noun["ko"]
@@ -116,6 +121,15 @@ def parse(text: str, ctx: Context) -> Intent:
 # Nouns that may stand before 먹다 without being another food ("마지막 조각 먹었어?", "혼자 먹었어?").
 _NOT_FOOD = frozenset("조각 혼자 하나 마지막 나머지 전부 다 몰래 먼저 몽땅 거 것 그거 그것 이거 저거".split())
 _WITNESS_VERBS = frozenset("보 목격 듣 알 기억".split())
+
+
+def _honorific_call(text: str, roster: Roster) -> str:
+    """The name a message opens with, honorific and no particle ("A씨 케이크 먹었어요"): a call
+    to that person, where "A 먹었어?" may as well ask about A."""
+    for name in roster.names:
+        if re.match(rf"{re.escape(name)}\s?(씨|님)\s+(?![은는이가도랑와께의])", text, re.IGNORECASE):
+            return name
+    return ""
 
 
 def _other_incident(sentences: tuple[Sentence, ...], ctx: Context) -> str:

@@ -574,3 +574,44 @@ def test_a_correction_applies_and_charges_once(text: str, expected: set[tuple[st
 def test_a_correction_that_cannot_be_applied_is_unclear(text: str) -> None:
     intent = parse(text, KO)
     assert isinstance(intent, Unclear) and "correction" in intent.reason, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨 케이크 먹었어요", {("A", "A", "culprit", False)}),
+        ("C님 정직하신가요", {("C", "C", "honest", False)}),
+        ("A님 케이크 드셨나요", {("A", "A", "culprit", False)}),
+        ("A님 본인이 거짓말쟁이신가요", {("A", "A", "liar", False)}),
+        ("B씨 범인이에요", {("B", "B", "culprit", False)}),
+    ],
+)
+def test_a_question_form_said_to_someone_without_a_question_mark_is_a_question(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    """"A씨 케이크 먹었어요" once judged a correct guess, revealing the culprit for free."""
+    assert queries(text) == expected
+
+
+def test_said_to_someone_with_a_full_stop_is_unclear_not_a_guess() -> None:
+    assert isinstance(parse("A씨 먹었어요.", KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B 너 구라치는 거지?", {("B", "B", "liar", False)}),
+        ("C 너 구라쟁이지?", {("C", "C", "liar", False)}),
+        ("B야 너 뻥치지?", {("B", "B", "liar", False)}),
+        ("B 제발 A가 구라치는지만 알려줘", {("B", "A", "liar", False)}),
+        ("야 B 너 케잌 먹튀했지", {("B", "B", "culprit", False)}),
+        ("A야 너 먹엇어?", {("A", "A", "culprit", False)}),
+    ],
+)
+def test_slang_and_misspellings(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+def test_slang_liar_in_a_guess() -> None:
+    """"구라쟁이도 C임" once dropped the liar half of the guess."""
+    assert parse("C가 먹었고 구라쟁이도 C임", KO) == Guess("C", "C")
