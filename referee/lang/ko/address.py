@@ -40,8 +40,11 @@ SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
     "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object", "except",
-    "owner", "bare",
+    "owner", "bare", "intro",
 ]  # fmt: skip
+# What introduces a person the next words talk about: "B 있잖아", "B씨 말인데요", "A님 얘기인데",
+# "B님에 대해": the person is no addressee and in no claim, but 걔/그 사람 may point back to him.
+_INTROS = (("있", "잖"), ("있", "지", "않"), ("말", "이", "ᆫ데"), ("얘기", "이", "ᆫ데"), ("이야기", "이", "ᆫ데"), ("에", "대하"))
 _TO = frozenset("에게 한테 께 더러 보고 에게로".split())
 _ALSO = frozenset("도 만 까지 조차 마저 부터".split())
 _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
@@ -134,6 +137,10 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
     if j >= len(morphs):
         return "bare", j
     m = morphs[j]
+    for intro in _INTROS:
+        forms = [x.form for x in morphs[j : j + len(intro)]]
+        if len(forms) == len(intro) and all(f.startswith(w) for f, w in zip(forms, intro, strict=True)):
+            return "intro", j + len(intro)
     if m.tag == "JKO" and j + 1 < len(morphs) and (morphs[j + 1].form, morphs[j + 1].tag) in EXCEPT_WORDS:
         j, m = j + 1, morphs[j + 1]  # "A씨를 빼고", "A씨를 제외하고"
     if (m.form, m.tag) in EXCEPT_WORDS:
@@ -374,7 +381,9 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
     if len(chain) > 1 and last.role in {"comma", "bare"}:
         return chain
     if first.role == "bare" and any(
-        m.ref in (SELF, ANYONE) or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
+        m.ref in (SELF, ANYONE)
+        or m.role == "intro"
+        or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
         for m in found[1:]
     ):
         return [0]

@@ -124,6 +124,8 @@ class Reading:
     concluding: bool  # an unhedged conclusion ("범인은 A야", "거짓말쟁이는 B고"): never a question
     correcting: bool  # "아 미안", "정정", "잘못 씀", "앗 아니다": the player corrects what he said
     swap: Swap | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
+    named: tuple[str, ...]  # the roster names it mentions, not as addressees: a pronoun's antecedents
+    introduced: bool  # introduces someone ("B 있잖아", "B씨 말인데요") whom a pronoun may point to
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
@@ -189,7 +191,10 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
             and m.tag == "VA"
             and bool({x.form for x in morphs[max(a, k - 2) : k]} & ABSENCE_NOUNS)
         )
-        count += ((m.form, m.tag) in NEGATORS and not either) or absent
+        known = m.form == "않" and k >= 2 and [x.form for x in morphs[k - 2 : k]] == ["있", "지"] and (
+            k < 3 or morphs[k - 3].name is not None
+        )  # "B 있잖아" (you know B), where kiwi spells 잖 out
+        count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent
     return count
 
 
@@ -422,7 +427,7 @@ def _read_clause(
     exceptions = [m for m in inside if m.role == "except"]
     set_apart = {c for m in exceptions for c in chain_before(found, bisect_left(found, m.start, key=_START))}  # "A랑 B 말고"
     about = tuple(
-        m.ref for m in inside if m not in (among | set_apart) and m.role not in {"to", "call", "cond"}
+        m.ref for m in inside if m not in (among | set_apart) and m.role not in {"to", "call", "cond", "intro"}
     )
     excluded = tuple(m.ref for m in inside if m in set_apart)
     marked = [m for m in inside if m not in among and morphs[m.end - 1].tag == "JKS"]
@@ -686,6 +691,8 @@ def read(sentence: Sentence) -> Reading:
         concluding=not asks_form and _concluding(morphs, found),
         correcting=_correcting(morphs),
         swap=_swap(morphs, found),
+        introduced=any(m.role == "intro" for m in found),
+        named=tuple(dict.fromkeys(m.ref for k, m in enumerate(found) if k not in used and not m.ref.startswith("@"))),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
         on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
-from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SPEAKER
+from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER
 from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
 from referee.lang.ko.reading import Claim, Reading, Swap, carry, read
@@ -187,12 +187,14 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
     addressees: tuple[str, ...] = ()
     previous: Claim | None = None
     said = []
+    mentioned: list[str] = []  # the names said so far, not as addressees: what 걔/그 사람 can be
     for reading in readings:
         if reading.addressees:
             addressees = _expand(reading.addressees, roster)
         claims = []
         left_out = False
         for claim in reading.claims:
+            claim = _resolved(claim, mentioned + [r for r in reading.named if r not in claim.about])
             if claim.predicate is None:
                 if previous is None:
                     if _turning(reading) and all(r in roster for r in claim.about):
@@ -210,6 +212,7 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
                     claim = carry(previous, claim)
             claims.append(claim)
             previous = claim
+        mentioned += [r for r in reading.named if r not in mentioned and r not in addressees]
         holder = (reading.holder,) if reading.holder is not None and reading.holder in roster else ()
         asked = addressees or holder
         # a question to someone; musing ("A가 먹었나?") or "맞죠?" with nobody asked is not
@@ -221,6 +224,14 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
         )
         said.append(_Said(reading, tuple(claims), asked, asking, left_out and bool(claims)))
     return said
+
+
+def _resolved(claim: Claim, antecedents: list[str]) -> Claim:
+    """The claim with 걔/그 사람/그분 as the one person named before it in the message
+    ("A야, B 있잖아, 걔가 먹었어?"); left as it is (Unclear later) when none or several are."""
+    if SOMEONE not in claim.about or len(set(antecedents)) != 1:
+        return claim
+    return replace(claim, about=tuple(antecedents[0] if r == SOMEONE else r for r in claim.about))
 
 
 def _turning(reading: Reading) -> bool:
@@ -347,6 +358,8 @@ def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
         return [], NO_ADDRESSEE
     if reading.unnamed:
         return [], UNNAMED
+    if reading.introduced and any(not c.about for c in claims):
+        return [], "ambiguous: say whom you mean (for example 'A야, B가 먹었어?')"  # "B 있잖아, 먹었어?"
     if sentence.left_out:
         return [], "ambiguous: ask about one person and one role at a time"
     queries = []

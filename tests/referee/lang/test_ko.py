@@ -615,3 +615,31 @@ def test_slang_and_misspellings(text: str, expected: set[tuple[str, str, str, bo
 def test_slang_liar_in_a_guess() -> None:
     """"구라쟁이도 C임" once dropped the liar half of the guess."""
     assert parse("C가 먹었고 구라쟁이도 C임", KO) == Guess("C", "C")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A야, B 있잖아, 걔가 먹었어?", {("A", "B", "culprit", False)}),
+        ("C씨, B씨 말인데요, 그 사람 거짓말쟁이예요?", {("C", "B", "liar", False)}),
+        ("B님, A님 얘기인데 그분 정직하신 편인가요?", {("B", "A", "honest", False)}),
+        ("A님 B님에 대해 여쭤볼게요. 그분이 범인이에요?", {("A", "B", "culprit", False)}),
+        ("A, C 어때? 걔 범인 아니지?", {("A", "C", "culprit", True)}),
+        ("C야 A는? 걔가 거짓말 하고 있어?", {("C", "A", "liar", False)}),
+        ("B씨, C씨 알죠? 그 사람이 케이크 먹었나요?", {("B", "C", "culprit", False)}),
+    ],
+)
+def test_a_pronoun_resolves_to_the_one_named_before_it(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A야, 걔가 먹었어?",  # nobody named before
+        "A야, B랑 C 말인데, 걔가 먹었어?",  # two people named before
+        "A야, B 있잖아, 먹었어?",  # B introduced, then who ate?
+    ],
+)
+def test_a_pronoun_without_one_antecedent_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, KO), Unclear)
