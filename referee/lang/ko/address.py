@@ -234,7 +234,7 @@ def chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
 def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
     """Index of the first morpheme from `i` after interjections and conjunctions (흠, 그럼 ...)."""
     while i < len(morphs) and (
-        morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"}
+        morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW", "W_EMOJI"}
         or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}
     ):
         i += 1
@@ -393,7 +393,12 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
 def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
     """ "먹었어요, A씨?": a name after the sentence's own ending."""
     last = found[-1]
-    trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end :])
+    trailing = all(
+        m.tag in {"SP", "SF", "SW", "SE", "W_EMOJI"}
+        or m.form == "요"
+        or (last.role == "copula" and m.tag == "EF" and m.form in {"야", "아"})  # "..., C야?": kiwi's 이 + 야
+        for m in morphs[last.end :]
+    )
     after_ending = (
         last.start > 0
         and morphs[last.start - 1].tag in {"SP", "EF", "EC"}
@@ -402,7 +407,7 @@ def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) ->
     if (
         trailing
         and after_ending
-        and last.role in {"bare", "comma", "topic"}
+        and last.role in {"bare", "comma", "topic", "copula"}
         and last.ref not in (SELF, SPEAKER, ANYONE, GROUP)
     ):
         return [len(found) - 1]

@@ -102,6 +102,7 @@ def parse(text: str, ctx: Context) -> Intent:
         return Unclear(f"unknown person: {', '.join(unknown)} (the suspects are {suspects})")
     if not persons and _COUNT.search(clean):
         return CountQuery()
+    readings = _trailing_calls(sentences, readings)
     called = _honorific_call(clean, ctx.roster)
     if called and readings[0].topic_only and not readings[0].addressees and readings[0].claims:
         if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
@@ -121,6 +122,35 @@ def parse(text: str, ctx: Context) -> Intent:
 # Nouns that may stand before 먹다 without being another food ("마지막 조각 먹었어?", "혼자 먹었어?").
 _NOT_FOOD = frozenset("조각 혼자 하나 마지막 나머지 전부 다 몰래 먼저 몽땅 거 것 그거 그것 이거 저거".split())
 _WITNESS_VERBS = frozenset("보 목격 듣 알 기억".split())
+
+
+_CALL_TAGS = frozenset("SP SF SW SE W_EMOJI JKV".split())
+
+
+def _call_only(morphs: tuple[Morph, ...]) -> str:
+    """The name a sentence only calls ("B야", "A님", "비야", "C"), or ""."""
+    names = {m.name for m in morphs if m.name is not None}
+    rest = [
+        m
+        for m in morphs
+        if m.name is None and m.tag not in _CALL_TAGS and not (m.tag == "VCP" and m.form == "이")
+    ]
+    if len(names) == 1 and all(m.tag == "EF" and m.form in {"야", "아"} for m in rest):
+        return names.pop() or ""
+    return ""
+
+
+def _trailing_calls(sentences: tuple[Sentence, ...], readings: list[Reading]) -> list[Reading]:
+    """Readings with a call after a question given to it: "B가 범인 맞아요? A님" asks A."""
+    out: list[Reading] = []
+    for sentence, reading in zip(sentences, readings, strict=True):
+        name = "" if "." in sentence.end else _call_only(sentence.morphs)  # "누구야? B야.": an answer
+        before = out[-1] if out else None
+        if name and before is not None and before.claims and not before.addressees and before.asks_form:
+            out[-1] = replace(before, addressees=(name,), topic_only=False)
+            continue
+        out.append(reading)
+    return out
 
 
 def _honorific_call(text: str, roster: Roster) -> str:

@@ -643,3 +643,24 @@ def test_a_pronoun_resolves_to_the_one_named_before_it(text: str, expected: set[
 )
 def test_a_pronoun_without_one_antecedent_is_unclear(text: str) -> None:
     assert isinstance(parse(text, KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("혹시 B가 케이크 먹었니, C야?", {("C", "B", "culprit", False)}),
+        ("B가 범인 맞아요? A님", {("A", "B", "culprit", False)}),
+        ("거짓말쟁이가 C 맞아?? 비야", {("B", "C", "liar", False)}),
+        ("케이크 안 먹었지 너? C", {("C", "C", "culprit", True)}),
+        ("너가 케이크 먹었어, C야?", {("C", "C", "culprit", False)}),
+        ("🧐 A, B가 범인이야?", {("A", "B", "culprit", False)}),
+        ("🍩 누가 먹었어 A야?? 🍩", {("A", p, "culprit", False) for p in "ABC"}),
+    ],
+)
+def test_the_addressee_at_the_end_and_emoji(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["범인이 누구야? B야.", "B가 먹었어? C."])
+def test_a_name_after_a_question_with_a_full_stop_may_be_its_answer(text: str) -> None:
+    assert not isinstance(parse(text, KO), (Question, Guess))
