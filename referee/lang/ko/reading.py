@@ -126,6 +126,7 @@ class Reading:
     swap: Swap | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
     named: tuple[str, ...]  # the roster names it mentions, not as addressees: a pronoun's antecedents
     introduced: bool  # introduces someone ("B 있잖아", "B씨 말인데요") whom a pronoun may point to
+    same_question: bool  # "같은 질문", "똑같이 물어볼게요": the question asked before, again
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
@@ -692,6 +693,10 @@ def read(sentence: Sentence) -> Reading:
         correcting=_correcting(morphs),
         swap=_swap(morphs, found),
         introduced=any(m.role == "intro" for m in found),
+        same_question=any(
+            a.form in {"같", "똑같"} and b.form in {"은", "ᆫ", "이"} for a, b in pairwise(morphs)
+        )
+        and bool(forms & {"질문", "묻", "물어보", "여쭈", "거"}),
         named=tuple(dict.fromkeys(m.ref for k, m in enumerate(found) if k not in used and not m.ref.startswith("@"))),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),

@@ -108,7 +108,7 @@ def parse(text: str, ctx: Context) -> Intent:
         if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
             return Unclear("ambiguous: is the named person asked, or asked about? say whom you are asking")
         readings[0] = replace(readings[0], addressees=(called,), topic_only=False)  # "C님 정직하신가요"
-    intent = _intent(readings, ctx.roster)
+    intent = _intent(readings, ctx.roster, ctx.previous)
     if isinstance(intent, (Question, Guess, Unclear)):  # an Unclear says the incident too
         noun = ctx.incident.noun["ko"]
         other = _other_incident(sentences, ctx)
@@ -212,10 +212,31 @@ class _Said:
     left_out: bool  # someone named whose claim nothing completes ("A고 B고 다 먹었어?")
 
 
-def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
-    """Carry addressees and predicates from sentence to sentence ("A씨에게 질문. 먹었어요?")."""
+def _seed(readings: list[Reading], before: Question | None) -> tuple[tuple[str, ...], Claim | None]:
+    """Whom the player's last question asked and what, when this message only follows it up
+    ("A는?", "C, 너도?", "B님한테도 같은 질문"): every claim of it elliptic. A last question of
+    several queries, or a nested one, gives nothing to follow."""
+    claims = [c for r in readings for c in r.claims]
+    follow_up = all(c.predicate is None for c in claims) and (
+        bool(claims) or any(r.same_question for r in readings)
+    )
+    if before is None or len(before.queries) != 1 or not follow_up:
+        return (), None
+    query = before.queries[0]
+    flat = as_literal(query.proposition)
+    if flat is None:
+        return (), None
+    atom, negated = flat
+    about = (SELF,) if atom.about == query.speaker else (atom.about,)
+    return (query.speaker,), Claim(atom.predicate, about, negated)
+
+
+def _follow(readings: list[Reading], roster: Roster, before: Question | None = None) -> list[_Said]:
+    """Carry addressees and predicates from sentence to sentence ("A씨에게 질문. 먹었어요?"),
+    and from the player's last question to a follow-up ("그럼 C씨는요?")."""
     addressees: tuple[str, ...] = ()
-    previous: Claim | None = None
+    seed_asked, previous = _seed(readings, before)
+    seed = previous
     said = []
     mentioned: list[str] = []  # the names said so far, not as addressees: what 걔/그 사람 can be
     for reading in readings:
@@ -223,8 +244,16 @@ def _follow(readings: list[Reading], roster: Roster) -> list[_Said]:
             addressees = _expand(reading.addressees, roster)
         claims = []
         left_out = False
+        if not reading.claims and reading.same_question and previous is not None:
+            reading = replace(reading, claims=(previous,))  # "B님한테도 같은 질문 드릴게요"
         for claim in reading.claims:
             claim = _resolved(claim, mentioned + [r for r in reading.named if r not in claim.about])
+            if claim.predicate is None and seed is not None and previous is seed and seed.about != (SELF,):
+                # after "B야 C가 먹었어?": "A는?" asks B about A; "B는?" and "A, 너는?" are unclear
+                if claim.about == (SELF,) or (not reading.addressees and claim.about == seed_asked):
+                    claims.append(claim)  # left elliptic: Unclear, whoever is asked
+                    continue
+                addressees = addressees or seed_asked
             if claim.predicate is None:
                 if previous is None:
                     if _turning(reading) and all(r in roster for r in claim.about):
@@ -319,8 +348,8 @@ def _swapped(queries: list[Query], swap: Swap, roster: Roster) -> tuple[list[Que
     return [], CORRECTION
 
 
-def _intent(readings: list[Reading], roster: Roster) -> Intent:
-    said, swap, problem = _corrected(_follow(readings, roster))
+def _intent(readings: list[Reading], roster: Roster, before: Question | None = None) -> Intent:
+    said, swap, problem = _corrected(_follow(readings, roster, before))
     queries: list[Query] = []
     problems: list[str] = [problem] if problem else []
     for sentence in said:

@@ -664,3 +664,46 @@ def test_the_addressee_at_the_end_and_emoji(text: str, expected: set[tuple[str, 
 @pytest.mark.parametrize("text", ["범인이 누구야? B야.", "B가 먹었어? C."])
 def test_a_name_after_a_question_with_a_full_stop_may_be_its_answer(text: str) -> None:
     assert not isinstance(parse(text, KO), (Question, Guess))
+
+
+def after(previous: str) -> Context:
+    """The context after the player asked `previous`."""
+    before = parse(previous, KO)
+    assert isinstance(before, Question), before
+    return Context(lang="ko", previous=before)
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        ("A야 너 케이크 먹었어?", "B 너는?", {("B", "B", "culprit", False)}),
+        ("A, 너 거짓말쟁이야?", "C, 너도?", {("C", "C", "liar", False)}),
+        ("C씨, 케이크 먹었어요?", "B씨, 당신은요?", {("B", "B", "culprit", False)}),
+        ("A씨, 당신이 먹었어요?", "B씨는요?", {("B", "B", "culprit", False)}),
+        ("A씨, B씨가 거짓말쟁이예요?", "그럼 C씨는요?", {("A", "C", "liar", False)}),
+        ("B야 C가 먹었어?", "A는?", {("B", "A", "culprit", False)}),
+        ("B님 A님이 안 드셨나요?", "C님은요?", {("B", "C", "culprit", True)}),
+        ("C님, A님이 정직한가요?", "B님한테도 같은 질문 드릴게요", {("B", "A", "honest", False)}),
+        ("A씨, 당신이 거짓말쟁이예요?", "C씨한테도 똑같은 질문이요", {("C", "C", "liar", False)}),
+    ],
+)
+def test_a_follow_up_continues_the_last_question(
+    previous: str, text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    assert queries(text, after(previous)) == expected
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        ("B야 C가 먹었어?", "B는?"),  # B about himself, or B asked again about C?
+        ("B야 C가 먹었어?", "A, 너는?"),  # A about himself, or about C?
+    ],
+)
+def test_an_ambiguous_follow_up_is_unclear(previous: str, text: str) -> None:
+    assert isinstance(parse(text, after(previous)), Unclear)
+
+
+def test_a_full_question_without_an_addressee_does_not_take_the_last_one() -> None:
+    assert isinstance(parse("B가 먹었어?", after("A야 너 먹었어?")), Unclear)
+    assert parse("A는?", KO) == Other()  # no question before: nothing to follow
