@@ -89,6 +89,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         or (m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기"))
     ):
         ref = SELF
+    elif m.form == "자기" and i > 0 and morphs[i - 1].form == "각자":
+        ref = SELF  # "각자 자기가": each himself
     elif m.tag == "NP" and m.form in ME:
         ref = SPEAKER
     elif m.tag == "NP" and m.form in WHO:
@@ -314,6 +316,8 @@ def _called(
             take(list(range(k + 1 - len(chain), k + 1)))
             if mention.ref in (GROUP, SELF) and len(chain) == 1:
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
+    if not names:
+        take(_each_of(morphs, found))
     if found and not names and _only_calls(morphs[begin:], found):
         take(list(range(len(found))))
         if not names:
@@ -325,6 +329,26 @@ def _called(
     if EVERYBODY in names:
         names = [EVERYBODY]
     return names, used
+
+
+def _each_of(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """Names before 각자/둘 다/모두 who are each asked about themselves ("A씨, B씨 각자 본인이
+    정직한지 말해 주세요", "B랑 C는 각자 자기가 ...") or told to answer ("A랑 B 둘 다 말해봐, ...").
+
+    The quantifier never adds anyone: only the names before it are called."""
+    for k, mention in enumerate(found):
+        if mention.ref != GROUP or morphs[mention.start].form not in {"각자", "둘", "셋", "모두"}:
+            continue
+        if k == 0 or found[k - 1].end != mention.start or found[k - 1].role not in {"topic", "bare", "comma", "list"}:
+            continue
+        linked = chain_before(found, k - 1)  # "B랑 C는 각자", "A씨, B씨 각자"
+        chain = [j for j in range(k - len(linked), k) if not found[j].ref.startswith("@")]
+        rest = morphs[mention.end : mention.end + 3]
+        told = any(m.form in SPEECH_STEMS for m in rest)  # "둘 다 말해봐", "각자 대답해"
+        themselves = any(m.ref == SELF for m in found[k + 1 :])
+        if len(chain) > 1 and (told or themselves):
+            return chain
+    return []
 
 
 def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:

@@ -707,3 +707,21 @@ def test_an_ambiguous_follow_up_is_unclear(previous: str, text: str) -> None:
 def test_a_full_question_without_an_addressee_does_not_take_the_last_one() -> None:
     assert isinstance(parse("B가 먹었어?", after("A야 너 먹었어?")), Unclear)
     assert parse("A는?", KO) == Other()  # no question before: nothing to follow
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨, B씨 각자 본인이 정직한지 말해 주세요.", {("A", "A", "honest", False), ("B", "B", "honest", False)}),
+        ("B랑 C는 각자 자기가 거짓말쟁이인지 대답해", {("B", "B", "liar", False), ("C", "C", "liar", False)}),
+        ("A랑 B 둘 다 말해봐, C 거짓말쟁이야?", {("A", "C", "liar", False), ("B", "C", "liar", False)}),
+        ("A와 B 둘 다 대답해 줘. C가 먹었어?", {("A", "C", "culprit", False), ("B", "C", "culprit", False)}),
+        ("A야, B랑 C 둘 다 안 먹었지?", {("A", "B", "culprit", True), ("A", "C", "culprit", True)}),
+        ("A씨, B씨랑 C씨 모두 거짓말쟁이 아니죠?", {("A", "B", "liar", True), ("A", "C", "liar", True)}),
+    ],
+)
+def test_a_quantifier_over_named_people_never_adds_the_addressee(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    """"A씨, B씨 각자 본인이 …" once asked A about B instead of B about himself."""
+    assert queries(text) == expected
