@@ -36,6 +36,8 @@ THIRD_PERSONS = frozenset("걔 쟤 얘 그녀 그분 그놈 그 저분 이분".s
 # whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
 CULPRIT_VERBS = frozenset("먹 드시 잡수 잡숫 처먹 마시 들이키 들이켜 일으키 해치우 훔치".split())
 CULPRIT_NOUNS = frozenset("범인 진범 범행 짓 장본인".split())
+# "결백하다", "무죄예요": not the culprit (the predicate with its negation built in).
+INNOCENT_STEMS = frozenset("결백 무죄 무고".split())
 # Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람, 제가 한 일).
 PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이 일".split())
 # "A씨 말고", "A씨(를) 빼고", "A씨를 제외하고", "A씨 외에": everyone but A.
@@ -95,6 +97,7 @@ PUZZLING = frozenset("역시 잠깐 어렵 헷갈리 고민 글쎄 모르 이상
 # Words that tie a sentence to the case: the incident and the roles.
 CASE_WORDS = (
     CULPRIT_NOUNS
+    | INNOCENT_STEMS
     | CULPRIT_VERBS
     | LIAR_NOUNS
     | LIAR_STEMS

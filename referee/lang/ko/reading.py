@@ -39,6 +39,7 @@ from referee.lang.ko.lexicon import (
     HEARSAY_ENDINGS,
     HEDGE_FORMS,
     HONEST_STEMS,
+    INNOCENT_STEMS,
     INTERJECTIONS,
     LIAR_NOUNS,
     LIAR_STEMS,
@@ -143,6 +144,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
         return "culprit", False  # 손도 안 댔어요: "did not even touch it"
     if m.form in CULPRIT_ACTS and nxt is not None and nxt.form == "하":
         return "culprit", False
+    if m.form in INNOCENT_STEMS and m.tag in {"NNG", "XR"}:
+        return "culprit", False  # negated by _negations
     if m.tag == "NNG" and m.form in CULPRIT_NOUNS:
         return "culprit", True
     if m.form in LIAR_NOUNS:
@@ -195,7 +198,8 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
         known = m.form == "않" and k >= 2 and [x.form for x in morphs[k - 2 : k]] == ["있", "지"] and (
             k < 3 or morphs[k - 3].name is not None
         )  # "B 있잖아" (you know B), where kiwi spells 잖 out
-        count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent
+        innocent = m.form in INNOCENT_STEMS and m.tag in {"NNG", "XR"}
+        count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent or innocent
     return count
 
 

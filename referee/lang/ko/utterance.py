@@ -402,7 +402,7 @@ def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
     """The queries a question sentence asks, or why it cannot be charged ("" when it can)."""
     reading, claims, asked = sentence.reading, sentence.claims, sentence.asked
     if reading.tangled or reading.supposing:
-        if not asked and not reading.persons and reading.possibility:
+        if not asked and not reading.persons and (reading.possibility or not claims):
             return [], ""  # a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
         if reading.supposing:
             return [], "ambiguous: ask directly, without 'if'"

@@ -725,3 +725,24 @@ def test_a_quantifier_over_named_people_never_adds_the_addressee(
 ) -> None:
     """"A씨, B씨 각자 본인이 …" once asked A about B instead of B about himself."""
     assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨, B씨는 결백해요?", {("A", "B", "culprit", True)}),
+        ("C야 너 결백하지?", {("C", "C", "culprit", True)}),
+        ("A씨, 결백하지 않아요?", {("A", "A", "culprit", False)}),
+    ],
+)
+def test_innocent_is_the_culprit_negated(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["규칙이 뭐였지?", "틀리면 질문권 깎임?", "질문 하나에 두 사람 물어보면 몇 개 쓰는 거예요?", "룰 다시 알려줘", "정답 틀리면 어떻게 돼요?"],
+)
+def test_rules_talk_is_other(text: str) -> None:
+    """A rules question with "if" ("틀리면 …?") was refused as a supposition."""
+    assert parse(text, KO) == Other()
