@@ -199,8 +199,18 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
             k < 3 or morphs[k - 3].name is not None
         )  # "B 있잖아" (you know B), where kiwi spells 잖 out
         innocent = m.form in INNOCENT_STEMS and m.tag in {"NNG", "XR"}
+        if m.form == "아니" and _no_wait(morphs, k):
+            continue
         count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent or innocent
     return count
+
+
+def _no_wait(morphs: tuple[Morph, ...], k: int) -> bool:
+    """ "아니지, 거짓말쟁이야?", "아 아니다, ...": a leading 아니 that takes back what was said,
+    not a negation of the claim after it."""
+    lead = all(m.tag == "IC" for m in morphs[:k])
+    comma = any(m.form == "," for m in morphs[k + 1 : k + 4])
+    return lead and comma
 
 
 _START = attrgetter("start")

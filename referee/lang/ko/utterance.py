@@ -104,7 +104,13 @@ def parse(text: str, ctx: Context) -> Intent:
         return CountQuery()
     readings = _trailing_calls(sentences, readings)
     called = _honorific_call(clean, ctx.roster)
-    if called and readings[0].topic_only and not readings[0].addressees and readings[0].claims:
+    first = readings[0] if readings else None
+    plain = (  # "B님 혹시 거짓말쟁이세요?" asks; "A씨 범인 같아요" muses
+        first is not None
+        and not first.hearsay
+        and (first.asks_form or (first.may_ask and not (first.hedged or first.musing)))
+    )
+    if called and first is not None and first.topic_only and not first.addressees and first.claims and plain:
         if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
             return Unclear("ambiguous: is the named person asked, or asked about? say whom you are asking")
         readings[0] = replace(readings[0], addressees=(called,), topic_only=False)  # "C님 정직하신가요"

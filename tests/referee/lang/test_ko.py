@@ -746,3 +746,20 @@ def test_innocent_is_the_culprit_negated(text: str, expected: set[tuple[str, str
 def test_rules_talk_is_other(text: str) -> None:
     """A rules question with "if" ("틀리면 …?") was refused as a supposition."""
     assert parse(text, KO) == Other()
+
+
+@pytest.mark.parametrize("text", ["A씨 범인 같아요", "B씨 먹은 것 같아요", "A씨 거짓말하는 듯", "B씨 케이크 먹었대요"])
+def test_a_hedged_or_reported_statement_after_a_name_is_no_question(text: str) -> None:
+    assert parse(text, KO) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A야 먹었어? 아니지, 거짓말쟁이야?", {("A", "A", "liar", False)}),
+        ("아니, B가 먹었어? C야", {("C", "B", "culprit", False)}),
+        ("A야 너 먹었어? 아니, 안 먹었어?", {("A", "A", "culprit", True)}),
+    ],
+)
+def test_a_leading_no_wait_is_not_a_negation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
