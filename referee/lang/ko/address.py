@@ -202,12 +202,8 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
         if role == "owner" or (ref in (SPEAKER, SELF) and role == "bare" and _owns(morphs, after)):
             i = after  # "제 추리로는", "B씨의 대답", "당신 친구가": a possessive, not a person in the claim
             continue
-        if (
-            role == "to"
-            and any(x.form in {"묻", "물어보", "물"} for x in morphs[end : end + 2])
-            and any(x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4])
-        ):
-            role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
+        if role == "to" and _asked_if(morphs, end):
+            role = "cond"  # "B씨에게 (C가 먹었냐고) 물으면 ...": whose answer is imagined, not who is asked
         if (
             role == "topic"
             and morphs[after].form in {"야", "아"}
@@ -222,6 +218,20 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
         found.append(Mention(ref, role, i, end))
         i = max(end, i + 1)
     return tuple(found)
+
+
+_IF_ENDINGS = frozenset({"면", "으면", "다면", "는다면", "ᆫ다면"})
+
+
+def _asked_if(morphs: tuple[Morph, ...], end: int) -> bool:
+    """Whether "if (someone) asked" follows at `end`, at once ("B씨에게 물으면") or after the
+    question put ("B씨에게 C가 먹었냐고 물으면")."""
+    for j in range(end, len(morphs) - 1):
+        if morphs[j].form in {"묻", "물어보", "물"} and any(x.form in _IF_ENDINGS for x in morphs[j + 1 : j + 4]):
+            return j <= end + 1 or morphs[j - 1].form in {"냐고", "느냐고", "으냐고"}  # 물어보면: 묻 어 보 면
+        if morphs[j].tag in {"EF", "SF"}:
+            return False
+    return False
 
 
 def chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:

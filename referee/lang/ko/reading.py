@@ -289,6 +289,8 @@ def _quote_kind(morphs: tuple[Morph, ...], k: int) -> str:
     nxt = morphs[k + 1]
     if nxt.form in SPEECH_STEMS or (nxt.form == "하" and nxt.tag == "VV"):
         return "speech"
+    if nxt.form in {"묻", "물", "물어보"} and morphs[k].form.endswith("냐고"):
+        return "speech"  # "C가 먹었냐고 물으면 (B는 뭐라고 할까)": B's answer to it
     return "opinion" if nxt.form in OPINION_STEMS else ""
 
 
@@ -312,8 +314,8 @@ def _quoted_speakers(morphs: tuple[Morph, ...], inside: list[Mention], q: int) -
 
 
 def _reflexive(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
-    """Whether morphemes [a, b) say 자기/자신 ("himself"), the quoted speaker himself."""
-    return any(m.form in {"자기", "자신"} and m.tag in {"NP", "NNG"} for m in morphs[a:b])
+    """Whether morphemes [a, b) say 자기/자신/본인 ("himself"), the quoted speaker himself."""
+    return any(m.form in {"자기", "자신", "본인"} and m.tag in {"NP", "NNG"} for m in morphs[a:b])
 
 
 def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | None:
@@ -423,9 +425,13 @@ def _read_clause(
                 via = speakers[0].ref
             else:
                 holder = speakers[0].ref
-            inside = [m for m in inner if m not in speakers]
-            if _reflexive(morphs, speakers[-1].end, q):  # "B가 자기가 먹었다고": B about B
-                inside.insert(0, speakers[-1])
+            inside = [
+                replace(m, ref=speakers[0].ref) if _reflexive(morphs, m.start, m.end) else m  # "B님께 본인이 …냐고"
+                for m in inner
+                if m not in speakers
+            ]
+            if _reflexive(morphs, speakers[-1].end, q) and not any(m.ref == speakers[0].ref for m in inside):
+                inside.insert(0, speakers[-1])  # "B가 자기가 먹었다고": B about B
         else:
             inside = inner
         b = q
@@ -526,12 +532,26 @@ def carry(previous: Claim, elliptic: Claim) -> Claim:
     )
 
 
+def _answer_quote(morphs: tuple[Morph, ...], k: int) -> bool:
+    """ "뭐라고", "'응'이라고" after "…냐고 물으면": the answer to the question put, not a second
+    question ("A한테 B가 먹었냐고 물으면 A는 뭐라고 답할까")."""
+    before = [m.form for m in morphs[max(0, k - 3) : k] if m.tag not in {"SSO", "SSC", "VCP"}]
+    asked = any(
+        m.form.endswith("냐고") and morphs[j + 1].form in {"묻", "물", "물어보"}
+        for j, m in enumerate(morphs[: k - 1])
+    )
+    return asked and bool(before) and before[-1] in {"뭐", "응", "네", "예"}
+
+
 def _tangled(morphs: tuple[Morph, ...]) -> bool:
     """A question inside a question ("A한테 먹었냐고 물으면 네라고 할까요?") or about a
     group rather than a person ("이 중에 범인 있어?"): not one proposition per person."""
     quotes = sum(
-        m.tag == "JKQ"
-        or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
+        (
+            m.tag == "JKQ"
+            or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
+        )
+        and not _answer_quote(morphs, k)
         for k, m in enumerate(morphs)
     )
     return quotes > 1 or any(

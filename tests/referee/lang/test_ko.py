@@ -763,3 +763,26 @@ def test_a_hedged_or_reported_statement_after_a_name_is_no_question(text: str) -
 )
 def test_a_leading_no_wait_is_not_a_negation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
     assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C야, A한테 B가 먹었냐고 물으면 A는 뭐라고 답할 것 같냐?", Says("A", literal("culprit", "B"))),
+        ("B야 만약 내가 A한테 C가 안 먹었냐고 물으면 A는 '응'이라고 할까?", Says("A", literal("culprit", "C", True))),
+        ("A님께 여쭙니다. B님께 본인이 거짓말쟁이냐고 물으면 B님은 뭐라고 답하실까요?", Says("B", literal("liar", "B"))),
+        ("A씨, B씨에게 C씨가 케이크를 먹었냐고 물으면 B씨는 뭐라고 대답할까요?", Says("B", literal("culprit", "C"))),
+    ],
+)
+def test_what_someone_would_answer_if_asked_is_nested(text: str, expected: object) -> None:
+    """Once refused as a question inside a question."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Question) and [q.proposition for q in intent.queries] == [expected], intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["C씨, A한테 B가 먹었냐고 물으면 A는 '아니'라고 할까요?", "A한테 먹었냐고 물으면 네라고 할까요?"],
+)
+def test_a_nested_answer_that_is_not_one_proposition_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, KO), Unclear)
