@@ -253,6 +253,12 @@ def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
     return i
 
 
+def chat_letters(m: Morph) -> bool:
+    """Letters alone, not syllables ("ㅋㅋ", "ㄹㅇ", "ㅠㅠ", NFKC's ᄏᄏ): laughter and slang
+    a message is punctuated with, never a word of the claim."""
+    return bool(m.form) and all(0x1100 <= ord(c) <= 0x11FF or 0x3131 <= ord(c) <= 0x318E for c in m.form)
+
+
 def _names_a_role(morphs: tuple[Morph, ...]) -> bool:
     """Whether the morphemes name a role or the incident's verb: they then claim something."""
     return any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs)
@@ -266,7 +272,7 @@ def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:
     """
     starts = [_lead(morphs)]
     for k, m in enumerate(morphs):
-        if (m.tag == "EC" and m.form in _LEAD_INS) or (
+        if (m.tag == "EC" and m.form in _LEAD_INS) or (chat_letters(m) and k > 0) or (
             m.form == "데" and m.tag == "NNB" and k > 0 and morphs[k - 1].tag == "ETM"  # 조용한데: ᆫ + 데
         ):
             if _names_a_role(morphs[:k]):

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
-from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER
+from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER, chat_letters
 from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
 from referee.lang.ko.reading import Claim, Reading, Swap, carry, read
@@ -190,6 +190,7 @@ def _eaten_object(morphs: tuple[Morph, ...]) -> str:
             noun is not None
             and noun.tag in {"NNG", "NNP"}
             and noun.name is None
+            and not chat_letters(noun)
             and noun.form not in _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS
         ):
             return noun.form

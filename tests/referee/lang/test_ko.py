@@ -786,3 +786,16 @@ def test_what_someone_would_answer_if_asked_is_nested(text: str, expected: objec
 )
 def test_a_nested_answer_that_is_not_one_proposition_is_unclear(text: str) -> None:
     assert isinstance(parse(text, KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A 너 ㄹㅇ 안 먹음?", {("A", "A", "culprit", True)}),
+        ("B가 수상하긴 하네 ㅋㅋ C, B가 거짓말쟁이야?", {("C", "B", "liar", False)}),
+        ("ㅋㅋ A야 너 먹었지?", {("A", "A", "culprit", False)}),
+    ],
+)
+def test_chat_letters_are_punctuation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"ㄹㅇ" was read as a food eaten instead of the cake; "…하네 ㅋㅋ C, …" found no addressee."""
+    assert queries(text) == expected
