@@ -334,6 +334,8 @@ def _called(
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
     if not names:
         take(_each_of(morphs, found))
+    if not names:
+        take(_told_after(morphs, found))
     if found and not names and _only_calls(morphs[begin:], found):
         take(list(range(len(found))))
         if not names:
@@ -365,6 +367,20 @@ def _each_of(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]
         if len(chain) > 1 and (told or themselves):
             return chain
     return []
+
+
+def _told_after(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """ "C님도 안 드셨는지 B님 대답해 주세요": a name between "whether …" and "tell me" is asked."""
+    return [
+        k
+        for k, m in enumerate(found)
+        if m.role == "bare"
+        and not m.ref.startswith("@")
+        and m.start > 0
+        and morphs[m.start - 1].form in {"는지", "ᆫ지", "은지", "ᆯ지", "을지"}
+        and m.end < len(morphs)
+        and morphs[m.end].form in SPEECH_STEMS | {"알리"}
+    ][:1]
 
 
 def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:

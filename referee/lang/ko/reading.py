@@ -659,6 +659,29 @@ def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
     return None
 
 
+def _asked_before(morphs: tuple[Morph, ...]) -> bool:
+    """ "A씨한테 B씨가 먹었는지 물어봤는데 …": a report of a question asked before, not one now."""
+    return any(
+        m.form in {"묻", "물어보", "여쭈", "여쭙", "질문"}
+        and k > 0
+        and morphs[k - 1].form in _EMBEDDED_QUESTIONS | _QUOTATIVES  # what was asked, just before
+        and any(x.form in {"었", "았", "였"} for x in morphs[k + 1 : k + 4])
+        for k, m in enumerate(morphs)
+    )
+
+
+def _asks_whether(morphs: tuple[Morph, ...]) -> bool:
+    """ "A님께서 드시지 않으셨는지 여쭙겠습니다": says it asks whether, in whatever ending."""
+    whether = next((k for k, m in enumerate(morphs) if m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS), None)
+    if whether is None:
+        return False
+    verb = morphs[whether + 1 : whether + 3]  # not "…는지 물어봤는데" (a report of asking)
+    return any(
+        m.form in {"여쭙", "여쭈", "묻"} and n.form in {"겠", "ᆸ니다", "습니다", "ᆯ게요", "을게요", "ᆯ게", "을게", "고"}
+        for m, n in pairwise(morphs[whether + 1 : whether + 4])
+    ) and bool(verb)
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -676,6 +699,7 @@ def read(sentence: Sentence) -> Reading:
         or ending in STRICT_QUESTION_ENDINGS
         or (bool(addressees) and may_ask and bool(claims))
         or (may_ask and _asks_to_tell(morphs))
+        or _asks_whether(morphs)
     )
     musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}
@@ -721,7 +745,10 @@ def read(sentence: Sentence) -> Reading:
         possibility=("수" in forms and bool(forms & {"있", "없"})) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         # a source named, a hearsay ending, or a reported claim not asked ("A는 자기가 먹었다고 하네")
-        hearsay=_source(morphs) or told or (not asks_form and any(c.reported for c in claims)),
+        hearsay=_source(morphs)
+        or told
+        or _asked_before(morphs)
+        or (not asks_form and any(c.reported for c in claims)),
         asks_form=asks_form,
         concluding=not asks_form and _concluding(morphs, found),
         correcting=_correcting(morphs),

@@ -799,3 +799,22 @@ def test_a_nested_answer_that_is_not_one_proposition_is_unclear(text: str) -> No
 def test_chat_letters_are_punctuation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
     """"ㄹㅇ" was read as a food eaten instead of the cake; "…하네 ㅋㅋ C, …" found no addressee."""
     assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C님도 안 드셨는지 B님 대답해 주세요", {("B", "C", "culprit", True)}),
+        ("A가 먹었는지 C 알려줘", {("C", "A", "culprit", False)}),
+        ("B님, 송구하지만 A님께서 케이크를 드시지 않으셨는지 여쭙겠습니다.", {("B", "A", "culprit", True)}),
+        ("C씨, 당신이 거짓말쟁이인지 여쭙니다", {("C", "C", "liar", False)}),
+    ],
+)
+def test_requests_to_tell(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["A씨한테 B씨가 먹었는지 물어봤는데 대답을 안 해요", "A한테 B가 먹었냐고 물어봤어"])
+def test_a_question_asked_before_is_reported_not_asked(text: str) -> None:
+    """Once charged as a question to A."""
+    assert parse(text, KO) == Remark()
