@@ -40,8 +40,11 @@ SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
     "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object", "except",
-    "owner", "bare",
+    "owner", "bare", "intro",
 ]  # fmt: skip
+# What introduces a person the next words talk about: "B 있잖아", "B씨 말인데요", "A님 얘기인데",
+# "B님에 대해": the person is no addressee and in no claim, but 걔/그 사람 may point back to him.
+_INTROS = (("있", "잖"), ("있", "지", "않"), ("말", "이", "ᆫ데"), ("얘기", "이", "ᆫ데"), ("이야기", "이", "ᆫ데"), ("에", "대하"))
 _TO = frozenset("에게 한테 께 더러 보고 에게로".split())
 _ALSO = frozenset("도 만 까지 조차 마저 부터".split())
 _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
@@ -71,8 +74,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         return None, after
     if m.name is not None:
         ref: str | None = m.name
-        if after < len(morphs) and morphs[after].form in {"본인", "자신"}:
-            after += 1
+        if after < len(morphs) and morphs[after].form in {"본인", "자신"} and i > 0:
+            after += 1  # "B씨 본인은": B; at the start "A님 본인이 ...?" calls A and asks about "you"
     elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
         ref = EVERYBODY
     elif m.form in {"다", "모두", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":
@@ -86,6 +89,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
         or (m.form == "자신" and (i == 0 or morphs[i - 1].form != "자기"))
     ):
         ref = SELF
+    elif m.form == "자기" and i > 0 and morphs[i - 1].form == "각자":
+        ref = SELF  # "각자 자기가": each himself
     elif m.tag == "NP" and m.form in ME:
         ref = SPEAKER
     elif m.tag == "NP" and m.form in WHO:
@@ -134,6 +139,10 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
     if j >= len(morphs):
         return "bare", j
     m = morphs[j]
+    for intro in _INTROS:
+        forms = [x.form for x in morphs[j : j + len(intro)]]
+        if len(forms) == len(intro) and all(f.startswith(w) for f, w in zip(forms, intro, strict=True)):
+            return "intro", j + len(intro)
     if m.tag == "JKO" and j + 1 < len(morphs) and (morphs[j + 1].form, morphs[j + 1].tag) in EXCEPT_WORDS:
         j, m = j + 1, morphs[j + 1]  # "A씨를 빼고", "A씨를 제외하고"
     if (m.form, m.tag) in EXCEPT_WORDS:
@@ -193,12 +202,8 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
         if role == "owner" or (ref in (SPEAKER, SELF) and role == "bare" and _owns(morphs, after)):
             i = after  # "제 추리로는", "B씨의 대답", "당신 친구가": a possessive, not a person in the claim
             continue
-        if (
-            role == "to"
-            and any(x.form in {"묻", "물어보", "물"} for x in morphs[end : end + 2])
-            and any(x.form in {"면", "으면", "다면", "는다면", "ᆫ다면"} for x in morphs[end : end + 4])
-        ):
-            role = "cond"  # "B씨에게 물으면 ...": whose answer is imagined, not who is asked
+        if role == "to" and _asked_if(morphs, end):
+            role = "cond"  # "B씨에게 (C가 먹었냐고) 물으면 ...": whose answer is imagined, not who is asked
         if (
             role == "topic"
             and morphs[after].form in {"야", "아"}
@@ -215,6 +220,20 @@ def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:
     return tuple(found)
 
 
+_IF_ENDINGS = frozenset({"면", "으면", "다면", "는다면", "ᆫ다면"})
+
+
+def _asked_if(morphs: tuple[Morph, ...], end: int) -> bool:
+    """Whether "if (someone) asked" follows at `end`, at once ("B씨에게 물으면") or after the
+    question put ("B씨에게 C가 먹었냐고 물으면")."""
+    for j in range(end, len(morphs) - 1):
+        if morphs[j].form in {"묻", "물어보", "물"} and any(x.form in _IF_ENDINGS for x in morphs[j + 1 : j + 4]):
+            return j <= end + 1 or morphs[j - 1].form in {"냐고", "느냐고", "으냐고"}  # 물어보면: 묻 어 보 면
+        if morphs[j].tag in {"EF", "SF"}:
+            return False
+    return False
+
+
 def chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
     """The mentions linked to mention `k` by 랑/와/·/, just before it ("A랑 B한테")."""
     chain = [found[k]]
@@ -227,11 +246,17 @@ def chain_before(found: tuple[Mention, ...], k: int) -> list[Mention]:
 def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
     """Index of the first morpheme from `i` after interjections and conjunctions (흠, 그럼 ...)."""
     while i < len(morphs) and (
-        morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW"}
+        morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW", "W_EMOJI"}
         or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}
     ):
         i += 1
     return i
+
+
+def chat_letters(m: Morph) -> bool:
+    """Letters alone, not syllables ("ㅋㅋ", "ㄹㅇ", "ㅠㅠ", NFKC's ᄏᄏ): laughter and slang
+    a message is punctuated with, never a word of the claim."""
+    return bool(m.form) and all(0x1100 <= ord(c) <= 0x11FF or 0x3131 <= ord(c) <= 0x318E for c in m.form)
 
 
 def _names_a_role(morphs: tuple[Morph, ...]) -> bool:
@@ -247,7 +272,7 @@ def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:
     """
     starts = [_lead(morphs)]
     for k, m in enumerate(morphs):
-        if (m.tag == "EC" and m.form in _LEAD_INS) or (
+        if (m.tag == "EC" and m.form in _LEAD_INS) or (chat_letters(m) and k > 0) or (
             m.form == "데" and m.tag == "NNB" and k > 0 and morphs[k - 1].tag == "ETM"  # 조용한데: ᆫ + 데
         ):
             if _names_a_role(morphs[:k]):
@@ -307,6 +332,10 @@ def _called(
             take(list(range(k + 1 - len(chain), k + 1)))
             if mention.ref in (GROUP, SELF) and len(chain) == 1:
                 names.append(EVERYBODY if mention.ref == GROUP else SELF)
+    if not names:
+        take(_each_of(morphs, found))
+    if not names:
+        take(_told_after(morphs, found))
     if found and not names and _only_calls(morphs[begin:], found):
         take(list(range(len(found))))
         if not names:
@@ -318,6 +347,40 @@ def _called(
     if EVERYBODY in names:
         names = [EVERYBODY]
     return names, used
+
+
+def _each_of(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """Names before 각자/둘 다/모두 who are each asked about themselves ("A씨, B씨 각자 본인이
+    정직한지 말해 주세요", "B랑 C는 각자 자기가 ...") or told to answer ("A랑 B 둘 다 말해봐, ...").
+
+    The quantifier never adds anyone: only the names before it are called."""
+    for k, mention in enumerate(found):
+        if mention.ref != GROUP or morphs[mention.start].form not in {"각자", "둘", "셋", "모두"}:
+            continue
+        if k == 0 or found[k - 1].end != mention.start or found[k - 1].role not in {"topic", "bare", "comma", "list"}:
+            continue
+        linked = chain_before(found, k - 1)  # "B랑 C는 각자", "A씨, B씨 각자"
+        chain = [j for j in range(k - len(linked), k) if not found[j].ref.startswith("@")]
+        rest = morphs[mention.end : mention.end + 3]
+        told = any(m.form in SPEECH_STEMS for m in rest)  # "둘 다 말해봐", "각자 대답해"
+        themselves = any(m.ref == SELF for m in found[k + 1 :])
+        if len(chain) > 1 and (told or themselves):
+            return chain
+    return []
+
+
+def _told_after(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
+    """ "C님도 안 드셨는지 B님 대답해 주세요": a name between "whether …" and "tell me" is asked."""
+    return [
+        k
+        for k, m in enumerate(found)
+        if m.role == "bare"
+        and not m.ref.startswith("@")
+        and m.start > 0
+        and morphs[m.start - 1].form in {"는지", "ᆫ지", "은지", "ᆯ지", "을지"}
+        and m.end < len(morphs)
+        and morphs[m.end].form in SPEECH_STEMS | {"알리"}
+    ][:1]
 
 
 def _only_calls(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
@@ -374,7 +437,9 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
     if len(chain) > 1 and last.role in {"comma", "bare"}:
         return chain
     if first.role == "bare" and any(
-        m.ref in (SELF, ANYONE) or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
+        m.ref in (SELF, ANYONE)
+        or m.role == "intro"
+        or (m.role in {"subject", "topic", "copula"} and not m.ref.startswith("@"))
         for m in found[1:]
     ):
         return [0]
@@ -384,7 +449,12 @@ def _leading_vocatives(found: tuple[Mention, ...]) -> list[int]:
 def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
     """ "먹었어요, A씨?": a name after the sentence's own ending."""
     last = found[-1]
-    trailing = all(m.tag in {"SP", "SF", "SW", "SE"} or m.form == "요" for m in morphs[last.end :])
+    trailing = all(
+        m.tag in {"SP", "SF", "SW", "SE", "W_EMOJI"}
+        or m.form == "요"
+        or (last.role == "copula" and m.tag == "EF" and m.form in {"야", "아"})  # "..., C야?": kiwi's 이 + 야
+        for m in morphs[last.end :]
+    )
     after_ending = (
         last.start > 0
         and morphs[last.start - 1].tag in {"SP", "EF", "EC"}
@@ -393,7 +463,7 @@ def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) ->
     if (
         trailing
         and after_ending
-        and last.role in {"bare", "comma", "topic"}
+        and last.role in {"bare", "comma", "topic", "copula"}
         and last.ref not in (SELF, SPEAKER, ANYONE, GROUP)
     ):
         return [len(found) - 1]

@@ -36,6 +36,8 @@ THIRD_PERSONS = frozenset("걔 쟤 얘 그녀 그분 그놈 그 저분 이분".s
 # whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
 CULPRIT_VERBS = frozenset("먹 드시 잡수 잡숫 처먹 마시 들이키 들이켜 일으키 해치우 훔치".split())
 CULPRIT_NOUNS = frozenset("범인 진범 범행 짓 장본인".split())
+# "결백하다", "무죄예요": not the culprit (the predicate with its negation built in).
+INNOCENT_STEMS = frozenset("결백 무죄 무고".split())
 # Head nouns of "the one who ate it" (먹은 사람, 마신 분, 한 사람, 제가 한 일).
 PERSON_NOUNS = frozenset("사람 분 놈 쪽 애 녀석 자 거 것 이 일".split())
 # "A씨 말고", "A씨(를) 빼고", "A씨를 제외하고", "A씨 외에": everyone but A.
@@ -44,12 +46,14 @@ EXCEPT_WORDS = frozenset({("말", "VV"), ("빼", "VV"), ("제외", "NNG"), ("외
 OTHER_WORDS = frozenset({("다른", "MM"), ("딴", "MM"), ("남", "VV"), ("아니", "VCN")})  # 남은, B씨 아닌
 OTHER_HEADS = frozenset("사람 분 명 애 녀석 놈 쪽 이 자 누구 용의자".split())
 REST_NOUNS = frozenset("나머지 따로".split())  # 범인이 따로 있어요?
-LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼".split())
-LIAR_STEMS = frozenset("거짓말 거짓 뻥".split())  # + 하다 / 쟁이
-LIE_VERBS = frozenset("속이 속".split())
+LIAR_NOUNS = frozenset("거짓말쟁이 뻥쟁이 사기꾼 거짓말꾼 구라쟁이".split())
+LIAR_STEMS = frozenset("거짓말 거짓 뻥 구라".split())  # + 하다 / 치다 / 쟁이
+LIE_VERBS = frozenset("속이 속 뻥치 구라치".split())
+# Slang nouns of the incident's act, + 하다 ("먹튀했지": ate and ran).
+CULPRIT_ACTS = frozenset("먹튀".split())
 HONEST_STEMS = frozenset("정직 솔직 정직자".split())
 TRUTH_NOUNS = frozenset("진실 참말 사실 진짜 참".split())  # + 말하다
-SPEECH_STEMS = frozenset("말 대답 답 얘기 이야기 주장 증언 답변".split())
+SPEECH_STEMS = frozenset("말 대답 답 얘기 이야기 주장 증언 답변 자백 고백 실토 진술".split())
 OPINION_STEMS = frozenset("생각 보 여기 믿 의심".split())
 
 NEGATORS = frozenset({("안", "MAG"), ("못", "MAG"), ("않", "VX"), ("아니", "VCN")})
@@ -60,13 +64,17 @@ ABSENCE_NOUNS = frozenset("적 일 리".split())
 STRICT_QUESTION_ENDINGS = frozenset(
     (
         "습니까 ᆸ니까 ᆯ까요 을까요 까요 니 냐 나요 가요 ᆫ가요 은가요 는가요 는지요 래 래요 "
-        "ᆸ니까요 으세요 니까요 냐고 나 ᆯ까 을까 까 ᆫ가 는가 은가 려나"
+        "ᆸ니까요 으세요 니까요 냐고 냐고요 냐구 냐구요 냐니까 나 ᆯ까 을까 까 ᆫ가 는가 은가 려나"
     ).split()
 )
 # Question endings a player uses when musing to himself ("A가 먹었나?", "범인일까?").
 MUSING_ENDINGS = frozenset("나 ᆯ까 을까 까 ᆫ가 은가 는가 려나 을려나".split())
 # Endings of hearsay ("C가 먹었대요"): what someone else says, not the player's guess.
-HEARSAY_ENDINGS = frozenset("대 대요".split())
+HEARSAY_ENDINGS = frozenset("대 대요 대더라 라더라 다더라 라던데 다던데 라며 다며 다면서 라면서 라네 라네요".split())
+# 래 after a copula or a past tense is hearsay too ("거짓말쟁이래", "먹었래"), where 먹을래 asks.
+HEARSAY_AFTER_STEM = frozenset("래 래요".split())
+# Words naming whose account a sentence reports ("A 피셜", "B 말로는", "C한테 듣기로는").
+SOURCE_NOUNS = frozenset("말 말씀 얘기 이야기 증언 주장 대답 답변 진술".split())
 # Endings that can only close a statement.
 STATEMENT_ENDINGS = (
     frozenset("습니다 ᆸ니다 다 군요 구나 군 네요 네 구먼 잖아 잖아요 거든 거든요 ᆫ다 는다 겠다 더라 라 이다".split())
@@ -89,6 +97,7 @@ PUZZLING = frozenset("역시 잠깐 어렵 헷갈리 고민 글쎄 모르 이상
 # Words that tie a sentence to the case: the incident and the roles.
 CASE_WORDS = (
     CULPRIT_NOUNS
+    | INNOCENT_STEMS
     | CULPRIT_VERBS
     | LIAR_NOUNS
     | LIAR_STEMS
@@ -99,3 +108,6 @@ CASE_WORDS = (
 )
 # Asking a suspect for these is about the case too, though no proposition can be read.
 OPINION_WORDS = frozenset("생각 의견 어떻게 추리 정답 맞 믿".split())
+
+# Words a player corrects himself with ("아 미안", "정정", "오타", "잘못 씀", NFKC's ᄌᄉ for ㅈㅅ).
+CORRECTION_WORDS = frozenset("미안 미안하 죄송 죄송하 정정 오타 ᄌᄉ ㅈㅅ 쏘리 취소".split())

@@ -26,6 +26,9 @@ _READING_END = (
     r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|고(?=$|[\s,.!?~]|요))"
 )
 
+# "에이 설마", "에이 뭐야": 에이 is then the interjection "oh come on", not A read aloud.
+_NOT_INTERJECTION = r"(?!\s?(?:설마|뭐|아니|그래도|진짜|참|그건|무슨|왜|몰라|됐|그럴|말도|그냥|ㅋ|~))"
+
 
 class Morph(NamedTuple):
     """One morpheme; `name` is the roster name when the morpheme stands for a person.
@@ -94,7 +97,7 @@ def _name_pattern(roster: Roster) -> re.Pattern[str]:
         else:
             forms.append(rf"(?<![가-힣]){re.escape(name)}")
         for reading in LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ()):
-            forms.append(rf"(?<![가-힣A-Za-z]){reading}{_READING_END}")
+            forms.append(rf"(?<![가-힣A-Za-z]){reading}{_READING_END}{_NOT_INTERJECTION}")
         alternatives.append(f"(?P<n{index}>{'|'.join(forms)})")
     honorific = "|".join(HONORIFICS)
     return re.compile(rf"(?:{'|'.join(alternatives)})(?:\s?(?:{honorific}))?", re.IGNORECASE)
@@ -167,7 +170,7 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
             current = []
         joined = start == last_end  # no space since the previous morpheme
         last_end = start + token.len
-        if token.tag == "SF":
+        if token.tag == "SF" or (token.form == ":" and current):  # "질문 대상 A: 너 ...?"
             if current:
                 sentences.append(Sentence(tuple(current), token.form))
             current = []

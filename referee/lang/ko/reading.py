@@ -30,12 +30,16 @@ from referee.lang.ko.address import (
 from referee.lang.ko.lexicon import (
     ABSENCE_NOUNS,
     CASE_WORDS,
+    CORRECTION_WORDS,
+    CULPRIT_ACTS,
     CULPRIT_NOUNS,
     CULPRIT_VERBS,
     EXCEPT_WORDS,
+    HEARSAY_AFTER_STEM,
     HEARSAY_ENDINGS,
     HEDGE_FORMS,
     HONEST_STEMS,
+    INNOCENT_STEMS,
     INTERJECTIONS,
     LIAR_NOUNS,
     LIAR_STEMS,
@@ -51,6 +55,7 @@ from referee.lang.ko.lexicon import (
     REST_NOUNS,
     SENTENCE_HEDGES,
     SETTING_NOUNS,
+    SOURCE_NOUNS,
     SPEECH_STEMS,
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
@@ -87,6 +92,16 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Swap:
+    """A correction's "`wrong` 말고 `meant`": `to` when it says whom the question is for
+    ("C한테", "질문 대상은 ...")."""
+
+    wrong: str
+    meant: str
+    to: bool
+
+
+@dataclass(frozen=True)
 class Reading:
     """What one sentence says, before the addressee and the stand-ins are resolved."""
 
@@ -105,6 +120,14 @@ class Reading:
     holder: str | None  # the topic of "A씨는 B가 먹었다고 생각해요?": who is asked
     topic_only: bool  # a lone name marked as topic or bare: who is asked is ambiguous
     checking: bool  # "맞죠?", "정답인가요?": asks the game master to check a statement
+    hearsay: bool  # reports someone's words ("B 말로는 C가 범인이래", "A는 자기가 먹었다고 하네")
+    asks_form: bool  # a "?" or an ending that only asks ("먹었나요"), not one a statement shares
+    concluding: bool  # an unhedged conclusion ("범인은 A야", "거짓말쟁이는 B고"): never a question
+    correcting: bool  # "아 미안", "정정", "잘못 씀", "앗 아니다": the player corrects what he said
+    swap: Swap | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
+    named: tuple[str, ...]  # the roster names it mentions, not as addressees: a pronoun's antecedents
+    introduced: bool  # introduces someone ("B 있잖아", "B씨 말인데요") whom a pronoun may point to
+    same_question: bool  # "같은 질문", "똑같이 물어볼게요": the question asked before, again
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
 
@@ -119,6 +142,10 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
         return "liar", False
     if m.form == "대" and m.tag == "VV" and any(x.form == "손" for x in morphs[max(0, k - 3) : k]):
         return "culprit", False  # 손도 안 댔어요: "did not even touch it"
+    if m.form in CULPRIT_ACTS and nxt is not None and nxt.form == "하":
+        return "culprit", False
+    if m.form in INNOCENT_STEMS and m.tag in {"NNG", "XR"}:
+        return "culprit", False  # negated by _negations
     if m.tag == "NNG" and m.form in CULPRIT_NOUNS:
         return "culprit", True
     if m.form in LIAR_NOUNS:
@@ -126,8 +153,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
     if m.form in LIAR_STEMS and m.tag in {"NNG", "XR"}:
         if nxt is not None and nxt.tag == "XSN":
             return "liar", True
-        for j in range(k + 1, min(k + 6, b)):  # 거짓말(을/은/같은 거) (안) 하다
-            if morphs[j].form == "하" and morphs[j].tag in {"XSV", "VV"}:
+        for j in range(k + 1, min(k + 6, b)):  # 거짓말(을/은/같은 거) (안) 하다, 구라 치다
+            if morphs[j].form in {"하", "치"} and morphs[j].tag in {"XSV", "VV"}:
                 return "liar", False
             if morphs[j].tag not in {"JKO", "MAG", "JX", "ETM", "NNB"} and morphs[j].form != "같":
                 break
@@ -154,6 +181,11 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
 
 
 def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
+    """The negators in morphemes [a, b); in "먹었는지 안 먹었는지", "범인인지 아닌지" (whether
+    or not) only those of the first alternative count."""
+    whether = [k for k in range(a, b) if morphs[k].tag == "EC" and morphs[k].form in _EMBEDDED_QUESTIONS]
+    if len(whether) > 1:
+        b = whether[0] + 1
     count = 0
     for k in range(a, b):
         m = morphs[k]
@@ -163,8 +195,22 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
             and m.tag == "VA"
             and bool({x.form for x in morphs[max(a, k - 2) : k]} & ABSENCE_NOUNS)
         )
-        count += ((m.form, m.tag) in NEGATORS and not either) or absent
+        known = m.form == "않" and k >= 2 and [x.form for x in morphs[k - 2 : k]] == ["있", "지"] and (
+            k < 3 or morphs[k - 3].name is not None
+        )  # "B 있잖아" (you know B), where kiwi spells 잖 out
+        innocent = m.form in INNOCENT_STEMS and m.tag in {"NNG", "XR"}
+        if m.form == "아니" and _no_wait(morphs, k):
+            continue
+        count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent or innocent
     return count
+
+
+def _no_wait(morphs: tuple[Morph, ...], k: int) -> bool:
+    """ "아니지, 거짓말쟁이야?", "아 아니다, ...": a leading 아니 that takes back what was said,
+    not a negation of the claim after it."""
+    lead = all(m.tag == "IC" for m in morphs[:k])
+    comma = any(m.form == "," for m in morphs[k + 1 : k + 4])
+    return lead and comma
 
 
 _START = attrgetter("start")
@@ -205,7 +251,7 @@ def _clauses(
             or (
                 m.tag == "EC" and m.form == "라" and k > 0 and morphs[k - 1].form == "아니"
             )  # 제가 아니라 B씨
-            or m.tag == "EF"
+            or (m.tag == "EF" and not _quoted(morphs, k + 1))
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
@@ -223,6 +269,13 @@ def _clauses(
 _COPULAS = frozenset({"VCP", "VCN"})
 
 
+def _quoted(morphs: tuple[Morph, ...], k: int) -> bool:
+    """Whether a quotative follows at `k` ("'A는 범인이 아니다'라고"): the ending before closes a quote."""
+    while k < len(morphs) and morphs[k].tag in {"SSC", "SSO"}:
+        k += 1
+    return k < len(morphs) and (morphs[k].tag == "JKQ" or (morphs[k].tag == "EC" and morphs[k].form in _QUOTATIVES))
+
+
 def _elliptic(found: tuple[Mention, ...], start: int, k: int, copula: bool) -> bool:
     """ "C도 아니니까 ...": a clause of a name and a copula (`copula`: one is in [start, k)),
     its predicate left out."""
@@ -231,12 +284,38 @@ def _elliptic(found: tuple[Mention, ...], start: int, k: int, copula: bool) -> b
 
 def _quote_kind(morphs: tuple[Morph, ...], k: int) -> str:
     """ "speech" for "...다고 대답할까", "opinion" for "...다고 생각해", "" for neither."""
-    if morphs[k].tag != "EC" or morphs[k].form not in _QUOTATIVES or k + 1 >= len(morphs):
+    if morphs[k].tag not in {"EC", "JKQ"} or morphs[k].form not in _QUOTATIVES or k + 1 >= len(morphs):
         return ""
     nxt = morphs[k + 1]
     if nxt.form in SPEECH_STEMS or (nxt.form == "하" and nxt.tag == "VV"):
         return "speech"
+    if nxt.form in {"묻", "물", "물어보"} and morphs[k].form.endswith("냐고"):
+        return "speech"  # "C가 먹었냐고 물으면 (B는 뭐라고 할까)": B's answer to it
     return "opinion" if nxt.form in OPINION_STEMS else ""
+
+
+def _quoted_speakers(morphs: tuple[Morph, ...], inside: list[Mention], q: int) -> list[Mention]:
+    """Whose words or opinion the quotative at `q` reports: the one imagined asked ("A한테
+    물으면"), the subject or topic after the quote ("...라고 B가 말해"), or the first of two
+    people before it marked 가/는 ("C가 A가 먹었다고 말할까", "B는 자기가 먹었다고")."""
+    inner = [m for m in inside if m.start < q]
+    speakers = [m for m in inside if m.role == "cond"]
+    speakers += [m for m in inside if m.start > q and m.role in {"subject", "topic"}]
+    first = next((m for m in inner if m not in speakers), None)
+    if (
+        first is not None
+        and first.role in {"subject", "topic"}
+        and morphs[first.end - 1].form in {"가", "이", "는", "은", "ᆫ", "께서", "께서는"}
+        and (len(inner) > 1 or _reflexive(morphs, first.end, q))
+        and (not speakers or first.ref == speakers[0].ref)
+    ):
+        speakers.append(first)
+    return speakers
+
+
+def _reflexive(morphs: tuple[Morph, ...], a: int, b: int) -> bool:
+    """Whether morphemes [a, b) say 자기/자신/본인 ("himself"), the quoted speaker himself."""
+    return any(m.form in {"자기", "자신", "본인"} and m.tag in {"NP", "NNG"} for m in morphs[a:b])
 
 
 def _quotative(morphs: tuple[Morph, ...], a: int, b: int) -> tuple[int, str] | None:
@@ -338,18 +417,21 @@ def _read_clause(
     if quote is not None:
         q, kind = quote
         inner = [m for m in inside if m.start < q]
-        outer = [m for m in inside if m.start > q]
-        speakers = [m for m in inside if m.role == "cond"] + [
-            m for m in outer if m.role in {"subject", "topic"}
-        ]
-        if not speakers and len(inner) > 1 and inner[0].role == "topic":
-            speakers = [inner[0]]
+        speakers = _quoted_speakers(morphs, inside, q)
+        if len({m.ref for m in speakers}) > 1:
+            return _ClauseReading(None, tangled=True)  # "A한테 물으면 B는 ...라고 할까": whose words?
         if speakers:
             if kind == "speech":
                 via = speakers[0].ref
             else:
                 holder = speakers[0].ref
-            inside = [m for m in inner if m is not speakers[0]]
+            inside = [
+                replace(m, ref=speakers[0].ref) if _reflexive(morphs, m.start, m.end) else m  # "B님께 본인이 …냐고"
+                for m in inner
+                if m not in speakers
+            ]
+            if _reflexive(morphs, speakers[-1].end, q) and not any(m.ref == speakers[0].ref for m in inside):
+                inside.insert(0, speakers[-1])  # "B가 자기가 먹었다고": B about B
         else:
             inside = inner
         b = q
@@ -366,7 +448,7 @@ def _read_clause(
     exceptions = [m for m in inside if m.role == "except"]
     set_apart = {c for m in exceptions for c in chain_before(found, bisect_left(found, m.start, key=_START))}  # "A랑 B 말고"
     about = tuple(
-        m.ref for m in inside if m not in (among | set_apart) and m.role not in {"to", "call", "cond"}
+        m.ref for m in inside if m not in (among | set_apart) and m.role not in {"to", "call", "cond", "intro"}
     )
     excluded = tuple(m.ref for m in inside if m in set_apart)
     marked = [m for m in inside if m not in among and morphs[m.end - 1].tag == "JKS"]
@@ -410,10 +492,11 @@ def _read_clause(
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:
-    """ "A씨 말이 사실이면 ...": a supposition, unless it sums up ("정리하면") or means "or" (아니면)."""
+    """ "A씨 말이 사실이면 ...": a supposition, unless it sums up ("정리하면"), means "or" (아니면)
+    or names a source ("B 말에 따르면")."""
     for k, m in enumerate(morphs):
         summing_up = k >= 2 and morphs[k - 1].form in {"하", "드리"} and morphs[k - 2].form in _SUMMING_UP
-        either = m.form == "면" and k >= 1 and morphs[k - 1].form == "아니"  # 아니면: "or"
+        either = m.form == "면" and k >= 1 and morphs[k - 1].form in {"아니", "따르", "의하"}  # 아니면: "or"
         if m.tag == "EC" and m.form in _IF and not summing_up and not either:
             return True
     return False
@@ -449,12 +532,26 @@ def carry(previous: Claim, elliptic: Claim) -> Claim:
     )
 
 
+def _answer_quote(morphs: tuple[Morph, ...], k: int) -> bool:
+    """ "뭐라고", "'응'이라고" after "…냐고 물으면": the answer to the question put, not a second
+    question ("A한테 B가 먹었냐고 물으면 A는 뭐라고 답할까")."""
+    before = [m.form for m in morphs[max(0, k - 3) : k] if m.tag not in {"SSO", "SSC", "VCP"}]
+    asked = any(
+        m.form.endswith("냐고") and morphs[j + 1].form in {"묻", "물", "물어보"}
+        for j, m in enumerate(morphs[: k - 1])
+    )
+    return asked and bool(before) and before[-1] in {"뭐", "응", "네", "예"}
+
+
 def _tangled(morphs: tuple[Morph, ...]) -> bool:
     """A question inside a question ("A한테 먹었냐고 물으면 네라고 할까요?") or about a
     group rather than a person ("이 중에 범인 있어?"): not one proposition per person."""
     quotes = sum(
-        m.tag == "JKQ"
-        or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
+        (
+            m.tag == "JKQ"
+            or (m.tag == "EC" and m.form in _QUOTATIVES and (m.form != "고" or bool(_quote_kind(morphs, k))))
+        )
+        and not _answer_quote(morphs, k)
         for k, m in enumerate(morphs)
     )
     return quotes > 1 or any(
@@ -503,6 +600,88 @@ def _asks_to_tell(morphs: tuple[Morph, ...]) -> bool:
     )
 
 
+def _source(morphs: tuple[Morph, ...]) -> bool:
+    """Whether the sentence names whose account it reports: "A 피셜", "B 말로는", "B씨 말씀으로는",
+    "C 말에 따르면", "증언에 의하면", "A한테 듣기로는"."""
+    for k, m in enumerate(morphs):
+        nxt = [x.form for x in morphs[k + 1 : k + 3]]
+        if m.form == "피셜" or (m.form in {"따르", "의하"} and nxt[:1] == ["면"]):
+            return True
+        if m.form in SOURCE_NOUNS | {"기"} and nxt[:1] in (["로"], ["으로"]) and nxt[1:] == ["는"]:
+            return True  # 말로는, 듣기로는
+    return False
+
+
+def _hearsay_ending(morphs: tuple[Morph, ...], ending: str) -> bool:
+    """An ending that reports what was said: "먹었대", "범인이래", "거짓말쟁이라던데"."""
+    last = max((k for k, m in enumerate(morphs) if m.tag in {"EF", "EC"}), default=-1)
+    after_stem = last > 0 and morphs[last - 1].tag in {"VCP", "EP"} and ending in HEARSAY_AFTER_STEM
+    return ending in HEARSAY_ENDINGS or after_stem
+
+
+def _concluding(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
+    """A segment of the form of a conclusion, unhedged: a role noun as topic, then a name and
+    a copula ("범인은 A야", "거짓말쟁이는 B고", "범인은 바로 C씨예요")."""
+    for a, b in _segments(morphs):
+        if any(m.form in HEDGE_FORMS for m in morphs[a:b]):
+            continue
+        for k in range(a, b - 1):
+            role = morphs[k].form in CULPRIT_NOUNS | LIAR_NOUNS and morphs[k + 1].form in {"은", "는", "ᆫ"}
+            named = [m for m in found if k < m.start < b and not m.ref.startswith("@")]
+            if role and named and named[-1].role in {"copula", "bare", "comma"}:
+                return True
+    return False
+
+
+def _correcting(morphs: tuple[Morph, ...]) -> bool:
+    """Whether the sentence corrects what was said: "아 미안", "ㅈㅅ 오타", "잘못 썼다", "정정할게",
+    or a leading "아니다,"/"아 아니" ("no wait")."""
+    forms = [m.form for m in morphs]
+    lead = [m for m in morphs[:3] if m.tag != "IC" or m.form in {"아니", "아니다"}]
+    wrong_word = any(a == "잘못" and b in {"쓰", "말", "적", "치", "보내"} for a, b in pairwise(forms))
+    return bool(set(forms) & CORRECTION_WORDS) or wrong_word or (bool(lead) and lead[0].form in {"아니", "아니다"})
+
+
+_ASKED_WORDS = frozenset("대상 질문 묻 물 물어보 여쭈 여쭙".split())
+
+
+def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
+    """ "A 말고 C", "A씨가 아니라 C씨", "A 아니고 C": the person meant instead of another."""
+    for k, m in enumerate(found[:-1]):
+        j = m.end
+        while j < len(morphs) and morphs[j].tag in {"JKS", "JKC", "JX"}:
+            j += 1
+        not_this = j + 1 < len(morphs) and morphs[j].form == "아니" and morphs[j + 1].form in {"라", "고"}
+        meant = found[k + 1]
+        if (m.role == "except" or not_this) and not (m.ref + meant.ref).count("@"):
+            to = meant.role == "to" or any(x.form in _ASKED_WORDS for x in morphs)
+            return Swap(m.ref, meant.ref, to)
+    return None
+
+
+def _asked_before(morphs: tuple[Morph, ...]) -> bool:
+    """ "A씨한테 B씨가 먹었는지 물어봤는데 …": a report of a question asked before, not one now."""
+    return any(
+        m.form in {"묻", "물어보", "여쭈", "여쭙", "질문"}
+        and k > 0
+        and morphs[k - 1].form in _EMBEDDED_QUESTIONS | _QUOTATIVES  # what was asked, just before
+        and any(x.form in {"었", "았", "였"} for x in morphs[k + 1 : k + 4])
+        for k, m in enumerate(morphs)
+    )
+
+
+def _asks_whether(morphs: tuple[Morph, ...]) -> bool:
+    """ "A님께서 드시지 않으셨는지 여쭙겠습니다": says it asks whether, in whatever ending."""
+    whether = next((k for k, m in enumerate(morphs) if m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS), None)
+    if whether is None:
+        return False
+    verb = morphs[whether + 1 : whether + 3]  # not "…는지 물어봤는데" (a report of asking)
+    return any(
+        m.form in {"여쭙", "여쭈", "묻"} and n.form in {"겠", "ᆸ니다", "습니다", "ᆯ게요", "을게요", "ᆯ게", "을게", "고"}
+        for m, n in pairwise(morphs[whether + 1 : whether + 4])
+    ) and bool(verb)
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -513,11 +692,14 @@ def read(sentence: Sentence) -> Reading:
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
     may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS)
+    told = _hearsay_ending(morphs, ending)
+    asks_form = sentence.marked_question or (ending in STRICT_QUESTION_ENDINGS and not told)
     question = (
         sentence.marked_question
         or ending in STRICT_QUESTION_ENDINGS
         or (bool(addressees) and may_ask and bool(claims))
         or (may_ask and _asks_to_tell(morphs))
+        or _asks_whether(morphs)
     )
     musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
     forms = {m.form for m in morphs}
@@ -562,6 +744,21 @@ def read(sentence: Sentence) -> Reading:
         unnamed=unnamed,
         possibility=("수" in forms and bool(forms & {"있", "없"})) or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
+        # a source named, a hearsay ending, or a reported claim not asked ("A는 자기가 먹었다고 하네")
+        hearsay=_source(morphs)
+        or told
+        or _asked_before(morphs)
+        or (not asks_form and any(c.reported for c in claims)),
+        asks_form=asks_form,
+        concluding=not asks_form and _concluding(morphs, found),
+        correcting=_correcting(morphs),
+        swap=_swap(morphs, found),
+        introduced=any(m.role == "intro" for m in found),
+        same_question=any(
+            a.form in {"같", "똑같"} and b.form in {"은", "ᆫ", "이"} for a, b in pairwise(morphs)
+        )
+        and bool(forms & {"질문", "묻", "물어보", "여쭈", "거"}),
+        named=tuple(dict.fromkeys(m.ref for k, m in enumerate(found) if k not in used and not m.ref.startswith("@"))),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
         on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),

@@ -417,3 +417,404 @@ def test_a_guess_beside_a_question_is_unclear_not_half_read() -> None:
     intent = parse("범인은 A야. 그리고 B, 너 거짓말쟁이지?", KO)
     assert isinstance(intent, Unclear) and "one at a time" in intent.reason, intent
     assert isinstance(parse("A씨가 범인 같은데... B씨, 당신이 거짓말쟁이예요?", KO), Question)  # a hedge is no guess
+
+
+HEARSAY = "hearsay"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A는 자기가 먹었다고 하네",
+        "A는 자기가 먹었다고 하더라",
+        "에이는 자기가 먹었다고 자백했네",
+        "A님 말씀으로는 B님이 범인이라고 하시네요",
+        "A 피셜 C가 케이크 먹었다고 함",
+        "B 말로는 C가 거짓말쟁이래",
+        "B씨 말에 따르면 C씨가 거짓말쟁이래요.",
+        "B 말에 따르면 C가 거짓말쟁이라던데",
+        "B한테 듣기로는 C가 범인이래",
+        "B의 증언에 의하면 A가 먹었어",
+        "B가 먹었다던데",
+        "C가 거짓말쟁이라더라",
+    ],
+)
+def test_hearsay_is_a_remark_never_a_guess_or_a_question(text: str) -> None:
+    """Once read as guesses or as questions to the one quoted ("B 말로는 ..." asked B)."""
+    assert parse(text, KO) == Remark()
+
+
+@pytest.mark.parametrize("text", ["A씨, B씨가 먹었대요?", "C 말로는 A가 범인이래?"])
+def test_asking_what_was_said_is_unclear(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and HEARSAY in intent.reason, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B 씨, C 씨가 A 씨가 먹었다고 말할까요?", Says("C", literal("culprit", "A"))),
+        ("A, B가 자기가 먹었다고 할 것 같아?", Says("B", literal("culprit", "B"))),
+        ("C씨, B씨가 'A는 범인이 아니다'라고 말할 것 같아요?", Says("B", literal("culprit", "A", True))),
+        ("B씨, C씨한테 물어보면 C씨는 A씨가 거짓말쟁이라고 할까요?", Says("C", literal("liar", "A"))),
+        ("A씨, B씨는 C씨가 범인이라고 대답할까요?", Says("B", literal("culprit", "C"))),
+    ],
+)
+def test_nested_questions_keep_their_nesting(text: str, expected: object) -> None:
+    """Once flattened to "did A eat it?" (the quoted speaker dropped) or asked about him too."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Question) and [q.proposition for q in intent.queries] == [expected], intent
+
+
+@pytest.mark.parametrize("text", ["A씨, 먹었다고 말할까요?", "C야, 범인이라고 대답할 것 같아?"])
+def test_a_nested_question_without_whose_words_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [
+        ("C야 피자 먹었어?", "피자"),
+        ("A씨, 피자 드셨어요?", "피자"),
+        ("A야 너 피자 먹었냐?", "피자"),
+        ("B야 너 우유 마셨지?", "우유"),
+        ("B씨, 우유를 다 마셨어요?", "우유"),
+        ("A씨, 피자 안 드셨죠?", "피자"),
+        ("범인은 A야, 햄버거 먹었잖아", "햄버거"),
+    ],
+)
+def test_another_food_is_unclear_and_names_the_incident(text: str, food: str) -> None:
+    """Once charged as culprit(X): any food eaten was read as the cake."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "케이크" in intent.reason and food in intent.reason, intent
+
+
+@pytest.mark.parametrize("text", ["A야 B가 먹는 거 봤어?", "A야 B가 먹은 걸 알아?", "C씨, A씨가 먹는 것을 목격했어요?"])
+def test_what_was_seen_is_not_the_incident(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "케이크" in intent.reason, intent
+
+
+@pytest.mark.parametrize("text", ["A씨, 마지막 조각 먹었어요?", "B야, 혼자 먹었어?", "A씨, 케이크를 다 먹었어요?"])
+def test_words_beside_eating_that_are_no_food_still_ask(text: str) -> None:
+    assert isinstance(parse(text, KO), Question)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C씨 당신 정직해요? 어쨌든 범인은 B씨예요.",
+        "B 너 거짓말쟁이야? 범인은 A고.",
+        "A야, 너 먹었어? 거짓말쟁이는 C야",
+        "범인은 B야. 근데 혹시 모르니까 A야 너 거짓말쟁이야?",
+        "B가 먹은 것 같고 아니 확실해, 범인은 B야. 근데 A야 너 거짓말쟁이야?",
+    ],
+)
+def test_a_conclusion_beside_a_question_is_unclear_never_asked(text: str) -> None:
+    """Once charged: the conclusion was asked of the one called ("C, is B the culprit?")."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "one at a time" in intent.reason, intent
+
+
+@pytest.mark.parametrize("text", ["B가 범인 맞아요?", "거짓말쟁이는 C 맞지?", "범인이 A예요?", "C가 먹었어?"])
+def test_a_statement_with_a_question_mark_is_never_a_guess(text: str) -> None:
+    """Once "B가 범인 맞아요? A님" was judged a guess of B."""
+    assert not isinstance(parse(text, KO), (Guess, Question))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, 너 거짓말쟁이인지 아닌지 말해봐", {("A", "A", "liar", False)}),
+        ("B씨, 먹었는지 안 먹었는지 말해 주세요", {("B", "B", "culprit", False)}),
+        ("C야, A가 범인인지 아닌지 알려줘", {("C", "A", "culprit", False)}),
+        ("B, C 둘 다 대답해: A가 먹었어?", {("B", "A", "culprit", False), ("C", "A", "culprit", False)}),
+        ("질문 대상 A: 너 거짓말쟁이야?", {("A", "A", "liar", False)}),
+    ],
+)
+def test_whether_or_not_and_a_colon_intro(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"인지 아닌지" once asked the negation; "X: question" once asked X about the ones named."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["에이 설마 B가 먹었겠어", "에이 뭐야 B가 먹었을 리가", "에이 진짜 C가 먹었겠어"])
+def test_the_interjection_eh_is_not_a_read_aloud(text: str) -> None:
+    """"에이 설마 ..." ("oh come on") was a question to A."""
+    assert not isinstance(parse(text, KO), Question)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A야 B가 케이크 먹었어? 아 미안 A 말고 C한테 물어본 거야", {("C", "B", "culprit", False)}),
+        ("A씨 B씨가 거짓말쟁이예요? 앗 아니다, A씨 말고 C씨한테 질문이에요", {("C", "B", "liar", False)}),
+        ("A씨, B씨가 먹었나요? 아, 죄송해요. A씨가 아니라 C씨께 묻고 싶었어요.", {("C", "B", "culprit", False)}),
+        ("A님 B님이 케이크 드셨나요? 정정: 질문 대상은 A님이 아니라 C님입니다", {("C", "B", "culprit", False)}),
+        ("A, C가 먹었어? ㅈㅅ 오타 C 말고 B", {("A", "B", "culprit", False)}),
+        ("C님, A님이 정직한가요? 아 죄송해요 A님 말고 B님이 정직한지 궁금해요", {("C", "B", "honest", False)}),
+        ("C씨, A씨가 거짓말쟁이예요? 아 잘못 씀, B씨가 거짓말쟁이예요?", {("C", "B", "liar", False)}),
+        ("B야 너 먹었어? 아니 정정할게, 너 거짓말쟁이야?", {("B", "B", "liar", False)}),
+        ("B씨 당신이 먹었나요? 아니 그러니까 B씨가 먹었냐고요", {("B", "B", "culprit", False)}),
+    ],
+)
+def test_a_correction_applies_and_charges_once(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """Once charged to the first addressee, or both questions charged."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A야 너 먹었어? 아 A 말고 C한테",  # "you" was A: is C asked about himself, or about A?
+        "C야 너 범인이야? 아 아니 범인 말고 거짓말쟁이냐고",
+        "B씨 A씨가 안 먹었어요? 아 잘못 썼다, 먹었냐고 물어보려던 거예요",
+        "A씨, B씨가 먹었어요? 아 미안 잘못 말했어요",
+    ],
+)
+def test_a_correction_that_cannot_be_applied_is_unclear(text: str) -> None:
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and "correction" in intent.reason, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨 케이크 먹었어요", {("A", "A", "culprit", False)}),
+        ("C님 정직하신가요", {("C", "C", "honest", False)}),
+        ("A님 케이크 드셨나요", {("A", "A", "culprit", False)}),
+        ("A님 본인이 거짓말쟁이신가요", {("A", "A", "liar", False)}),
+        ("B씨 범인이에요", {("B", "B", "culprit", False)}),
+    ],
+)
+def test_a_question_form_said_to_someone_without_a_question_mark_is_a_question(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    """"A씨 케이크 먹었어요" once judged a correct guess, revealing the culprit for free."""
+    assert queries(text) == expected
+
+
+def test_said_to_someone_with_a_full_stop_is_unclear_not_a_guess() -> None:
+    assert isinstance(parse("A씨 먹었어요.", KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B 너 구라치는 거지?", {("B", "B", "liar", False)}),
+        ("C 너 구라쟁이지?", {("C", "C", "liar", False)}),
+        ("B야 너 뻥치지?", {("B", "B", "liar", False)}),
+        ("B 제발 A가 구라치는지만 알려줘", {("B", "A", "liar", False)}),
+        ("야 B 너 케잌 먹튀했지", {("B", "B", "culprit", False)}),
+        ("A야 너 먹엇어?", {("A", "A", "culprit", False)}),
+    ],
+)
+def test_slang_and_misspellings(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+def test_slang_liar_in_a_guess() -> None:
+    """"구라쟁이도 C임" once dropped the liar half of the guess."""
+    assert parse("C가 먹었고 구라쟁이도 C임", KO) == Guess("C", "C")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A야, B 있잖아, 걔가 먹었어?", {("A", "B", "culprit", False)}),
+        ("C씨, B씨 말인데요, 그 사람 거짓말쟁이예요?", {("C", "B", "liar", False)}),
+        ("B님, A님 얘기인데 그분 정직하신 편인가요?", {("B", "A", "honest", False)}),
+        ("A님 B님에 대해 여쭤볼게요. 그분이 범인이에요?", {("A", "B", "culprit", False)}),
+        ("A, C 어때? 걔 범인 아니지?", {("A", "C", "culprit", True)}),
+        ("C야 A는? 걔가 거짓말 하고 있어?", {("C", "A", "liar", False)}),
+        ("B씨, C씨 알죠? 그 사람이 케이크 먹었나요?", {("B", "C", "culprit", False)}),
+    ],
+)
+def test_a_pronoun_resolves_to_the_one_named_before_it(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A야, 걔가 먹었어?",  # nobody named before
+        "A야, B랑 C 말인데, 걔가 먹었어?",  # two people named before
+        "A야, B 있잖아, 먹었어?",  # B introduced, then who ate?
+    ],
+)
+def test_a_pronoun_without_one_antecedent_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("혹시 B가 케이크 먹었니, C야?", {("C", "B", "culprit", False)}),
+        ("B가 범인 맞아요? A님", {("A", "B", "culprit", False)}),
+        ("거짓말쟁이가 C 맞아?? 비야", {("B", "C", "liar", False)}),
+        ("케이크 안 먹었지 너? C", {("C", "C", "culprit", True)}),
+        ("너가 케이크 먹었어, C야?", {("C", "C", "culprit", False)}),
+        ("🧐 A, B가 범인이야?", {("A", "B", "culprit", False)}),
+        ("🍩 누가 먹었어 A야?? 🍩", {("A", p, "culprit", False) for p in "ABC"}),
+    ],
+)
+def test_the_addressee_at_the_end_and_emoji(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["범인이 누구야? B야.", "B가 먹었어? C."])
+def test_a_name_after_a_question_with_a_full_stop_may_be_its_answer(text: str) -> None:
+    assert not isinstance(parse(text, KO), (Question, Guess))
+
+
+def after(previous: str) -> Context:
+    """The context after the player asked `previous`."""
+    before = parse(previous, KO)
+    assert isinstance(before, Question), before
+    return Context(lang="ko", previous=before)
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        ("A야 너 케이크 먹었어?", "B 너는?", {("B", "B", "culprit", False)}),
+        ("A, 너 거짓말쟁이야?", "C, 너도?", {("C", "C", "liar", False)}),
+        ("C씨, 케이크 먹었어요?", "B씨, 당신은요?", {("B", "B", "culprit", False)}),
+        ("A씨, 당신이 먹었어요?", "B씨는요?", {("B", "B", "culprit", False)}),
+        ("A씨, B씨가 거짓말쟁이예요?", "그럼 C씨는요?", {("A", "C", "liar", False)}),
+        ("B야 C가 먹었어?", "A는?", {("B", "A", "culprit", False)}),
+        ("B님 A님이 안 드셨나요?", "C님은요?", {("B", "C", "culprit", True)}),
+        ("C님, A님이 정직한가요?", "B님한테도 같은 질문 드릴게요", {("B", "A", "honest", False)}),
+        ("A씨, 당신이 거짓말쟁이예요?", "C씨한테도 똑같은 질문이요", {("C", "C", "liar", False)}),
+    ],
+)
+def test_a_follow_up_continues_the_last_question(
+    previous: str, text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    assert queries(text, after(previous)) == expected
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        ("B야 C가 먹었어?", "B는?"),  # B about himself, or B asked again about C?
+        ("B야 C가 먹었어?", "A, 너는?"),  # A about himself, or about C?
+    ],
+)
+def test_an_ambiguous_follow_up_is_unclear(previous: str, text: str) -> None:
+    assert isinstance(parse(text, after(previous)), Unclear)
+
+
+def test_a_full_question_without_an_addressee_does_not_take_the_last_one() -> None:
+    assert isinstance(parse("B가 먹었어?", after("A야 너 먹었어?")), Unclear)
+    assert parse("A는?", KO) == Other()  # no question before: nothing to follow
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨, B씨 각자 본인이 정직한지 말해 주세요.", {("A", "A", "honest", False), ("B", "B", "honest", False)}),
+        ("B랑 C는 각자 자기가 거짓말쟁이인지 대답해", {("B", "B", "liar", False), ("C", "C", "liar", False)}),
+        ("A랑 B 둘 다 말해봐, C 거짓말쟁이야?", {("A", "C", "liar", False), ("B", "C", "liar", False)}),
+        ("A와 B 둘 다 대답해 줘. C가 먹었어?", {("A", "C", "culprit", False), ("B", "C", "culprit", False)}),
+        ("A야, B랑 C 둘 다 안 먹었지?", {("A", "B", "culprit", True), ("A", "C", "culprit", True)}),
+        ("A씨, B씨랑 C씨 모두 거짓말쟁이 아니죠?", {("A", "B", "liar", True), ("A", "C", "liar", True)}),
+    ],
+)
+def test_a_quantifier_over_named_people_never_adds_the_addressee(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    """"A씨, B씨 각자 본인이 …" once asked A about B instead of B about himself."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨, B씨는 결백해요?", {("A", "B", "culprit", True)}),
+        ("C야 너 결백하지?", {("C", "C", "culprit", True)}),
+        ("A씨, 결백하지 않아요?", {("A", "A", "culprit", False)}),
+    ],
+)
+def test_innocent_is_the_culprit_negated(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["규칙이 뭐였지?", "틀리면 질문권 깎임?", "질문 하나에 두 사람 물어보면 몇 개 쓰는 거예요?", "룰 다시 알려줘", "정답 틀리면 어떻게 돼요?"],
+)
+def test_rules_talk_is_other(text: str) -> None:
+    """A rules question with "if" ("틀리면 …?") was refused as a supposition."""
+    assert parse(text, KO) == Other()
+
+
+@pytest.mark.parametrize("text", ["A씨 범인 같아요", "B씨 먹은 것 같아요", "A씨 거짓말하는 듯", "B씨 케이크 먹었대요"])
+def test_a_hedged_or_reported_statement_after_a_name_is_no_question(text: str) -> None:
+    assert parse(text, KO) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A야 먹었어? 아니지, 거짓말쟁이야?", {("A", "A", "liar", False)}),
+        ("아니, B가 먹었어? C야", {("C", "B", "culprit", False)}),
+        ("A야 너 먹었어? 아니, 안 먹었어?", {("A", "A", "culprit", True)}),
+    ],
+)
+def test_a_leading_no_wait_is_not_a_negation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C야, A한테 B가 먹었냐고 물으면 A는 뭐라고 답할 것 같냐?", Says("A", literal("culprit", "B"))),
+        ("B야 만약 내가 A한테 C가 안 먹었냐고 물으면 A는 '응'이라고 할까?", Says("A", literal("culprit", "C", True))),
+        ("A님께 여쭙니다. B님께 본인이 거짓말쟁이냐고 물으면 B님은 뭐라고 답하실까요?", Says("B", literal("liar", "B"))),
+        ("A씨, B씨에게 C씨가 케이크를 먹었냐고 물으면 B씨는 뭐라고 대답할까요?", Says("B", literal("culprit", "C"))),
+    ],
+)
+def test_what_someone_would_answer_if_asked_is_nested(text: str, expected: object) -> None:
+    """Once refused as a question inside a question."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Question) and [q.proposition for q in intent.queries] == [expected], intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["C씨, A한테 B가 먹었냐고 물으면 A는 '아니'라고 할까요?", "A한테 먹었냐고 물으면 네라고 할까요?"],
+)
+def test_a_nested_answer_that_is_not_one_proposition_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, KO), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A 너 ㄹㅇ 안 먹음?", {("A", "A", "culprit", True)}),
+        ("B가 수상하긴 하네 ㅋㅋ C, B가 거짓말쟁이야?", {("C", "B", "liar", False)}),
+        ("ㅋㅋ A야 너 먹었지?", {("A", "A", "culprit", False)}),
+    ],
+)
+def test_chat_letters_are_punctuation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"ㄹㅇ" was read as a food eaten instead of the cake; "…하네 ㅋㅋ C, …" found no addressee."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C님도 안 드셨는지 B님 대답해 주세요", {("B", "C", "culprit", True)}),
+        ("A가 먹었는지 C 알려줘", {("C", "A", "culprit", False)}),
+        ("B님, 송구하지만 A님께서 케이크를 드시지 않으셨는지 여쭙겠습니다.", {("B", "A", "culprit", True)}),
+        ("C씨, 당신이 거짓말쟁이인지 여쭙니다", {("C", "C", "liar", False)}),
+    ],
+)
+def test_requests_to_tell(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["A씨한테 B씨가 먹었는지 물어봤는데 대답을 안 해요", "A한테 B가 먹었냐고 물어봤어"])
+def test_a_question_asked_before_is_reported_not_asked(text: str) -> None:
+    """Once charged as a question to A."""
+    assert parse(text, KO) == Remark()
