@@ -223,7 +223,8 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Turn:
-    """What one player utterance led to, ready to show."""
+    """What one player utterance led to, ready to show; `reading` is the model's second
+    reading of it (None when the model was not asked to read it)."""
 
     number: int
     text: str
