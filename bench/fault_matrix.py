@@ -15,8 +15,9 @@ scripted player lines) against a loopback OpenAI-compatible server
 - fallbacks: answered turns shown in the referee's template text;
 - max s: the longest turn (the opening's included), against the turn deadline.
 
-Unless its fault says otherwise the simulated model is right: it voices the answers the
-referee decided, in the offline templates' words. "1/2" faults hit every other request
+Unless its fault says otherwise the simulated model is right: it reads each question as the
+parser does (the second reader agrees; nothing in what the parser cannot read) and voices
+the answers the referee decided, in the offline templates' words. "1/2" faults hit every other request
 (so a retry usually recovers), the others every request. Short client timeouts and
 deadlines keep a default run under two minutes; it stops by itself. Figures, not asserts.
 """
@@ -49,6 +50,8 @@ from gm.session import Attempt, GameConfig, Session, Turn, script_for
 from gm.verify import verify
 from referee.lang import Context, parse
 from referee.lang.incident import LANGS, Lang, incident
+from referee.liar.intent import Question
+from referee.liar.proposition import Atom, Not
 from referee.liar.verdict import Answers, Verdict
 from referee.liar.world import World
 from tests.gm.backends.servers import (
@@ -90,11 +93,24 @@ class Model:
         kind = request.body.get("response_format", {}).get("json_schema", {}).get("name")
         if kind == "NarrationReply":
             return json.dumps({"text": CALM[self.lang]}, ensure_ascii=False)
-        if kind == "Reading" or self.script is None:
+        if kind == "Reading":
+            return self.reading(request)
+        if self.script is None:
             return json.dumps({"queries": []})
         speak = voice or self.right
         return json.dumps({"lines": [{"speaker": line.speaker, "text": speak(line)}
                                      for line in self.script.lines]}, ensure_ascii=False)
+
+    def reading(self, request: Received) -> str:
+        """A second reading that agrees with the parser's (its plain and negated facts)."""
+        text = str(request.body["messages"][-1]["content"])
+        intent = parse(text, Context(lang=self.lang, incident=incident("cake"))).intent
+        queries = intent.queries if isinstance(intent, Question) else ()
+        facts = [(q.speaker, q.proposition.inner if isinstance(q.proposition, Not)
+                  else q.proposition, isinstance(q.proposition, Not)) for q in queries]
+        return json.dumps({"queries": [
+            {"speaker": speaker, "about": atom.about, "predicate": atom.predicate, "negated": negated}
+            for speaker, atom, negated in facts if isinstance(atom, Atom)]})
 
     def right(self, line: ScriptLine) -> str:
         assert self.script is not None

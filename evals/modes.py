@@ -28,6 +28,7 @@ from evals.reading import read_turn
 from evals.scorers import Score, remaining_after, score
 from evals.utterances import render
 from gm.actor import Actor
+from gm.actors.model import Interpretation
 from gm.actors.offline import OfflineActor
 from gm.render import Renderer
 from gm.session import Attempt, GameConfig, Session
@@ -76,11 +77,17 @@ class GameSpec:
 
 @dataclass
 class Usage:
-    """Model calls and their cost over one game, and what the harness had to fix."""
+    """Model calls and their cost over one game, and what the harness had to fix.
+
+    `calls` and the tokens are the actor's (voicing and narrating); the second reader's
+    readings are counted apart, in `reader_calls` and the `reader_tokens_*`."""
 
     calls: int = 0
     tokens_in: int = 0
     tokens_out: int = 0
+    reader_calls: int = 0
+    reader_tokens_in: int = 0
+    reader_tokens_out: int = 0
     latency: float = 0.0
     retries: int = 0
     fallbacks: int = 0
@@ -272,6 +279,7 @@ async def play_harness(spec: GameSpec, actor: Actor | None) -> Played:
         text = render(intent, spec.lang, config.incident, rules.roster, rng)
         played = await session.step(text)
         _account(usage, played.attempts, ctx, played.verdict, model=actor is not None)
+        _account_reading(usage, played.reading)
         turns += (shown_turn(text, played.intent, played.verdict),)
         view = view_of(turns, rules)
         if session.state.over:
@@ -280,6 +288,14 @@ async def play_harness(spec: GameSpec, actor: Actor | None) -> Played:
     scored = score(turns, rules, state.secret)
     return Played(spec, turns, scored, usage, outcome, state.secret,
                   time.perf_counter() - started)
+
+
+def _account_reading(usage: Usage, reading: Interpretation | None) -> None:
+    """Add a turn's second reading: a call when a reply came (as for the actor's calls)."""
+    if reading is not None and reading.raw is not None:
+        usage.reader_calls += 1
+        usage.reader_tokens_in += reading.tokens_in
+        usage.reader_tokens_out += reading.tokens_out
 
 
 def _account(usage: Usage, attempts: tuple[Attempt, ...], ctx: Context, verdict: Verdict,

@@ -51,6 +51,8 @@ class Summary:
     fallbacks: int
     calls: int
     tokens: int
+    reader_calls: int
+    reader_tokens: int
     latency: float
     cost: float
 
@@ -73,7 +75,9 @@ NUMBER_FIELDS = ("seed", "turns", "answers", "wrong_answers", "contradiction", "
                  "count_errors", "verdicts", "wrong_verdicts", "leaks", "revealed", "secret_changed",
                  "unread", "retries", "fallbacks", "model_calls", "tokens_in", "tokens_out", "latency",
                  "cost_usd")
-"""The fields of a results line the report reads (`asked` too, when present)."""
+"""The fields of a results line the report reads."""
+OPTIONAL_FIELDS = ("asked", "reader_calls", "reader_tokens_in", "reader_tokens_out")
+"""Numbers a results line from before they existed lacks: read when present."""
 
 
 def row_problem(row: object) -> str | None:
@@ -84,7 +88,7 @@ def row_problem(row: object) -> str | None:
     for key in TEXT_FIELDS:
         if not isinstance(row.get(key), str) or problem(row[key], 1_000):
             return f'"{key}" must be a string (of Unicode text, at most 1,000 characters)'
-    for key in NUMBER_FIELDS + (("asked",) if "asked" in row else ()):
+    for key in NUMBER_FIELDS + tuple(k for k in OPTIONAL_FIELDS if k in row):
         value = row.get(key)
         if not isinstance(value, int | float) or not math.isfinite(value):
             return f'"{key}" must be a number'
@@ -103,7 +107,7 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
         groups[(row["model"], row["mode"], row["lang"])].append(row)
 
     def total(group: list[Row], key: str) -> Any:
-        return sum(row[key] for row in group)
+        return sum(row.get(key, 0) if key in OPTIONAL_FIELDS else row[key] for row in group)
 
     return [
         Summary(
@@ -121,6 +125,8 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
             unread=total(group, "unread"), retries=total(group, "retries"),
             fallbacks=total(group, "fallbacks"), calls=total(group, "model_calls"),
             tokens=total(group, "tokens_in") + total(group, "tokens_out"),
+            reader_calls=total(group, "reader_calls"),
+            reader_tokens=total(group, "reader_tokens_in") + total(group, "reader_tokens_out"),
             latency=total(group, "latency"), cost=total(group, "cost_usd"),
         )
         for (model, mode, lang), group in sorted(groups.items())
@@ -134,7 +140,8 @@ def _pct(value: float | None) -> str:
 COLUMNS = (
     "model", "mode", "lang", "games", "won", "answered", "accuracy", "contradiction", "count err",
     "wrong verdict", "leak", "secret changed", "unread/game", "retries/game",
-    "fallbacks/game", "calls/game", "tokens/game", "latency/game", "tokens/turn",
+    "fallbacks/game", "calls/game", "tokens/game", "reader calls/game", "reader tokens/game",
+    "latency/game", "tokens/turn",
     "latency/turn", "cost/game", "errors",
 )
 
@@ -149,6 +156,7 @@ def table_rows(summaries: list[Summary]) -> list[list[str]]:
             _pct(s.rate(s.secret_changed, s.reveals)), f"{s.per_game(s.unread):.2f}",
             f"{s.per_game(s.retries):.2f}", f"{s.per_game(s.fallbacks):.2f}",
             f"{s.per_game(s.calls):.1f}", f"{s.per_game(s.tokens):.0f}",
+            f"{s.per_game(s.reader_calls):.1f}", f"{s.per_game(s.reader_tokens):.0f}",
             f"{s.per_game(s.latency):.2f}s", f"{s.per_turn(s.tokens):.0f}", f"{s.per_turn(s.latency):.2f}s",
             f"${s.per_game(s.cost):.4f}", str(s.errors),
         ]

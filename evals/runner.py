@@ -111,8 +111,12 @@ def result_json(played: Played, prices: dict[str, tuple[float, float]],
         "model_calls": u.calls,
         "tokens_in": u.tokens_in,
         "tokens_out": u.tokens_out,
+        "reader_calls": u.reader_calls,
+        "reader_tokens_in": u.reader_tokens_in,
+        "reader_tokens_out": u.reader_tokens_out,
         "latency": round(u.latency, 4),
-        "cost_usd": round((u.tokens_in * price_in + u.tokens_out * price_out) / 1e6, 6),
+        "cost_usd": round(((u.tokens_in + u.reader_tokens_in) * price_in
+                           + (u.tokens_out + u.reader_tokens_out) * price_out) / 1e6, 6),
         "seconds": round(played.seconds, 4),
         "error": u.failure,
     }

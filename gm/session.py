@@ -4,8 +4,10 @@ The referee's state is immutable; the session holds the current one. Each hook i
 method so a subclass or a test can watch or replace one stage:
 
 - parse: the player's text to a typed intent (referee.lang.parse);
-- interpret: with a model actor, an utterance the parser found unclear may be read by the
-  model into an open question, which the referee states with its cost before charging;
+- interpret: with a model actor that reads (the default; `--reader parser` turns it off),
+  the model reads every question, and every utterance the parser found unclear, a second
+  time (see `two_readings`): when the readings differ the referee charges nothing, states
+  what it understood and its cost, and charges only after the player's yes;
 - adjudicate: referee.liar.step, the only place the budget and answers change;
 - act: the actor voices the answers (it never sees the secret), verified by gm.verify,
   retried at most twice with the reasons, else the offline template text;
@@ -40,7 +42,7 @@ from gm.actor import (
     Script,
     ScriptLine,
 )
-from gm.actors.model import ModelActor
+from gm.actors.model import Interpretation, ModelActor
 from gm.actors.narrator import MAX_ATTEMPTS as NARRATION_ATTEMPTS
 from gm.actors.narrator import Part, check_narration, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
@@ -68,9 +70,16 @@ from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
 from referee.lang.incident import LANGS, Incident, Lang, incident
 from referee.liar.game import GameState, Rules, new_game, step
-from referee.liar.intent import Intent, Question, Unclear
+from referee.liar.intent import Intent, Query, Question, Unclear
 from referee.liar.knowledge import consistent_worlds
-from referee.liar.verdict import Answers, FinalAnswerRequired, GuessVerdict, NotCharged, Verdict
+from referee.liar.verdict import (
+    Answers,
+    CostToConfirm,
+    FinalAnswerRequired,
+    GuessVerdict,
+    NotCharged,
+    Verdict,
+)
 from referee.liar.world import Roster, World
 
 MAX_ATTEMPTS = 3
@@ -137,6 +146,30 @@ def seeded(state: GameState, seed: object) -> bool:
     return (drawn.secret, drawn.nonce) == (state.secret, state.nonce) or fixed.nonce == state.nonce
 
 
+def read_twice(parsed: Intent) -> bool:
+    """Whether a second reader reads what the parser read: questions, and what it found
+    unclear (a model may see the question in it). Nothing else is asked of a model."""
+    return isinstance(parsed, Question | Unclear)
+
+
+def two_readings(parsed: Intent, reading: tuple[Query, ...] | None) -> Intent:
+    """The intent of an utterance read by the parser (`parsed`) and by a model (`reading`:
+    the questions it read, or None for no usable reading).
+
+    The model never decides on its own. No reading leaves the parser's intent as it is
+    (an Unclear stays unclear). Readings that ask the same set of (speaker, proposition)
+    pairs leave the parser's question as it is. Otherwise the turn's question is opened,
+    so the referee states it and its cost and charges only after the player's yes: the
+    parser's question, or the model's where the parser read none.
+    """
+    if reading is None or not read_twice(parsed):
+        return parsed
+    if isinstance(parsed, Question):
+        same = {q.key() for q in reading} == {q.key() for q in parsed.queries}
+        return parsed if same else replace(parsed, open=True)
+    return Question(reading, open=True) if reading else parsed
+
+
 def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     """referee.liar.step, with an intent the rules reject (an unknown name, a stray yes)
     turned into a request to rephrase, so that nothing is charged and replay agrees."""
@@ -191,7 +224,8 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Turn:
-    """What one player utterance led to, ready to show."""
+    """What one player utterance led to, ready to show; `reading` is the model's second
+    reading of it (None when the model was not asked to read it)."""
 
     number: int
     text: str
@@ -201,6 +235,7 @@ class Turn:
     notes: str
     attempts: tuple[Attempt, ...]
     state: GameState
+    reading: Interpretation | None = None
 
     @property
     def reply(self) -> str:
@@ -226,15 +261,18 @@ def fallback_note(renderer: Renderer, rejected: int, deadline_s: float | None) -
 
 
 def reply_notes(renderer: Renderer, state: GameState, verdict: Verdict,
-                fallback: str | None, ending: str | None) -> str:
+                fallback: str | None, ending: str | None, doubt: bool = False) -> str:
     """The referee's text for a turn that left `state`: counts, results and, at the end, the
     reveal (then the narrator's accepted `ending`, if any). `fallback` is the note that the
-    template text is shown (see `fallback_note`), None when it is not."""
+    template text is shown (see `fallback_note`), None when it is not. `doubt`: the two
+    readings differed, so a cost to confirm says why it is asked."""
     notes = []
     if fallback is not None:
         notes.append(fallback)
     if isinstance(verdict, NotCharged) and verdict.kind == "rules":
         notes.append(renderer.rules(state.rules.budget))  # "what are the rules again?"
+    if doubt and isinstance(verdict, CostToConfirm):
+        notes.append(renderer.message("doubt"))
     notes.append(renderer.verdict(verdict))
     if state.over:
         notes.append(renderer.ending(state.reveal(), state.outcome))
@@ -308,6 +346,7 @@ class Unshown:
     attempts: tuple[Attempt, ...]
     ready: bool
     ending: str | None
+    doubt: bool = False
 
 
 @dataclass(frozen=True)
@@ -363,7 +402,8 @@ class _Walk:
     def _begin(self, number: int, player: Event | None) -> None:
         self.turn = number
         self.player = player
-        self.interpreted = False
+        self.readings: Event | None = None  # the turn's interpretation event
+        self.doubt = False  # the two readings differed: the reply says why it asks
         self.intent: Intent | None = None
         self.verdict: Verdict | None = None
         self.tries: list[Event] = []
@@ -427,21 +467,53 @@ class _Walk:
         return True
 
     def _interpretation(self, event: Event) -> bool:
-        if self.phase != "turn" or self.intent is not None or self.interpreted:
+        if self.phase != "turn" or self.intent is not None or self.readings is not None:
             return self._misplaced(event)
-        self.interpreted = True
-        return self._numbered(event)
+        if not self._numbered(event):
+            return False
+        self.readings = event
+        return True
 
     def _intent(self, event: Event) -> bool:
         if self.phase != "turn" or self.intent is not None:
             return self._misplaced(event)
         if not self._numbered(event):
             return False
+        self.intent = self._read(event, event.data.get("intent"))
+        if self.readings is not None:
+            parsed, reading = self._two(self.readings, self.intent)
+            if two_readings(parsed, reading) != self.intent:
+                self._differs(event, "the intent is not what the parser's and the model's "
+                                     "readings give")
+            self.doubt = self.intent != parsed
+        return True
+
+    def _read(self, event: Event, obj: object) -> Intent:
+        """A recorded intent; TranscriptError naming the line if it is malformed."""
         try:
-            self.intent = intent_from_json(event.data["intent"])
+            return intent_from_json(obj)  # type: ignore[arg-type]
         except (KeyError, TypeError, ValueError) as err:
             raise TranscriptError(f"{self.log.path}:{event.line}: bad intent ({err})") from None
-        return True
+
+    def _two(self, event: Event, intent: Intent) -> tuple[Intent, tuple[Query, ...] | None]:
+        """The parser's intent and the model's reading an `interpretation` event records.
+
+        A log from before the model read every question has neither `parsed` nor `read`:
+        then the model read only what the parser found unclear, and read something exactly
+        when it recorded a question."""
+        data = event.data
+        question = data.get("question")
+        model = self._read(event, question) if question is not None else None
+        if isinstance(model, Question):
+            queries: tuple[Query, ...] | None = model.queries
+        elif model is None:
+            queries = () if data.get("read", False) else None
+        else:
+            raise TranscriptError(f"{self.log.path}:{event.line}: the model's reading is not "
+                                  "a question")
+        if "parsed" in data:
+            return self._read(event, data["parsed"]), queries
+        return (intent if isinstance(intent, Unclear) else Unclear()), queries
 
     def _verdict(self, event: Event) -> bool:
         if self.phase != "turn" or self.intent is None or self.verdict is not None:
@@ -592,7 +664,8 @@ class _Walk:
             late = last.get("deadline_s")
             fallback = fallback_note(self.renderer, len(self.tries) - 1,
                                      float(late) if isinstance(late, int | float) else None)
-        notes = reply_notes(self.renderer, self.state, self.verdict, fallback, self._narration())
+        notes = reply_notes(self.renderer, self.state, self.verdict, fallback, self._narration(),
+                            self.doubt)
         return reply_text(self._lines(), notes)
 
     def _decision(self, event: Event, label: str, what: str, accepted: bool) -> None:
@@ -629,7 +702,7 @@ class _Walk:
         assert self.player is not None
         self.unshown = Unshown(self.turn, str(self.player.data.get("text", "")), self.intent,
                                self.verdict, self._attempts(), self._decided(),
-                               self._narration())
+                               self._narration(), self.doubt)
 
     def result(self) -> Rerun:
         """Every problem is in the row of its turn (a row of its own if the turn has none)."""
@@ -824,7 +897,7 @@ class Session:
                                                       len(attempts))
             attempts += added
         return self.record(unshown.number, unshown.text, unshown.intent, unshown.verdict,
-                           lines, attempts, unshown.ending)
+                           lines, attempts, unshown.ending, doubt=unshown.doubt)
 
     async def _fallback_lines(
         self, verdict: Verdict, number: int, tried: int
@@ -851,7 +924,8 @@ class Session:
         self.writer.write("player", turn=number, text=text)
         deadline = self._deadline()
         parsed = self.parse(text)
-        intent = await self.interpret(parsed, number, deadline)
+        reading = await self.interpret(parsed, number, deadline)
+        intent = two_readings(parsed.intent, None if reading is None else reading.queries)
         if isinstance(intent, Question):
             self.previous = intent
         self.writer.write("intent", turn=number, lang=parsed.lang, intent=intent_json(intent))
@@ -859,7 +933,8 @@ class Session:
         self.writer.write("verdict", turn=number, **verdict_json(verdict))
         lines, attempts = await self.act(verdict, number, deadline)
         ending = await self.narrate("ending", number, deadline) if self.state.over else None
-        return self.record(number, text, intent, verdict, lines, attempts, ending)
+        return self.record(number, text, intent, verdict, lines, attempts, ending,
+                           reading=reading, doubt=intent != parsed.intent)
 
     def parse(self, text: str) -> Parsed:
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
@@ -869,26 +944,29 @@ class Session:
 
     async def interpret(
         self, parsed: Parsed, number: int, deadline: float | None = None
-    ) -> Intent:
-        """The parser's intent, or, when it is unclear and a model acts, the model's reading.
+    ) -> Interpretation | None:
+        """The model's reading of a question or of what the parser found unclear, when a
+        model actor reads (None otherwise: no model call); `two_readings` combines it.
 
-        The reading is an open question: the referee states what it asks and its cost, and
-        charges only after the player's yes. Recorded as an `interpretation` event (replay
-        and resume use the recorded intent, so they never call the model).
+        Recorded as an `interpretation` event with the parser's intent (replay and resume
+        use the recorded intent and check it against both readings; they never call the
+        model). It shares the turn's `deadline`.
         """
-        if not isinstance(parsed.intent, Unclear) or not isinstance(self.actor, ModelActor):
-            return parsed.intent
+        if not (isinstance(self.actor, ModelActor) and self.actor.reads
+                and read_twice(parsed.intent)):
+            return None
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
                       lang=parsed.lang)
         deadline = self._deadline() if deadline is None else deadline
         reading = await self.actor.interpret(parsed.text, ctx, deadline)
         question = intent_json(reading.question) if reading.question else None
         self.writer.write("interpretation", turn=number, actor=self.actor.name,
+                          parsed=intent_json(parsed.intent), read=reading.queries is not None,
                           request=reading.request, raw=reading.raw, question=question,
                           problem=reading.problem, tokens_in=reading.tokens_in,
                           tokens_out=reading.tokens_out, latency=round(reading.latency, 6),
                           transport=transport_json(reading.transport))
-        return reading.question or parsed.intent
+        return reading
 
     def adjudicate(self, intent: Intent) -> Verdict:
         self.state, verdict = adjudicate(self.state, intent)
@@ -1004,21 +1082,22 @@ class Session:
         return story.text
 
     def show(self, verdict: Verdict, attempts: tuple[Attempt, ...],
-             ending: str | None = None) -> str:
+             ending: str | None = None, doubt: bool = False) -> str:
         """The referee's text for this turn: counts, results and, at the end, the reveal
-        (followed by the narrator's accepted `ending`, if any)."""
+        (followed by the narrator's accepted `ending`, if any); see `reply_notes`."""
         fallback = None
         if attempts and attempts[-1].fallback:
             late = self._deadline_s() if attempts[-1].late else None
             fallback = fallback_note(self.renderer, len(attempts) - 1, late)
-        return reply_notes(self.renderer, self.state, verdict, fallback, ending)
+        return reply_notes(self.renderer, self.state, verdict, fallback, ending, doubt)
 
     def record(self, number: int, text: str, intent: Intent, verdict: Verdict,
                lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...],
-               ending: str | None = None) -> Turn:
+               ending: str | None = None, *, reading: Interpretation | None = None,
+               doubt: bool = False) -> Turn:
         """Write what will be shown (and the reveal when the game ended), then return it."""
-        turn = Turn(number, text, intent, verdict, lines, self.show(verdict, attempts, ending),
-                    attempts, self.state)
+        turn = Turn(number, text, intent, verdict, lines,
+                    self.show(verdict, attempts, ending, doubt), attempts, self.state, reading)
         self.writer.write("gm", turn=number, text=turn.reply)
         if self.state.over:
             self._end()

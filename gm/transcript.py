@@ -6,9 +6,12 @@ Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game write
   The log is created with this line in it (written aside, then linked into place), so no
   empty or half-started log exists.
 - `player`: `turn`, `text` as typed.
-- `interpretation` (before `intent`, model actors only): `turn`, `actor`, `request`, `raw`,
-  `question` (the model's reading of an unclear utterance as an intent, or null),
-  `problem`, `tokens_in`, `tokens_out`, `latency`, `transport` (as for `model_attempt`).
+- `interpretation` (before `intent`, model actors that read only): `turn`, `actor`,
+  `parsed` (the parser's intent), `read` (whether the model's reply was a usable reading),
+  `question` (the model's reading of the question or unclear utterance as an open
+  question, or null), `request`, `raw`, `problem`, `tokens_in`, `tokens_out`, `latency`,
+  `transport` (as for `model_attempt`). Logs from before the second reader lack `parsed`
+  and `read`: their model read only what the parser found unclear.
 - `intent`: `turn`, `intent` (lossless, see `intent_json`) and `lang` it was read in.
 - `verdict`: `turn` and the referee's decision (see `verdict_json`): for answers, each
   answered pair's speaker, about, predicate, negated and answer (as said, never its

@@ -7,9 +7,9 @@ schema. The session verifies the lines and calls `perform` again with the reason
 are rejected; the retry prompt carries those reasons but not the rejected reply, so a bad
 answer is not reinforced by being shown back.
 
-With a model at hand, `interpret` also reads an utterance the parser found unclear into an
-open question (prompts/<lang>/actor_interpret.j2), which the referee then states with its
-cost for the player to confirm before anything is charged.
+With a model at hand, `interpret` is a second reader (prompts/<lang>/actor_interpret.j2): it
+reads a question, or an utterance the parser found unclear, into the questions it asks. The
+session compares that reading with the parser's; it never decides anything on its own.
 """
 
 from __future__ import annotations
@@ -123,14 +123,14 @@ def reading_schema(names: tuple[str, ...]) -> type[Reading]:
 
 @dataclass(frozen=True)
 class Interpretation:
-    """A model's reading of an utterance the parser found unclear, with what it cost.
+    """A model's reading of an utterance, with what it cost.
 
-    `question` is open, so the referee states what it asks and its cost and charges only
-    after the player confirms; None when the model read no question or could not be used
-    (`problem` says why). `raw` is None when the backend gave up (no reply came).
+    `queries` is what the model read (() when it read no question), or None when there is
+    no reading: the reply was unreadable, named someone off the roster, or never came
+    (`problem` says why; `raw` is None when the backend gave up).
     """
 
-    question: Question | None
+    queries: tuple[Query, ...] | None
     request: str
     raw: str | None
     tokens_in: int = 0
@@ -139,6 +139,12 @@ class Interpretation:
     problem: str | None = None
     transport: tuple[Exchange, ...] = ()
 
+    @property
+    def question(self) -> Question | None:
+        """The reading as an open question (the referee states its cost before charging),
+        None when it asks nothing."""
+        return Question(self.queries, open=True) if self.queries else None
+
 
 class ModelActor:
     """Voices scripts through a model backend (see gm.actor for the protocol).
@@ -146,6 +152,8 @@ class ModelActor:
     `key` makes the sampling seeds reproducible (see gm.sampling; default: a fresh one); it
     is never derived from the game's seed, for the provider sees every sampling seed.
     `deadline_s` is how long the session lets one turn's model calls take in all.
+    `reads` makes the model a second reader of every question (`refgm play --reader`);
+    without it the model reads nothing, not even what the parser found unclear.
     """
 
     def __init__(
@@ -154,12 +162,14 @@ class ModelActor:
         key: bytes | None = None,
         temperature: float = 0.7,
         deadline_s: float = TURN_DEADLINE_S,
+        reads: bool = True,
     ) -> None:
         self.backend = backend
         self.name = f"{backend.provider}:{backend.model}"
         self.key = key if key is not None else new_key()
         self.temperature = temperature
         self.deadline_s = deadline_s
+        self.reads = reads
         self._attempt = 0
 
     def request(
@@ -201,11 +211,11 @@ class ModelActor:
     async def interpret(
         self, text: str, ctx: Context, deadline: float | None = None
     ) -> Interpretation:
-        """Read an unclear utterance into an open question for the player to confirm.
+        """Read an utterance into the questions it asks, names limited to the roster.
 
         The model sees the utterance, the roster and the incident, never the game state.
         It never fails the turn: an unusable reply or backend, or the turn's `deadline`
-        passing, gives `question` None.
+        passing, gives `queries` None.
         """
         lang = ctx.lang or detect(text)
         names = ctx.roster.names
@@ -227,11 +237,10 @@ class ModelActor:
             return Interpretation(None, recorded, None, latency=failure.latency_s,
                                   problem=str(failure), transport=failure.exchanges)
         reading = completion.parsed
-        queries = tuple(
-            Query(q.speaker, literal(q.predicate, q.about, q.negated)) for q in reading.queries
-        ) if reading else ()
+        queries = None if reading is None else tuple(
+            Query(q.speaker, literal(q.predicate, q.about, q.negated)) for q in reading.queries)
         return Interpretation(
-            question=Question(queries, open=True) if queries else None,
+            queries=queries,
             request=recorded,
             raw=completion.text,
             tokens_in=completion.reply.input_tokens,

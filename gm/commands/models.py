@@ -1,7 +1,7 @@
 """`refgm models`: the model backends, and whether each can be used on this machine and why not.
 
-Also the `--model`, `--base-url` and `--cache` options other commands share, and the actor
-they open (`refgm play --model local:smollm2`).
+Also the `--model`, `--base-url`, `--cache`, `--turn-deadline` and `--reader` options other
+commands share, and the actor they open (`refgm play --model local:smollm2`).
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ from urllib.parse import urlsplit
 
 from gm.actors.model import TURN_DEADLINE_S, ModelActor
 from gm.backends import EXAMPLES, PROVIDERS, ModelSpec, ResponseCache, availability, open_backend
+
+READERS = ("both", "parser")
+"""Who reads the player's questions with a model: the parser and the model, or the parser alone."""
 
 
 def url_problem(value: str) -> str | None:
@@ -52,6 +55,12 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
                         metavar="SECONDS",
                         help="how long one turn's model calls may take in all before the "
                         f"referee's own text is shown (default {TURN_DEADLINE_S:g})")
+    parser.add_argument("--reader", choices=READERS, default="both",
+                        help="who reads the player's questions with a model: both (default: "
+                        "the model reads each question too, and a reading that differs from "
+                        "the parser's is confirmed before it is charged) or parser (no "
+                        "reading request; what the parser cannot read is asked again). "
+                        "Offline play has the parser alone")
 
 
 def _seconds(value: str) -> float:
@@ -77,7 +86,8 @@ def open_actor(args: argparse.Namespace, key: bytes | None = None) -> ModelActor
         return None
     cache = ResponseCache() if args.cache else None
     backend = open_backend(spec, base_url=args.base_url, cache=cache)
-    return ModelActor(backend, key=key, deadline_s=args.turn_deadline)
+    return ModelActor(backend, key=key, deadline_s=args.turn_deadline,
+                      reads=args.reader == "both")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

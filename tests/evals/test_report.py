@@ -101,3 +101,21 @@ def test_an_offline_run_draws_no_empty_usage_panel() -> None:
     (ax,) = _drawn(calls_only)["usage.png"].axes
     assert ax.get_ylabel() == "model calls per game" and ax.get_title() == "Model calls per game"
     assert "![usage](usage.png)" in markdown(summarise(calls_only), [], "t")
+
+
+def test_the_readers_calls_and_tokens_are_shown_apart_from_the_actors() -> None:
+    """A line from before the reader was counted has no reader fields: it counts none."""
+    table = cells([
+        row(model_calls=4, tokens_in=300, tokens_out=100, reader_calls=3, reader_tokens_in=90,
+            reader_tokens_out=30),
+        row(seed=1, model_calls=2, tokens_in=100, tokens_out=100),
+    ])
+    assert table["calls/game"] == "3.0" and table["tokens/game"] == "300"
+    assert table["reader calls/game"] == "1.5" and table["reader tokens/game"] == "60"
+
+
+def test_a_reader_count_that_is_not_a_number_is_named() -> None:
+    from evals.report import row_problem
+
+    assert row_problem(row(reader_calls="3")) == '"reader_calls" must be a number'
+    assert row_problem(row()) is None

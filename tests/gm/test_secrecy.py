@@ -39,6 +39,7 @@ from gm.session import GameConfig, Session
 from referee.lang.incident import Lang, incident
 from referee.liar.commitment import commit
 from referee.liar.game import Rules, new_game
+from referee.liar.verdict import CostToConfirm
 from referee.liar.world import World, all_worlds
 from tests.gm.backends.servers import Answer, FaultServer, Step
 
@@ -94,6 +95,9 @@ class RecordingServer(FaultServer):
         return Answer(json.dumps(reply))
 
 
+YES: dict[Lang, str] = {"en": "yes", "ko": "네", "ja": "はい"}
+
+
 def _events(log: Path) -> list[dict[str, Any]]:
     if not log.exists():
         return []
@@ -122,7 +126,8 @@ def play(tmp_path: Path, lang: Lang, seed: int) -> Played:
         wrong = next(w for w in WORLDS if w.culprit != secret.culprit and w.liar != secret.liar)
         try:
             for text in QUESTIONS[lang]:
-                await session.step(text)
+                if isinstance((await session.step(text)).verdict, CostToConfirm):
+                    await session.step(YES[lang])  # the readings differ: "no question"
             await session.step(GUESS[lang].format(culprit=wrong.culprit, liar=wrong.liar))
             last = await session.step(GUESS[lang].format(culprit=secret.culprit, liar=secret.liar))
             assert last.state.over

@@ -56,10 +56,12 @@ def referee_opening() -> str:
 def play(
     log: Path, steps: list[Step], utterances: tuple[str, ...] = ()
 ) -> tuple[str, list[Turn], FaultServer]:
-    """Start a narrated game with a model actor, play `utterances`; the opening and the turns."""
+    """Start a narrated game with a model actor, play `utterances`; the opening and the turns.
+    The parser alone reads (the second reader: tests/gm/actors/test_readers.py)."""
 
     async def run(server: FaultServer) -> tuple[str, list[Turn]]:
-        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), key=b"3")
+        actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url), key=b"3",
+                           reads=False)
         session, opening = await Session.start(CONFIG, log, "g", seed=1, secret=SECRET,
                                                actor=actor)
         try:
@@ -205,11 +207,15 @@ def test_refgm_play_narrates_the_opening_and_the_ending_of_a_model_game(tmp_path
         done = subprocess.run(
             [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
              "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
-             "--seed", "1", "--transcript", str(log)],
+             "--seed", "1", "--transcript", str(log), "--reader", "parser"],
             input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
             check=False, timeout=120,
         )
     assert done.returncode == 0, done.stderr
+    # --reader parser: no reading request was sent, none is logged.
+    assert len(server.received) == 3 and "ReadQuery" not in json.dumps(
+        [r.body for r in server.received])
+    assert events(log, "interpretation") == []
     assert done.stdout.startswith(CALM + "\n\n" + referee_opening())
     assert "A: B ate the cake." in done.stdout
     assert done.stdout.rstrip().endswith(TRUE_ENDING)

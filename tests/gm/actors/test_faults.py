@@ -29,6 +29,7 @@ from gm.session import GameConfig, Session, Turn
 from gm.transcript import read
 from referee.lang.incident import incident
 from referee.liar.game import new_game
+from referee.liar.verdict import Answers, Rephrase
 from referee.liar.world import World
 from tests.gm.backends.servers import (
     Answer,
@@ -60,8 +61,10 @@ def play(
     utterances: tuple[str, ...],
     policy: RetryPolicy,
     deadline_s: float | None = None,
+    reads: bool = True,
 ) -> tuple[str, list[Turn], list[float], int]:
-    """A narrated game against a server answering every request with `respond`.
+    """A narrated game against a server answering every request with `respond` (the model
+    a second reader of every question unless `reads` is False).
 
     Returns the opening, the turns, each turn's seconds (the opening's first) and how many
     HTTP requests the server received.
@@ -69,9 +72,9 @@ def play(
 
     async def run(server: FaultServer) -> tuple[str, list[Turn], list[float]]:
         backend = OpenAIBackend("scripted", policy, base_url=server.openai_url)
-        actor = ModelActor(backend, key=b"3")
+        actor = ModelActor(backend, key=b"3", reads=reads)
         if deadline_s is not None:
-            actor = ModelActor(backend, key=b"3", deadline_s=deadline_s)
+            actor = ModelActor(backend, key=b"3", deadline_s=deadline_s, reads=reads)
         started = time.monotonic()
         session, opening = await Session.start(CONFIG, log, "g", seed=1, secret=SECRET,
                                                actor=actor)
@@ -99,14 +102,15 @@ def _stall(_: Received) -> Step:
 def test_a_stalling_backend_holds_no_turn_past_its_deadline(tmp_path: Path) -> None:
     """Every request stalls: each turn's calls stop at the 1 s deadline (not 4 tries x 3
     attempts x the 0.4 s timeout), the template text is shown with a note saying why, and
-    the narration is left out."""
+    the narration is left out. (The parser alone reads questions here: the voicing meets
+    the deadline; the next test has the second reader meet it.)"""
     log = tmp_path / "g.jsonl"
     policy = RetryPolicy(attempts=4, timeout_s=0.4, base_delay_s=0.01)
     opening, (unclear, asked, guessed), seconds, received = play(
-        log, _stall, (UNCLEAR, QUESTION, GUESS), policy, deadline_s=1.0)
+        log, _stall, (UNCLEAR, QUESTION, GUESS), policy, deadline_s=1.0, reads=False)
     assert all(s < 1.6 for s in seconds), seconds
     assert opening == RENDERER.opening(new_game(CONFIG.rules, random.Random(1), SECRET))
-    assert unclear.lines == () and unclear.attempts == ()
+    assert unclear.lines == () and unclear.attempts == () and unclear.reading is None
     late = RENDERER.message("late", seconds="1")
     assert "1 s" in late
     assert late in asked.reply and asked.attempts[-1].fallback and asked.attempts[-1].late
@@ -114,8 +118,7 @@ def test_a_stalling_backend_holds_no_turn_past_its_deadline(tmp_path: Path) -> N
     assert guessed.state.over and guessed.reply.endswith(
         RENDERER.ending(guessed.state.reveal(), "won"))
     recorded = events(log)
-    (reading,) = [e for e in recorded if e["t"] == "interpretation"]
-    assert "deadline" in reading["problem"] and reading["request"]
+    assert not [e for e in recorded if e["t"] == "interpretation"]
     attempts = [e for e in recorded if e["t"] == "model_attempt"]
     by_part = {part: [e for e in attempts if e.get("part") == part]
                for part in ("opening", None, "ending")}
@@ -125,7 +128,30 @@ def test_a_stalling_backend_holds_no_turn_past_its_deadline(tmp_path: Path) -> N
     assert not model_try["accepted"] and "deadline" in model_try["reasons"][0]
     assert model_try["transport"][-1][0] == "deadline"
     assert fallback["fallback"] and fallback["deadline_s"] == 1.0 and "deadline_s" not in model_try
-    assert sum(len(e["transport"]) for e in [*attempts, reading]) == received
+    assert sum(len(e["transport"]) for e in attempts) == received
+    assert all(not row.problems for row in replay(read(log)))
+
+
+def test_a_stalling_second_reader_shares_the_turns_deadline(tmp_path: Path) -> None:
+    """The model reads every question too: a reading that stalls ends at the turn's 1 s
+    deadline, no further call is made that turn, and the parser's question is answered in
+    the referee's own text (no reading is not a disagreement)."""
+    log = tmp_path / "g.jsonl"
+    policy = RetryPolicy(attempts=4, timeout_s=0.4, base_delay_s=0.01)
+    _, (unclear, asked), seconds, received = play(log, _stall, (UNCLEAR, QUESTION), policy,
+                                                  deadline_s=1.0)
+    assert all(s < 1.6 for s in seconds), seconds
+    assert isinstance(unclear.verdict, Rephrase) and unclear.state.remaining == 7
+    assert isinstance(asked.verdict, Answers) and asked.state.remaining == 6
+    assert RENDERER.message("late", seconds="1") in asked.reply
+    recorded = events(log)
+    readings = [e for e in recorded if e["t"] == "interpretation"]
+    assert [e["turn"] for e in readings] == [1, 2]
+    assert all("deadline" in e["problem"] and e["read"] is False for e in readings)
+    (fallback,) = [e for e in recorded if e["t"] == "model_attempt" and e["turn"] == 2]
+    assert fallback["fallback"] and fallback["deadline_s"] == 1.0
+    logged = [e for e in recorded if e["t"] in ("model_attempt", "interpretation")]
+    assert sum(len(e["transport"]) for e in logged) == received
     assert all(not row.problems for row in replay(read(log)))
 
 
@@ -188,8 +214,9 @@ def test_refgm_play_survives_replies_the_schema_does_not_admit(tmp_path: Path) -
     assert "this is the referee's own text" in done.stdout
     assert "The culprit was B and the liar was C." in done.stdout
     logged = [e for e in events(tmp_path / "g.jsonl")
-              if e["t"] == "model_attempt" and e["actor"] != "offline"]
+              if e["t"] in ("model_attempt", "interpretation") and e["actor"] != "offline"]
     assert sum(len(e["transport"]) for e in logged) == received
+    assert [e["turn"] for e in logged if e["t"] == "interpretation"] == [1]  # read by default
 
 
 def test_refgm_play_takes_a_turn_deadline(tmp_path: Path) -> None:

@@ -61,7 +61,9 @@ def smollm2() -> Path:
 
 
 async def play(backend: Backend, path: Path) -> list[Turn]:
-    actor = ModelActor(backend, key=b"3", temperature=0.2)
+    # The model voices; the parser alone reads (a second reading that differs would only
+    # ask the player to confirm: tests/gm/actors/test_readers.py).
+    actor = ModelActor(backend, key=b"3", temperature=0.2, reads=False)
     session, _ = Session.new(CONFIG, path, "local-game", seed=3, secret=SECRET, actor=actor)
     try:
         return [await session.step(line) for line in PLAYER]

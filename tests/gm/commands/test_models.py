@@ -105,3 +105,14 @@ def test_a_bad_openai_base_url_variable_exits_2(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("OPENAI_BASE_URL", "notaurl")
     assert main(["models"]) == 2
     assert capsys.readouterr().err == "refgm models: OPENAI_BASE_URL is not an http:// or https:// URL: 'notaurl'\n"
+
+
+def test_a_model_reads_every_question_unless_reader_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    model = ("--model", "openai:m", "--base-url", "http://127.0.0.1:1/v1")
+    both, parser = open_actor(options(*model)), open_actor(options(*model, "--reader", "parser"))
+    assert both is not None and both.reads
+    assert parser is not None and not parser.reads
+    with pytest.raises(SystemExit) as exited:
+        options(*model, "--reader", "model")
+    assert exited.value.code == 2
