@@ -23,7 +23,7 @@ from evals.observed import Claim, Role, Turn
 from referee.lang import Context, extract
 from referee.lang.context import Statement
 from referee.lang.incident import Lang
-from referee.liar.intent import Confirm, Guess, Intent, Question, Unclear
+from referee.liar.intent import Confirm, Guess, Intent, Query, Question, Unclear
 from referee.liar.world import Roster
 
 _COUNT: dict[Lang, tuple[str, ...]] = {
@@ -261,6 +261,16 @@ def _scan(text: str, p: _Patterns) -> _Scan:
     if "confirm" in notes:
         rest = []  # the list of what an open question asks ("- A, whether B ate it")
     return _Scan(tuple(counts), tuple(claims), frozenset(notes), "\n".join(rest))
+
+
+def answered_question(reply: str, ctx: Context) -> Question | None:
+    """The question a reply answers, read from its answers alone (each distinct speaker and
+    proposition asked once), for a line the parser read as something else; None without one."""
+    p = _patterns(ctx.lang or "en", ctx.roster)
+    statements = extract(_scan(reply, p).rest, ctx).statements
+    queries = tuple(dict.fromkeys(Query(s.speaker, s.proposition) for s in statements
+                                  if s.speaker in ctx.roster))
+    return Question(queries) if queries else None
 
 
 def read_turn(player: str, intent: Intent, reply: str, ctx: Context, line: int = 0,
