@@ -425,3 +425,80 @@ def test_a_line_judged_incorrect_was_a_guess_whatever_the_parser_reads(
                     encoding="utf-8")
     code, report = audit(chat, capsys, "--lang", lang)
     assert code == 1 and [e["line"] for e in report["count_errors"]] == [7]
+
+
+# --- real refgm games pasted from chat apps: never a false alarm ----------------------------
+
+# Casual play in each language: questions, an open question and its yes (a cost to
+# confirm), remarks, a count request, a wrong guess, then questions up to the final-answer
+# prompt and the right answer. The secret is B ate it, C lies.
+CASUAL = {
+    "en": ("B, did you eat the cake?", "A did u eat the cake", "hmm so its B or C", "A, who ate it?", "yes",
+           "how many questions left?", "ok I got it, A ate the cake and A is also the liar",
+           "C, is B the liar?", "B, is C the liar?", "A, is C the liar?", "B, did C eat it?",
+           "A, did B eat it?", "B ate it and C is the liar"),
+    "ko": ("B씨, 케이크 먹었어요?", "A씨 케이크 먹었어요?", "음 B 아니면 C네", "A씨, 누가 먹었어요?", "네", "질문 몇 번 남았어요?",
+           "범인은 A, 거짓말쟁이도 A", "C씨, B씨가 거짓말쟁이예요?", "B씨, C씨가 거짓말쟁이예요?",
+           "A씨, C씨가 거짓말쟁이예요?", "B씨, C씨가 케이크 먹었어요?", "A씨, B씨가 먹었어요?",
+           "범인은 B, 거짓말쟁이는 C"),
+    "ja": ("Bさん、ケーキを食べましたか？", "Aさんってケーキ食べた？", "うーん、BかCかな", "Aさん、誰が食べましたか？", "はい",
+           "残りの質問は何回？", "犯人はAさん、嘘つきもAさんです", "Cさん、Bさんは嘘つきですか？",
+           "Bさん、Cさんは嘘つきですか？", "Aさん、Cさんは嘘つきですか？",
+           "Bさん、Cさんはケーキを食べましたか？", "Aさん、Bさんは食べましたか？",
+           "犯人はBさん、嘘つきはCさんです"),
+}
+
+
+def _discord(role: str, text: str, lang: Lang) -> str:
+    name = "player" if role == "player" else "GM"
+    body = "\n".join(f"> **{line[0]}:** {line[3:]}" if line[1:3] == ": " else line
+                     for line in text.splitlines())
+    return f"{name} — Today at 20:01\n{body}"
+
+
+def _chatgpt(role: str, text: str, lang: Lang) -> str:
+    body = "\n".join(f"**{line[0]}**：「{line[3:]}」" if line[1:3] == ": " else line
+                     for line in text.splitlines())
+    return ("You said:\n" if role == "player" else "ChatGPT said:\n") + body
+
+
+def _kakao(role: str, text: str, lang: Lang) -> str:
+    name = {"ko": "플레이어", "ja": "プレイヤー", "en": "Player"}[lang] if role == "player" else "GM"
+    body = "\n".join(f"🙂 {line[0]} - {line[3:]}" if line[1:3] == ": " else line
+                     for line in text.splitlines())
+    return f"[{name}] [오후 8:01] {body}"
+
+
+@pytest.mark.parametrize("shape", [_discord, _chatgpt, _kakao])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_a_real_game_pasted_from_a_chat_app_is_consistent_and_read_whole(
+    lang: Lang, shape: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every reply of the play session, its cost confirmation, notes, counts, final-answer
+    prompt and ending included, is read: no error, nothing unread, nothing uncertain."""
+    session, _ = Session.new(GameConfig(lang=lang, incident=incident("cake")),
+                             tmp_path / "game.jsonl", "g", seed=4, secret=World("B", "C"))
+
+    async def play() -> list[str]:
+        out = []
+        for text in CASUAL[lang]:
+            if session.state.over:
+                break
+            turn = await session.step(text)
+            out += [shape("player", text, lang), shape("gm", turn.reply, lang)]
+        return out
+
+    chat = tmp_path / "chat.txt"
+    chat.write_text("\n".join(asyncio.run(play())) + "\n", encoding="utf-8")
+    session.close()
+    code, report = audit(chat, capsys, "--lang", lang)
+    assert code == 0, report
+    assert report["unread"] == [] and report["uncertain"] == [], report
+    assert report["count_errors"] == [] and report["answers"] >= 6
+    assert {"culprit": "B", "liar": "C"} in report["worlds"]
+    # its faulty twin: the first count shown (6 left after the first question) says 5,
+    # the later ones stay right
+    text = chat.read_text(encoding="utf-8")
+    chat.write_text(text.replace("6", "5", 1), encoding="utf-8")
+    code, report = audit(chat, capsys, "--lang", lang)
+    assert code == 1 and [(e["shown"], e["expected"]) for e in report["count_errors"]] == [(5, 6)]
