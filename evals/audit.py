@@ -64,6 +64,10 @@ class Reading:
 MAX_COMBINATIONS = 512
 """The most combinations of readings an audit tries; past it every finding is uncertain."""
 
+MAX_TURNS_SCORED = 32_768
+"""The most turns scored over all combinations, so that a long chat stays linear in time:
+a chat of 64 turns has its 512 combinations tried, one of 1,000 turns 32."""
+
 FINDINGS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
@@ -147,12 +151,13 @@ def _resolve(lines: list[tuple[Message, tuple[Reading, ...]]], rules: Rules,
     and each line read in more than one way among them is listed as uncertain."""
     options = [found for _, found in lines]
     total = prod(len(found) for found in options)
-    if total > MAX_COMBINATIONS:
+    most = min(MAX_COMBINATIONS, MAX_TURNS_SCORED // max(len(options), 1))
+    if total > most:
         only = tuple(found[0].turn for found in options)
         return _audit(only, _clear(score(only, rules), FINDINGS), lang, tuple(
             Uncertain(message.line, message.text,
                       f"{total} combinations of readings, too many to try (at most "
-                      f"{MAX_COMBINATIONS}): no finding is certain")
+                      f"{most} for {len(options)} lines): no finding is certain")
             for message, found in lines if len(found) > 1))
     scored = [(choice, score(tuple(r.turn for r in choice), rules))
               for choice in product(*options)]

@@ -502,3 +502,15 @@ def test_a_real_game_pasted_from_a_chat_app_is_consistent_and_read_whole(
     chat.write_text(text.replace("6", "5", 1), encoding="utf-8")
     code, report = audit(chat, capsys, "--lang", lang)
     assert code == 1 and [(e["shown"], e["expected"]) for e in report["count_errors"]] == [(5, 6)]
+
+
+def test_past_the_combinations_it_tries_no_finding_is_certain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten answered remarks make 1,024 combinations of readings, over the 512 tried."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text("Player: A, did you eat the cake?\nGM: A: No, I didn't eat it.\n"
+                    + "Player: lol ok\nGM: A: I ate the cake.\n" * 10, encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 0 and report["contradiction"] is None and len(report["uncertain"]) == 10
+    assert all("too many to try" in u["why"] for u in report["uncertain"])
