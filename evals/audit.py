@@ -78,11 +78,13 @@ def guess_incident(text: str, lang: Lang) -> Incident:
 
 def readings(text: str, reply: str, ctx: Context, line: int,
              pending: Question | None) -> tuple[Reading, ...]:
-    """The readings of one player line that its reply admits: the parser's, then a guess
-    when the reply judges one (a remark or an unreadable line judged is a guess, not the
-    parser's reading), a question when the reply answers a line the parser read as no
-    question nor guess,
-    and nothing charged when refgm's own reply says so."""
+    """The readings of one player line that its reply admits: the parser's, and
+    - a guess whose names could not be read when the reply judges it and holds no answer
+      (instead of the parser's reading when that was a remark, not a question, unreadable);
+    - an open question answered at once (no cost stated first), asking all it asks;
+    - the question the reply's answers answer, for an answered line the parser read as no
+      question nor guess, as a yes to a cost no reply stated, or as an open question;
+    - nothing charged, for a question or guess refgm's own reply says was not charged."""
     intent = parse(text, Context(ctx.roster, ctx.incident, ctx.lang,
                                  pending=pending is not None)).intent
     lang = ctx.lang or "en"
@@ -96,7 +98,14 @@ def readings(text: str, reply: str, ctx: Context, line: int,
         shown = "correct" if verdict else "incorrect"
         guess = Reading(judged, f"as a guess (the reply says {shown})")
         out = [guess] if isinstance(intent, (Remark, Other, Unclear)) else [*out, guess]
-    if not isinstance(intent, (Question, Confirm, Guess)) and parsed.verdict is None:
+    answered_open = isinstance(intent, Question) and intent.open and bool(parsed.statements)
+    if answered_open:
+        now = Question(intent.queries)
+        out.append(Reading(read_turn(text, now, reply, ctx, line),
+                           f"as a question answered at once (costing {now.cost})"))
+    unasked = isinstance(intent, Confirm) and pending is None
+    if (unasked or answered_open or not isinstance(intent, (Question, Confirm, Guess))) and \
+            parsed.verdict is None:
         asked = answered_question(reply, ctx)
         if asked is not None:
             out.append(Reading(read_turn(text, asked, reply, ctx, line),

@@ -514,3 +514,16 @@ def test_past_the_combinations_it_tries_no_finding_is_certain(
     code, report = audit(chat, capsys)
     assert code == 0 and report["contradiction"] is None and len(report["uncertain"]) == 10
     assert all("too many to try" in u["why"] for u in report["uncertain"])
+
+
+def test_an_open_question_a_model_answers_at_once_is_charged_what_was_answered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A model game master answers "A, who ate it?" without stating its cost first and
+    charges 1; "ok" is then answered too. Before, both counts were called wrong."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text("Player: A, who ate the cake, go on\nGM: A: I did not eat it.\n"
+                    "Questions left: 6\nPlayer: ok\nGM: A: B ate the cake.\nQuestions left: 5\n",
+                    encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 0 and report["count_errors"] == [] and report["answers"] == 2, report
