@@ -98,8 +98,9 @@ def readings(text: str, reply: str, ctx: Context, line: int,
         shown = "correct" if verdict else "incorrect"
         guess = Reading(judged, f"as a guess (the reply says {shown})")
         out = [guess] if isinstance(intent, (Remark, Other, Unclear)) else [*out, guess]
-    answered_open = isinstance(intent, Question) and intent.open and bool(parsed.statements)
-    if answered_open:
+    answered_open = False
+    if isinstance(intent, Question) and intent.open and parsed.statements:
+        answered_open = True
         now = Question(intent.queries)
         out.append(Reading(read_turn(text, now, reply, ctx, line),
                            f"as a question answered at once (costing {now.cost})"))
