@@ -82,10 +82,12 @@ _SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?(?:[「『\"“(（]\s*)?(?:{name})\s*(?:(?
 # ("**B**: ...", "**B:** ...", "__B__ -"), an honorific ("B씨", "Bさん", "B님", "Bくん"), a
 # colon or a spaced dash, then the line, perhaps in quotes. It is rewritten "B: line", the
 # shape the statement extractor reads; without it "> B: No, I didn't" is read as the
-# player's own words. Each optional part takes the spaces after it (see the note below).
+# player's own words. Each optional part takes the spaces after it (see the note below),
+# and one class takes every mark before the name ("> **", "- ", "🙂 "): two classes that
+# share a mark would split a long run of it in every way.
 _HONORIFIC = r"씨|님|さん|様|くん|君|ちゃん|氏"
 _CHARACTER_LINE = (
-    r"^\s*(?:(?:>|[-*•·・])\s*)*(?:[^\w\s\"“「『(*_>]\s*)*(?:(?:\*\*|__)\s*)?"
+    r"^\s*(?:[^\w\s\"“「『(]\s*)*(?:__\s*)?"
     r"(?P<name>{name})(?![A-Za-z])\s*(?:(?:" + _HONORIFIC + r")\s*)?(?:(?:\*\*|__)\s*)?"
     r"(?::|-(?=\s)|–|—)\s*(?:(?:\*\*|__)\s*)?(?P<rest>.*)$"
 )
