@@ -1,7 +1,9 @@
 """A plain-text chat pasted from a chat app, split into the player's and the game master's messages.
 
 A message starts with a role label at the start of a line (`Player:`, `User:`, `GM:`,
-`Assistant:`, `플레이어:`, `プレイヤー:` ..., also in Markdown bold: `**GM:**` or `**GM**:`)
+`Assistant:`, `플레이어:`, `プレイヤー:` ..., also in Markdown bold: `**GM:**` or `**GM**:`,
+and in the shapes chat apps export: `ChatGPT said:`, `[플레이어] [오후 3:12] ...`,
+`15:02 Player ...`, `Player — Today at 15:02`)
 and runs until the next label, so it may span lines. Text before the first label is
 kept apart as `preamble` (a pasted rules prompt, a title) rather than guessed at.
 """
@@ -18,6 +20,10 @@ LABELS: dict[str, Role] = {
     "player": "player",
     "user": "player",
     "you": "player",
+    "human": "player",
+    "me": "player",
+    "나": "player",
+    "私": "player",
     "플레이어": "player",
     "사용자": "player",
     "プレイヤー": "player",
@@ -25,20 +31,30 @@ LABELS: dict[str, Role] = {
     "gm": "gm",
     "game master": "gm",
     "assistant": "gm",
+    "chatgpt": "gm",
+    "claude": "gm",
+    "gemini": "gm",
+    "bot": "gm",
     "게임 마스터": "gm",
     "게임마스터": "gm",
     "ゲームマスター": "gm",
 }
 
-# Each optional part takes the spaces after it: two space runs side by side would make a
-# line of many spaces take time in the square of its length.
+# The label's shapes: "GM:", "**GM:**", "**GM**:", "ChatGPT said:" (ChatGPT), "[플레이어]
+# [오후 3:12] ..." (KakaoTalk), "15:02 Player ..." or "15:02\tPlayer\t..." (LINE),
+# "Player — Today at 15:02" on a line of its own (Discord). A label needs a colon unless a
+# bracket, a time or Discord's dash marks it. Each optional part takes the spaces after it:
+# two space runs side by side would make a line of many spaces take time in the square of
+# its length.
+_TIME = r"(?:(?:오전|오후|午前|午後)\s*)?\d{1,2}:\d{2}(?:\s*(?:AM|PM)\s*)?"
 _LABEL = re.compile(
-    r"^\s*(?:(?P<bold>\*\*|__)\s*)?(?P<label>"
+    r"^\s*(?:(?P<time>\[?" + _TIME + r"\]?)\s*)?(?:(?P<bold>\*\*|__)\s*)?(?P<bracket>\[\s*)?(?P<label>"
     + "|".join(re.escape(label) for label in sorted(LABELS, key=len, reverse=True))
-    + r")\s*(?:(?P=bold)\s*)?[:：]\s*(?:(?P=bold)\s*)?",
+    + r")(?(bracket)\s*\])\s*(?:said\s*)?(?:(?P=bold)\s*)?"
+    r"(?:[:：]\s*(?:(?P=bold)\s*)?|(?P<discord>[—–-]\s*(?:today|yesterday|\d)[^\n]*$)"
+    r"|(?(bracket)(?:\[" + _TIME + r"\]\s*)?|(?(time)(?=\s)\s*|(?!))))",
     re.IGNORECASE,
 )
-
 
 @dataclass(frozen=True)
 class Message:
@@ -75,6 +91,7 @@ def split_chat(text: str) -> Chat:
             (body if role is not None else preamble).append(line)
             continue
         close()
-        role, body, start = LABELS[label.group("label").lower()], [line[label.end():]], number
+        text_after = "" if label.group("discord") else line[label.end():]
+        role, body, start = LABELS[label.group("label").lower()], [text_after], number
     close()
     return Chat(tuple(messages), "\n".join(preamble).strip())

@@ -17,12 +17,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from evals.observed import Claim, Role, Turn
 from referee.lang import Context, extract
 from referee.lang.context import Statement
 from referee.lang.incident import Lang
-from referee.liar.intent import Confirm, Guess, Intent, Question, Unclear
+from referee.liar.intent import Confirm, Guess, Intent, Query, Question, Unclear
 from referee.liar.world import Roster
 
 _COUNT: dict[Lang, tuple[str, ...]] = {
@@ -76,6 +77,94 @@ _CLAIM: dict[Lang, tuple[str, str]] = {
 # A line that starts with a character's label ("A:", "「A: ...", "A씨:", "Bさん：", "2. B:").
 _SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?(?:[「『\"“(（]\s*)?(?:{name})\s*(?:(?:씨|さん|氏)\s*)?[:：]"
 
+# A character's label in the other shapes chat apps produce, read after NFKC: a quote mark
+# ("> B: ..."), a bullet, emoji, Markdown bold around the name or the whole label
+# ("**B**: ...", "**B:** ...", "__B__ -"), an honorific ("B씨", "Bさん", "B님", "Bくん"), a
+# colon or a spaced dash, then the line, perhaps in quotes. It is rewritten "B: line", the
+# shape the statement extractor reads; without it "> B: No, I didn't" is read as the
+# player's own words. Each optional part takes the spaces after it (see the note below),
+# and one class takes every mark before the name ("> **", "- ", "🙂 "): two classes that
+# share a mark would split a long run of it in every way.
+_HONORIFIC = r"씨|님|さん|様|くん|君|ちゃん|氏"
+_CHARACTER_LINE = (
+    r"^\s*(?:[^\w\s\"“「『(]\s*)*(?:__\s*)?"
+    r"(?P<name>{name})(?![A-Za-z])\s*(?:(?:" + _HONORIFIC + r")\s*)?(?:(?:\*\*|__)\s*)?"
+    r"(?::|-(?=\s)|–|—)\s*(?:(?:\*\*|__)\s*)?(?P<rest>.*)$"
+)
+_QUOTES = {"「": "」", "『": "』", '"': '"', "“": "”"}
+
+
+def character_line(line: str, pattern: re.Pattern[str]) -> str:
+    """`line` as "B: text" when it is a character's line in any chat-app shape, else as is."""
+    m = pattern.match(line)
+    if m is None:
+        return line
+    rest = m.group("rest").strip()
+    close = _QUOTES.get(rest[:1])
+    if close and rest.endswith(close) and len(rest) > 1:
+        rest = rest[1:-1].strip()
+    return f"{m.group('name')}: {rest}"
+
+
+Note = Literal["free", "confirm", "final", "aside"]
+"""What one of refgm's own messages says about the player's line: `free` it was charged
+nothing (a remark, not a question, a request to rephrase, a cancel, a refusal over budget,
+an unknown command), `confirm` it is an open question whose cost is being confirmed, `final`
+no questions are left (nothing charged), `aside` a note about the text itself (a fallback
+to the referee's text, a model past its deadline): read, and nothing to check."""
+
+# refgm's own messages (prompts/<lang>/verdict.j2 and messages.j2), as they read after NFKC.
+_NOTES: dict[Lang, tuple[tuple[Note, str], ...]] = {
+    "en": (
+        ("free", r"^\(thinking aloud is free\b"),
+        ("free", r"^\(that is not a question to anyone here\b"),
+        ("free", r"^i could not read that safely\b"),
+        ("free", r"^cancelled; nothing was charged\b"),
+        ("free", r"^that question costs \d+, but you have only\b"),
+        ("free", r"^\(no hint shown\b"),
+        ("free", r"^there is no such command\b"),
+        ("free", r"\bmore than the referee reads at once\b"),
+        ("free", r"^please answer yes or no\b"),
+        ("confirm", r"^that asks about \d+ things:"),
+        ("confirm", r"^it costs \d+ questions? of the \d+ you have left\b"),
+        ("final", r"^you have no questions left\. give your final answer\b"),
+        ("aside", r"^\(the actor's reply was rejected \d+ times?\b"),
+        ("aside", r"^\(the model did not answer within\b"),
+    ),
+    "ko": (
+        ("free", r"^\(생각을 말하는 것은 무료입니다"),
+        ("free", r"^\(누구에게 묻는 질문이 아니므로 차감하지 않았습니다"),
+        ("free", r"^확실하게 이해하지 못했습니다"),
+        ("free", r"^취소했습니다\. 차감은 없습니다"),
+        ("free", r"차감하지 않았습니다\. 한 번에 묻는 것을 줄여"),
+        ("free", r"^\(힌트를 보여 드리지 않습니다"),
+        ("free", r"^그런 명령어는 없습니다"),
+        ("free", r"심판이 한 번에 읽을 수 없습니다"),
+        ("free", r"^예 또는 아니요로 답해 주세요"),
+        ("confirm", r"^이 질문은 \d+가지를 묻습니다"),
+        ("confirm", r"물어볼까요\? \(예/아니요\)"),
+        ("final", r"^질문권을 모두 썼습니다\. 최종 답을"),
+        ("aside", r"^\(배우의 답이 \d+번 거부되어"),
+        ("aside", r"^\(모델이 이번 차례의 제한 시간"),
+    ),
+    "ja": (
+        ("free", r"^\(考えを口にするのは無料です"),
+        ("free", r"^\(誰かへの質問ではないので消費しません"),
+        ("free", r"^はっきり読み取れませんでした"),
+        ("free", r"^取り消しました。消費はありません"),
+        ("free", r"消費していません。一度に聞くことを減らして"),
+        ("free", r"^\(ヒントは表示しません"),
+        ("free", r"^そのようなコマンドはありません"),
+        ("free", r"審判が一度に読める長さではありません"),
+        ("free", r"^「はい」か「いいえ」で答えてください"),
+        ("confirm", r"^この質問は\d+つのことを聞きます"),
+        ("confirm", r"聞きますか\?\(はい/いいえ\)"),
+        ("final", r"^質問権をすべて使いました。最終回答をどうぞ"),
+        ("aside", r"^\(役者の返答が\d+回却下されたため"),
+        ("aside", r"^\(モデルがこの手番の制限時間"),
+    ),
+}
+
 
 @dataclass(frozen=True)
 class _Patterns:
@@ -84,6 +173,8 @@ class _Patterns:
     right: re.Pattern[str]
     claims: tuple[tuple[Role, re.Pattern[str]], ...]
     speaker_line: re.Pattern[str]
+    character_line: re.Pattern[str]
+    notes: tuple[tuple[Note, re.Pattern[str]], ...]
 
 
 @cache
@@ -101,12 +192,14 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         right=re.compile(right, re.IGNORECASE),
         claims=claims,
         speaker_line=re.compile(_SPEAKER_LINE.format(name=names)),
+        character_line=re.compile(_CHARACTER_LINE.format(name=names)),
+        notes=tuple((kind, re.compile(p, re.IGNORECASE)) for kind, p in _NOTES[lang]),
     )
 
 
 def read_counts(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[int, ...]:
     """Every remaining count displayed in `text`, in order."""
-    return _scan(text, _patterns(lang, roster))[0]
+    return _scan(text, _patterns(lang, roster)).counts
 
 
 def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | None:
@@ -119,20 +212,40 @@ def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | Non
 
 def read_claims(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[Claim, ...]:
     """Roles named outright outside the characters' answers ("the liar is C")."""
-    return _scan(text, _patterns(lang, roster))[1]
+    return _scan(text, _patterns(lang, roster)).claims
 
 
-def _scan(text: str, p: _Patterns) -> tuple[tuple[int, ...], tuple[Claim, ...], str]:
-    """Counts and claims in `text`, and what is left for the statement extractor."""
+def read_notes(text: str, lang: Lang, roster: Roster = Roster()) -> frozenset[Note]:
+    """The kinds of refgm's own messages in `text` (see `Note`)."""
+    return _scan(text, _patterns(lang, roster)).notes
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """A reply's counts, claims and refgm notes, and what is left for the statement extractor."""
+
+    counts: tuple[int, ...]
+    claims: tuple[Claim, ...]
+    notes: frozenset[Note]
+    rest: str
+
+
+def _scan(text: str, p: _Patterns) -> _Scan:
+    """Counts, claims and notes in `text`, and what is left for the statement extractor."""
     counts: list[int] = []
     claims: list[Claim] = []
+    notes: set[Note] = set()
     rest: list[str] = []
     for raw in text.splitlines():
-        line = unicodedata.normalize("NFKC", raw)
+        line = character_line(unicodedata.normalize("NFKC", raw).strip(), p.character_line)
         spoken = p.speaker_line.match(line) is not None
         shown = [int(m.group(1)) for pattern in p.counts for m in pattern.finditer(line)]
+        counts.extend(shown)
+        noted = {kind for kind, pattern in p.notes if not spoken and pattern.search(line)}
+        if noted:
+            notes |= noted
+            continue  # refgm's own message: read, and no character's answer in it
         if shown:
-            counts.extend(shown)
             if not spoken:
                 continue  # the game master's own count line: nothing else to read in it
             for pattern in p.counts:
@@ -147,20 +260,34 @@ def _scan(text: str, p: _Patterns) -> tuple[tuple[int, ...], tuple[Claim, ...], 
                 claims.extend(found)
                 continue
         rest.append(line)
-    return tuple(counts), tuple(claims), "\n".join(rest)
+    if "confirm" in notes:
+        rest = []  # the list of what an open question asks ("- A, whether B ate it")
+    return _Scan(tuple(counts), tuple(claims), frozenset(notes), "\n".join(rest))
+
+
+def answered_question(reply: str, ctx: Context) -> Question | None:
+    """The question a reply answers, read from its answers alone (each distinct speaker and
+    proposition asked once), for a line the parser read as something else; None without one."""
+    p = _patterns(ctx.lang or "en", ctx.roster)
+    statements = extract(_scan(reply, p).rest, ctx).statements
+    queries = tuple(dict.fromkeys(Query(s.speaker, s.proposition) for s in statements
+                                  if s.speaker in ctx.roster))
+    return Question(queries) if queries else None
 
 
 def read_turn(player: str, intent: Intent, reply: str, ctx: Context, line: int = 0,
-              pending: Question | None = None) -> Turn:
+              pending: Question | None = None, judged: bool = False) -> Turn:
     """One exchange: the player's `intent` and the game master's `reply`, read into a Turn.
 
     `pending` is the open question a Confirm accepts: its queries are what was asked.
+    `judged` reads the line as a guess whose names could not be read (the reply judged it).
     """
     lang = ctx.lang or "en"
     p = _patterns(lang, ctx.roster)
-    counts, claims, rest = _scan(reply, p)
+    scan = _scan(reply, p)
+    counts, claims, rest = scan.counts, scan.claims, scan.rest
     verdict = None
-    if isinstance(intent, Guess):
+    if isinstance(intent, Guess) or judged:
         verdict = read_verdict(unicodedata.normalize("NFKC", reply), lang, ctx.roster)
         if verdict is not None:
             rest = p.wrong.sub(" ", p.right.sub(" ", rest))
@@ -172,9 +299,9 @@ def read_turn(player: str, intent: Intent, reply: str, ctx: Context, line: int =
         speakers = {query.speaker for query in asked}
         extraction = extract(rest, ctx, speakers.pop() if len(speakers) == 1 else None, asked)
         statements, unread = extraction.statements, extraction.unread
-    elif isinstance(intent, Guess) and verdict is None:
+    elif isinstance(intent, Guess) and verdict is None and not scan.notes:
         unread = (reply.strip(),)
-    elif isinstance(intent, Unclear):
+    elif isinstance(intent, Unclear) and not judged and not scan.notes:
         unread = (player.strip(),)  # the player's line itself could not be read
     return Turn(
         player=player,

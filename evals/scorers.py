@@ -274,7 +274,8 @@ def remaining_after(turns: tuple[Turn, ...], rules: Rules) -> tuple[int, ...]:
     """The referee's count after each turn, by the rules alone: a question costs one per
     distinct (speaker, proposition) pair unless it costs more than is left (refused); an
     open question is charged when the player confirms it; a guess shown wrong costs
-    WRONG_GUESS_COST while questions are left; nothing else is charged."""
+    WRONG_GUESS_COST while questions are left, also one whose names could not be read (an
+    audited line the reply judged, kept as Unclear with its verdict); nothing else is charged."""
     left = rules.budget
     pending: Question | None = None
     after = []
@@ -287,7 +288,7 @@ def remaining_after(turns: tuple[Turn, ...], rules: Rules) -> tuple[int, ...]:
         elif isinstance(intent, Confirm) and pending is not None:
             left -= pending.cost if intent.accept else 0
             pending = None
-        elif isinstance(intent, Guess) and turn.verdict is False and left > 0:
+        elif turn.verdict is False and left > 0 and not isinstance(intent, Question):
             left -= WRONG_GUESS_COST
         after.append(left)
     return tuple(after)

@@ -186,7 +186,7 @@ def audit_json(audit: Audit) -> dict[str, Any]:
 
     reveal = None
     if s.revealed is not None:
-        reveal = {**_world(s.revealed), "fits": bool(s.reveal_fits)}
+        reveal = {**_world(s.revealed), "fits": s.reveal_fits}
         if audit.commitment_ok is not None:
             reveal["commitment_ok"] = audit.commitment_ok
     consistent = s.consistent and audit.commitment_ok is not False
@@ -211,6 +211,7 @@ def audit_json(audit: Audit) -> dict[str, Any]:
                    "text": leak.claim.source} for leak in s.leaks],
         "reveal": reveal,
         "unread": [{"line": line(turn), "text": text} for turn, text in s.unread],
+        "uncertain": [{"line": u.line, "text": u.text, "why": u.why} for u in audit.uncertain],
     }
 
 
@@ -233,10 +234,14 @@ def _text(report: dict[str, Any]) -> str:
     out += [f"leak at line {leak['line']}: {leak['text']}" for leak in report["leaks"]]
     if report["reveal"]:
         r = report["reveal"]
-        verdict = "fits the answers" if r["fits"] else "fits NONE of the consistent worlds"
+        verdict = {True: "fits the answers", False: "fits NONE of the consistent worlds",
+                   None: "fits them in some readings of the player's lines only"}[r["fits"]]
         out.append(f"revealed: culprit {r['culprit']} / liar {r['liar']}: {verdict}")
         if "commitment_ok" in r:
             out.append("commitment: " + ("opens" if r["commitment_ok"] else "does NOT open"))
+    if report["uncertain"]:
+        out.append("uncertain (a finding holds in some readings only, so it is not reported):")
+        out += [f"  line {u['line']}: {u['text']}: {u['why']}" for u in report["uncertain"]]
     if report["unread"]:
         out.append("could not read (not guessed at):")
         out += [f"  line {u['line']}: {u['text']}" for u in report["unread"]]

@@ -38,3 +38,20 @@ def test_a_character_label_is_not_a_role_label() -> None:
 
 def test_text_without_labels_has_no_messages() -> None:
     assert split_chat("just some text\nwith lines").messages == ()
+
+
+def test_the_labels_chat_apps_export_are_read() -> None:
+    """ChatGPT's "You said:", KakaoTalk's "[name] [time]", LINE's "time name" and Discord's
+    "name — Today at time" header line: before, none of them started a message."""
+    chat = split_chat(
+        "You said:\nA, did you eat the cake?\nChatGPT said:\nA: No.\n"
+        "[플레이어] [오후 3:12] A씨 먹었어?\n[GM] [오후 3:12] A씨: 아니요.\n"
+        "15:02 Player B, huh?\n15:02\tGM\tB: yes\n"
+        "Player — Today at 15:02\nC, did you?\nGM — Today at 15:03\nC: no\n"
+    )
+    assert [(m.role, m.text) for m in chat.messages] == [
+        ("player", "A, did you eat the cake?"), ("gm", "A: No."),
+        ("player", "A씨 먹었어?"), ("gm", "A씨: 아니요."),
+        ("player", "B, huh?"), ("gm", "B: yes"),
+        ("player", "C, did you?"), ("gm", "C: no"),
+    ]

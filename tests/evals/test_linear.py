@@ -148,6 +148,11 @@ SPACES = 200_000
     f"read_claims('A' + ' ' * {SPACES} + 'x', 'ja')",
     f"read_turn('', Remark(), ' ' * {SPACES} + 'x', Context(lang='ko'))",
     f"split_chat(' ' * {SPACES} + 'x')",
+    # the marks before a character's name ("> ", "- ", "🙂 "), a run of them: two classes
+    # sharing a mark took 4 s for 8,000 characters, and four times that for twice as many
+    f"read_counts('- ' * {SPACES // 2} + 'x', 'en')",
+    f"read_counts('•' * {SPACES} + 'x', 'ja')",
+    f"split_chat('15:02 ' * {SPACES // 6} + 'x')",
 ])
 def test_a_long_run_of_spaces_is_read_at_once(call: str) -> None:
     """A pattern with two space runs side by side ("(?:の)?\\s*" after "\\s*") tries every way

@@ -1,6 +1,6 @@
 import pytest
 
-from evals.reading import read_claims, read_counts, read_turn, read_verdict
+from evals.reading import read_claims, read_counts, read_notes, read_turn, read_verdict
 from referee.lang import Context
 from referee.liar import Guess, Other, Query, Question, Unclear, literal
 
@@ -69,3 +69,54 @@ def test_a_guess_reply_without_a_verdict_is_listed_not_guessed() -> None:
 def test_a_player_line_the_parser_cannot_read_is_listed() -> None:
     turn = read_turn("A, B?", Unclear("no predicate"), "A: Yes.", Context(lang="en"))
     assert turn.statements == () and turn.unread == ("A, B?",)
+
+
+@pytest.mark.parametrize(("lang", "player", "reply"), [
+    ("ja", "Bさん、Cさんはケーキを食べましたか？", "**B**：「いいえ、Cさんは食べていません。」"),
+    ("ja", "Bさん、Cさんはケーキを食べましたか？", "> Bさん: いいえ、Cさんは食べていません。"),
+    ("en", "B, did C eat the cake?", "> B: No, C did not eat it."),
+    ("en", "B, did C eat the cake?", "🧑 **B:** No, C did not eat it."),
+    ("en", "B, did C eat the cake?", "B - \"No, C did not eat it.\""),
+    ("en", "B, did C eat the cake?", "- __B__: No, C did not eat it."),
+    ("ko", "B씨, C씨가 케이크 먹었어요?", "**B씨**: 아니요, C씨는 안 먹었어요."),
+    ("ko", "B씨, C씨가 케이크 먹었어요?", "> 🙂 B님 - 「아니요, C씨는 안 먹었어요.」"),
+])
+def test_a_character_line_is_read_in_every_chat_app_shape(lang: str, player: str,
+                                                          reply: str) -> None:
+    """Before, a bold name or a quote mark left the line unread, or read it as B saying that
+    B and C both ate it."""
+    ctx = Context(lang=lang)  # type: ignore[arg-type]
+    turn = read_turn(player, Question((Query("B", literal("culprit", "C")),)), reply, ctx)
+    assert [(s.speaker, s.proposition, s.asserted) for s in turn.statements] == \
+        [("B", literal("culprit", "C"), False)]
+    assert turn.unread == ()
+
+
+@pytest.mark.parametrize(("lang", "reply", "notes", "counts"), [
+    ("en", "(Thinking aloud is free. 6 questions left.)", {"free"}, (6,)),
+    ("en", "I could not read that safely (no one is asked). Please rephrase and name who you "
+           "ask, e.g. \"A, did B eat the cake?\" Nothing was charged.", {"free"}, ()),
+    ("en", "That asks about 3 things:\n  - A, whether A ate the cake\n  - A, whether B ate the "
+           "cake\nIt costs 3 questions of the 7 you have left. Ask it? (yes/no)", {"confirm"}, ()),
+    ("en", "You have no questions left. Give your final answer: who is the culprit and who is "
+           "the liar?", {"final"}, ()),
+    ("en", "A: I did not eat it.\n(The actor's reply was rejected 3 times; this is the "
+           "referee's own text.)\n(1 question used, 6 left)", {"aside"}, (6,)),
+    ("ko", "(생각을 말하는 것은 무료입니다. 남은 질문 6회.)", {"free"}, (6,)),
+    ("ko", "질문권을 모두 썼습니다. 최종 답을 말해 주세요: 범인은 누구이고 거짓말쟁이는 "
+           "누구입니까?", {"final"}, ()),
+    ("ko", "(배우의 답이 3번 거부되어 심판의 문장으로 대신합니다.)", {"aside"}, ()),
+    ("ja", "（考えを口にするのは無料です。残り6回。）", {"free"}, (6,)),
+    ("ja", "この質問は3つのことを聞きます:\n  - Aに: Bさんがケーキを食べたか\n"
+           "残り7回のうち3回かかります。聞きますか?(はい/いいえ)", {"confirm"}, (7,)),
+    ("ja", "はっきり読み取れませんでした。誰に聞くのかを示して言い直してください。消費はありません。",
+     {"free"}, ()),
+])
+def test_refgms_own_messages_are_read_never_unread(lang: str, reply: str, notes: set[str],
+                                                   counts: tuple[int, ...]) -> None:
+    ctx = Context(lang=lang)  # type: ignore[arg-type]
+    question = Question((Query("A", literal("culprit", "B")),))
+    turn = read_turn("A, did B eat it?", question, reply, ctx)
+    assert read_notes(reply, lang) == notes  # type: ignore[arg-type]
+    assert turn.unread == () and turn.counts == counts
+    assert [s.speaker for s in turn.statements] == ["A"] * reply.count("A: ")

@@ -333,3 +333,197 @@ def test_a_budget_below_one_is_a_usage_error(budget: str, capsys: pytest.Capture
     with pytest.raises(SystemExit) as exit:
         main(["audit", str(DATA / "chat.en.consistent.txt"), "--budget", budget])
     assert exit.value.code == 2 and "a budget is a whole number of at least 1" in capsys.readouterr().err
+
+
+# Chats pasted from chat apps (Discord, ChatGPT, LINE, Claude, KakaoTalk, a plain "나:"
+# log), casual player lines, character lines in the apps' shapes. Before, none had a label
+# the audit read (exit 2), and pasted with plain labels every consistent one reported count
+# errors: the guess "ok I got it, B ate the cake and B is also the liar" (or its ko/ja
+# twin) read as a remark shifted every later count.
+APP_CHATS = {
+    "app.en.discord.consistent.txt": {},
+    "app.ja.line.consistent.txt": {},
+    "app.ko.kakao.consistent.txt": {},
+    "app.en.chatgpt.inconsistent.txt": {"contradiction": 25, "count_errors": [(25, 2, 3)]},
+    "app.ja.claude.inconsistent.txt": {"count_errors": [(8, 5, 4)], "wrong_verdicts": [11]},
+    "app.ko.plain.inconsistent.txt": {"contradiction": 13, "count_errors": [(13, 4, 3)]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(APP_CHATS))
+def test_chats_pasted_from_chat_apps_keep_their_detections_and_raise_no_false_alarm(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = APP_CHATS[name]
+    code, report = audit(DATA / name, capsys)
+    assert code == (1 if expected else 0), report
+    assert (report["contradiction"] or {}).get("line") == expected.get("contradiction")
+    assert [(e["line"], e["shown"], e["expected"]) for e in report["count_errors"]] == \
+        expected.get("count_errors", [])
+    assert [v["line"] for v in report["wrong_verdicts"]] == expected.get("wrong_verdicts", [])
+    assert report["leaks"] == [] and report["unread"] == [] and report["uncertain"] == []
+    assert report["answers"] == (4 if "chatgpt" in name or "plain" in name else 3)
+
+
+ANSWERED_REMARK = ("Player: A, did you eat the cake?\nGM: A: No, I didn't eat it.\n{count1}"
+                   "Player: lol ok\nGM: A: I ate the cake.\n{count2}")
+
+
+def test_a_finding_that_holds_in_some_readings_only_is_listed_as_uncertain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """"lol ok" answered: if it was a question, A contradicts himself; if a remark, the reply
+    holds no answer. Nothing in the chat tells which, so no error is reported (exit 0)."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text(ANSWERED_REMARK.format(count1="", count2=""), encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 0 and report["contradiction"] is None
+    assert [(u["line"], u["text"]) for u in report["uncertain"]] == [(3, "lol ok")]
+    assert "contradiction only in some readings" in report["uncertain"][0]["why"]
+    assert main(["audit", str(chat)]) == 0
+    assert "uncertain" in capsys.readouterr().out
+
+
+def test_the_shown_counts_decide_what_a_line_cost(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same chat with its counts: "lol ok" cost one question, so it was one, and the
+    contradiction holds in the only reading that fits."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text(ANSWERED_REMARK.format(count1="Questions left: 6\n",
+                                           count2="Questions left: 5\n"), encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 1 and report["contradiction"]["line"] == 5
+    assert report["count_errors"] == [] and report["uncertain"] == []
+
+
+@pytest.mark.parametrize(("lang", "line", "verdict", "left"), [
+    ("en", "hmm yeah B, and the liar is prob C i guess", "Incorrect. That cost 1 question; "
+     "{n} questions left.", "Questions left: {n}"),
+    ("ko", "음 B가 먹은 듯, 거짓말쟁이는 C 같음", "오답입니다. 질문권 1회를 차감했습니다. 남은 질문 {n}회.",
+     "남은 질문: {n}회"),
+    ("ja", "うーん犯人B、嘘つきはCっぽい", "不正解です。質問権を1回消費しました。残り{n}回。",
+     "残り質問回数：{n}回"),
+])
+def test_a_line_judged_incorrect_was_a_guess_whatever_the_parser_reads(
+    lang: str, line: str, verdict: str, left: str, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A guess costs 1 when judged wrong, whether the parser reads the line as a guess, a
+    remark or nothing it can read: the later counts are checked from there."""
+    asked = {"en": ("A, did you eat the cake?", "A: No, I didn't eat it."),
+             "ko": ("A씨, 케이크 먹었어요?", "A씨: 아니요, 저는 안 먹었어요."),
+             "ja": ("Aさん、ケーキを食べましたか？", "「A: いいえ、私は食べていません。」")}[lang]
+    chat = tmp_path / "chat.txt"
+    chat.write_text(f"Player: {asked[0]}\nGM: {asked[1]}\n{left.format(n=6)}\n"
+                    f"Player: {line}\nGM: {verdict.format(n=5)}\n"
+                    f"Player: {asked[0]}\nGM: {asked[1]}\n{left.format(n=4)}\n",
+                    encoding="utf-8")
+    code, report = audit(chat, capsys, "--lang", lang)
+    assert code == 0 and report["count_errors"] == [] and report["unread"] == [], report
+    chat.write_text(chat.read_text(encoding="utf-8").replace(left.format(n=4), left.format(n=5)),
+                    encoding="utf-8")
+    code, report = audit(chat, capsys, "--lang", lang)
+    assert code == 1 and [e["line"] for e in report["count_errors"]] == [7]
+
+
+# --- real refgm games pasted from chat apps: never a false alarm ----------------------------
+
+# Casual play in each language: questions, an open question and its yes (a cost to
+# confirm), remarks, a count request, a wrong guess, then questions up to the final-answer
+# prompt and the right answer. The secret is B ate it, C lies.
+CASUAL = {
+    "en": ("B, did you eat the cake?", "A did u eat the cake", "hmm so its B or C", "A, who ate it?", "yes",
+           "how many questions left?", "ok I got it, A ate the cake and A is also the liar",
+           "C, is B the liar?", "B, is C the liar?", "A, is C the liar?", "B, did C eat it?",
+           "A, did B eat it?", "B ate it and C is the liar"),
+    "ko": ("B씨, 케이크 먹었어요?", "A씨 케이크 먹었어요?", "음 B 아니면 C네", "A씨, 누가 먹었어요?", "네", "질문 몇 번 남았어요?",
+           "범인은 A, 거짓말쟁이도 A", "C씨, B씨가 거짓말쟁이예요?", "B씨, C씨가 거짓말쟁이예요?",
+           "A씨, C씨가 거짓말쟁이예요?", "B씨, C씨가 케이크 먹었어요?", "A씨, B씨가 먹었어요?",
+           "범인은 B, 거짓말쟁이는 C"),
+    "ja": ("Bさん、ケーキを食べましたか？", "Aさんってケーキ食べた？", "うーん、BかCかな", "Aさん、誰が食べましたか？", "はい",
+           "残りの質問は何回？", "犯人はAさん、嘘つきもAさんです", "Cさん、Bさんは嘘つきですか？",
+           "Bさん、Cさんは嘘つきですか？", "Aさん、Cさんは嘘つきですか？",
+           "Bさん、Cさんはケーキを食べましたか？", "Aさん、Bさんは食べましたか？",
+           "犯人はBさん、嘘つきはCさんです"),
+}
+
+
+def _discord(role: str, text: str, lang: Lang) -> str:
+    name = "player" if role == "player" else "GM"
+    body = "\n".join(f"> **{line[0]}:** {line[3:]}" if line[1:3] == ": " else line
+                     for line in text.splitlines())
+    return f"{name} — Today at 20:01\n{body}"
+
+
+def _chatgpt(role: str, text: str, lang: Lang) -> str:
+    body = "\n".join(f"**{line[0]}**：「{line[3:]}」" if line[1:3] == ": " else line
+                     for line in text.splitlines())
+    return ("You said:\n" if role == "player" else "ChatGPT said:\n") + body
+
+
+def _kakao(role: str, text: str, lang: Lang) -> str:
+    name = {"ko": "플레이어", "ja": "プレイヤー", "en": "Player"}[lang] if role == "player" else "GM"
+    body = "\n".join(f"🙂 {line[0]} - {line[3:]}" if line[1:3] == ": " else line
+                     for line in text.splitlines())
+    return f"[{name}] [오후 8:01] {body}"
+
+
+@pytest.mark.parametrize("shape", [_discord, _chatgpt, _kakao])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_a_real_game_pasted_from_a_chat_app_is_consistent_and_read_whole(
+    lang: Lang, shape: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every reply of the play session, its cost confirmation, notes, counts, final-answer
+    prompt and ending included, is read: no error, nothing unread, nothing uncertain."""
+    session, _ = Session.new(GameConfig(lang=lang, incident=incident("cake")),
+                             tmp_path / "game.jsonl", "g", seed=4, secret=World("B", "C"))
+
+    async def play() -> list[str]:
+        out = []
+        for text in CASUAL[lang]:
+            if session.state.over:
+                break
+            turn = await session.step(text)
+            out += [shape("player", text, lang), shape("gm", turn.reply, lang)]
+        return out
+
+    chat = tmp_path / "chat.txt"
+    chat.write_text("\n".join(asyncio.run(play())) + "\n", encoding="utf-8")
+    session.close()
+    code, report = audit(chat, capsys, "--lang", lang)
+    assert code == 0, report
+    assert report["unread"] == [] and report["uncertain"] == [], report
+    assert report["count_errors"] == [] and report["answers"] >= 6
+    assert {"culprit": "B", "liar": "C"} in report["worlds"]
+    # its faulty twin: the first count shown (6 left after the first question) says 5,
+    # the later ones stay right
+    text = chat.read_text(encoding="utf-8")
+    chat.write_text(text.replace("6", "5", 1), encoding="utf-8")
+    code, report = audit(chat, capsys, "--lang", lang)
+    assert code == 1 and [(e["shown"], e["expected"]) for e in report["count_errors"]] == [(5, 6)]
+
+
+def test_past_the_combinations_it_tries_no_finding_is_certain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten answered remarks make 1,024 combinations of readings, over the 512 tried."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text("Player: A, did you eat the cake?\nGM: A: No, I didn't eat it.\n"
+                    + "Player: lol ok\nGM: A: I ate the cake.\n" * 10, encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 0 and report["contradiction"] is None and len(report["uncertain"]) == 10
+    assert all("too many to try" in u["why"] for u in report["uncertain"])
+
+
+def test_an_open_question_a_model_answers_at_once_is_charged_what_was_answered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A model game master answers "A, who ate it?" without stating its cost first and
+    charges 1; "ok" is then answered too. Before, both counts were called wrong."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text("Player: A, who ate the cake, go on\nGM: A: I did not eat it.\n"
+                    "Questions left: 6\nPlayer: ok\nGM: A: B ate the cake.\nQuestions left: 5\n",
+                    encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 0 and report["count_errors"] == [] and report["answers"] == 2, report

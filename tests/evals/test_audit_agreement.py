@@ -1,0 +1,83 @@
+"""`refgm audit` on the 324 real model chats of the SmolLM2 run agrees with the eval's own
+scoring, which knew each player line's intent: an audit reading the lines back must find
+the same games contradictory, miscounted or with a changed secret, and no others."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from evals.audit import audit_chat
+from evals.chat import split_chat
+from evals.faults import Faults
+from evals.gamemasters import OracleGameMaster
+from evals.modes import GameSpec, play_text
+from evals.players import PLAYERS
+from evals.runner import _Recording, chat_text
+from evals.scorers import Score
+from referee.lang.incident import LANGS, incident
+from referee.liar.game import Rules
+
+RUN = Path(__file__).resolve().parents[2] / "evals" / "results" / "smollm2"
+
+
+def _findings(row: dict[str, object]) -> dict[str, bool]:
+    return {"contradiction": bool(row["contradiction"]), "count error": bool(row["count_errors"]),
+            "changed secret": bool(row["secret_changed"])}
+
+
+def _held(s: Score) -> dict[str, bool]:
+    """The findings an audit can prove without the secret."""
+    return {"contradiction": s.contradiction is not None, "count error": bool(s.count_errors),
+            "changed secret": s.reveal_fits is False}
+
+
+def test_the_audit_agrees_with_the_eval_on_every_real_chat() -> None:
+    rows = [json.loads(line) for line in (RUN / "results.jsonl").read_text().splitlines()]
+    disagree: list[str] = []
+    audited_chats = 0
+    found = {"contradiction": 0, "count error": 0, "changed secret": 0}
+    for row in rows:
+        if row["mode"] == "harness":
+            continue
+        name = "_".join((row["model"].replace(":", "-"), row["mode"], row["lang"], row["player"],
+                         row["incident"], str(row["seed"])))
+        chat = split_chat((RUN / "chats" / f"{name}.txt").read_text(encoding="utf-8"))
+        audit = audit_chat(chat, Rules(budget=row["budget"]), row["lang"],
+                           incident(row["incident"]))
+        audited_chats += 1
+        audited = _held(audit.score)
+        for kind, held in audited.items():
+            found[kind] += held
+        if audited != _findings(row):
+            disagree.append(f"{name}: audit {audited}, eval {_findings(row)}")
+    print(f"\naudit vs eval on {audited_chats} chats: {found}; disagreements: {len(disagree)}")
+    assert audited_chats == len(list((RUN / "chats").glob("*.txt"))) and disagree == []
+
+
+@pytest.mark.parametrize("rate", ["0", "0.1"])
+def test_the_audit_agrees_with_the_eval_on_oracle_and_faulty_text_games(rate: str) -> None:
+    """The referee as a text game master, perfect (rate 0: no false alarm may appear) or
+    erring at every fault kind's rate: each game written as the chat the runner keeps and
+    audited, against the scoring of the game as played."""
+    disagree = []
+    found = 0
+    for lang, mode, player, seed in product(LANGS, ("unassisted", "rules-prompt"), PLAYERS,
+                                            range(2)):
+        spec = GameSpec(f"faulty:{rate}", mode, lang, player, seed)  # type: ignore[arg-type]
+        secret = spec.secret()
+        master = _Recording(OracleGameMaster(spec.rules, lang, incident(spec.incident),
+                                             random.Random(f"gm:{seed}"), secret,
+                                             Faults.parse(rate)))
+        played = asyncio.run(play_text(spec, master, secret if mode == "unassisted" else None))
+        audit = audit_chat(split_chat(chat_text(played, master.replies)), spec.rules, lang,
+                           incident(spec.incident))
+        found += any(_held(audit.score).values())
+        if _held(audit.score) != _held(played.score):
+            disagree.append(f"{spec.key}: audit {_held(audit.score)}, eval {_held(played.score)}")
+    assert disagree == [] and (found > 0) == (rate != "0"), found
