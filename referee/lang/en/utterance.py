@@ -25,16 +25,22 @@ from referee.lang.context import Context
 from referee.lang.en.clause import SELF, Claim, People, Unreadable, is_person, read
 from referee.lang.en.words import (
     AUX,
+    CONJUNCTIONS,
+    CULPRIT_VERBS,
+    DETERMINERS,
     EVERYONE,
     HEDGES,
+    OTHER_FOODS,
     OTHER_INCIDENT_WORDS,
     PLAYER,
+    PORTION,
     THINKING,
     THIRD,
     YOU,
     Sentence,
     incident_nouns,
     is_ref,
+    misspelt,
     name_of,
     predicate_words,
     sentences,
@@ -73,9 +79,11 @@ _WRAPPERS = tuple(
     re.compile(p)
     for p in (
         r"^please ",
-        r"^(?:could|can|would|will) you (?:please )?(?:tell|let) me (?:know )?(?:honestly |truthfully )?",
-        r"^(?:could|can|would|will) you (?:please )?(?:confirm|say|answer)(?: me)? (?:honestly )?",
-        r"^(?:please )?(?:tell|answer) me (?:honestly |truthfully |this |something |the truth )?",
+        r"^(?:could|can|would|will|might) (?:you|everyone) (?:please |kindly |just )*(?:tell|let) me (?:know )?"
+        r"(?:honestly |truthfully )?",
+        r"^(?:could|can|would|will) (?:you|everyone) (?:please |kindly |just )*(?:confirm|say|answer)(?: me)? "
+        r"(?:honestly )?",
+        r"^(?:please |just |now |so )*(?:tell|answer) me (?:honestly |truthfully |this |something |the truth )?",
         r"^i (?:want|would like|need|wanna|have) to (?:know|ask you|ask) ",
         r"^i (?:wonder|am wondering|was wondering) ",
         r"^(?:do|did) you (?:know|remember) ",
@@ -84,6 +92,7 @@ _WRAPPERS = tuple(
         r"^(?:would|do|will) you say (?:that )?",
         r"^(?:do|did) you (?:think|believe|reckon|suppose) (?:that )?",
         r"^(?:please )?confirm ",
+        r"^(?:come on |just )?spill(?: the tea| it)?(?: ,| :| -)? ",
         r"^(?:would|could) you be so kind as to ",
         r"^if you do not mind(?: me asking| my asking)?(?: ,)? ",
         r"^(?:would|do) you mind telling me ",
@@ -111,10 +120,11 @@ _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
 _ONLY_NAMES = re.compile(r"^(" + _REF_LIST + r")(?: :)?$")
 _OTHER_WH = frozenset(["why", "how", "when", "where", "what"])
+_QUESTION_WORDS = _OTHER_WH | frozenset(["who", "whom", "whose", "which", "whether"])
 # After a name, these show it is a call and not a subject ("B what about you?", "C your turn").
 _CALL_FOLLOWERS = frozenset(
     ["you", "tell", "please", "who", "which", "whether", "if", "what", "how", "why", "same", "your", "answer",
-     "speak", "say", "reply", "respond", "go"]
+     "speak", "say", "reply", "respond", "go", "spill", "just"]
 )
 _AUX_RE = "(?:" + "|".join(sorted(AUX)) + ")"
 # The previous question put again with its predicate left out: "B, did you?", "And you, C?",
@@ -135,9 +145,18 @@ _LIST_JOINS = frozenset([",", "and", "&", "/"])  # and ", and"
 _CALL_MARKS = frozenset([",", ":", "-"])
 _AUX_WORD = re.compile(_AUX_RE + r"\b")
 _YOU_WORD = re.compile(r"you\b")
-# "I mean, ...", "Sorry, I meant ...": the sentence restates the one before it.
-_CORRECTION = re.compile(
-    r"^(?:oops (?:, )?)?(?:i mean|i meant|or rather|rather|let me rephrase)(?: to ask| to say)?(?: ,| :| -)? "
+# A sentence that corrects the question before it: "oops", "sorry, I meant ...", "nvm wrong
+# person", "correction:". Soft words may come between ("ugh typo, I meant A"); a bare "I mean"
+# only glosses the question before it (see `_correction`).
+_CORRECTING = ("oops", "whoops", "sorry", "nvm", "correction", "typo", "never mind", "scratch that",
+               "my bad", "wrong person", "wrong one", "wrong name", "no wait", "wait no", "i meant",
+               "i mean", "let me rephrase", "or rather", "rather", "to say")
+_CORRECTING_SOFT = frozenset("oh ugh uh um hmm ah wait no ok , : - ! i".split())
+_APOLOGY = frozenset(["sorry", "oops", "whoops"])  # a correction only when something follows
+# What "I meant ..." names instead: "to ask C", "B, not C", "C instead", then maybe ": is B lying".
+_MEANT = re.compile(
+    r"^(?P<ask>to ask |ask |for )?(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
+    r"(?: (?:,|:|-) (?P<rest>.+))?$"
 )
 # Role nouns a "he" or "himself" can point back to in a question about the rules.
 _ROLES = frozenset("liar culprit thief perpetrator criminal eater drinker fibber deceiver truthteller".split())
@@ -213,8 +232,9 @@ def _hedged(words: tuple[str, ...]) -> bool:
 
 
 def _names(listed: str, ctx: Context) -> tuple[str, ...]:
-    """The roster names of a list of reference tokens; "everyone" is the whole roster."""
-    if EVERYONE in listed.split():
+    """The roster names of a list of reference tokens; "everyone" is the whole roster,
+    unless names are listed with it: "A and B, each of you" ranges over A and B only."""
+    if EVERYONE in listed.split() and not any(map(is_ref, listed.split())):
         return ctx.roster.names
     return tuple(dict.fromkeys(name_of(w, ctx.roster) for w in listed.split() if is_ref(w)))
 
@@ -384,13 +404,30 @@ def _wrong_incident(words: tuple[str, ...], ctx: Context) -> str | None:
     nouns = incident_nouns(ctx.incident)
     verbs = wrong_verbs(ctx.incident)
     noun = ctx.incident.noun["en"]
-    for word in words:
+    done = "drank" if ctx.incident.verb == "drink" else "ate"
+    for i, word in enumerate(words):
         if word in OTHER_INCIDENT_WORDS and word not in nouns:
             return f"this game is about the {noun}, not the {word}"
-        if word in verbs:
-            done = "drank" if ctx.incident.verb == "drink" else "ate"
+        if word in verbs or (word in CULPRIT_VERBS and _other_object(words[i + 1:], nouns)):
             return f"this game is about who {done} the {noun}"
     return None
+
+
+def _other_object(after: tuple[str, ...], nouns: frozenset[str]) -> bool:
+    """Whether the object after an eating word is something else than the incident: a known
+    food ("pizza"), or a noun after a determiner ("the sandwich") that is neither the
+    incident ("my chocolate cake"), a portion of it ("the last slice") nor a person."""
+    if not after or after[0] in OTHER_FOODS:
+        return bool(after)
+    if after[0] not in DETERMINERS:
+        return False
+    rest = [w for w in after[1:5] if not (is_ref(w) or w == "is")]  # "the B's cake": a possessive
+    for word in rest:
+        if word in nouns or ((word in PORTION or any(misspelt(word, n) for n in nouns)) and word not in OTHER_FOODS):
+            return False
+        if not word.isalpha() or word in CONJUNCTIONS or word in AUX:
+            break
+    return bool(rest) and rest[0].isalpha() and rest[0] not in CONJUNCTIONS
 
 
 @dataclass(frozen=True)
@@ -497,7 +534,15 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
         return Unclear("say which one is the culprit and which one the liar"), addressees
     if _hedged(original):
         return Remark(), addressees
+    if not frame.declared and _question_inside(words):  # "A spill the tea, who ate it": no conclusion
+        return Unclear("ask a yes/no question or a who-question, with a question mark"), addressees
     return _guess(claims, addressees), addressees
+
+
+def _question_inside(words: tuple[str, ...]) -> bool:
+    """A question word opening the clause or a part of it ("..., who ate it"): the words
+    ask something, so they are no conclusion to judge, whatever else they say."""
+    return any(w in _QUESTION_WORDS and (i == 0 or words[i - 1] in _CALL_MARKS) for i, w in enumerate(words))
 
 
 def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Reading:
@@ -545,21 +590,31 @@ def parse(text: str, ctx: Context) -> Intent:
     antecedent: str | None = None
     calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
     last = -1  # the last reading that is no remark ("Hmm."), kept as readings are added
-    for sentence in (part for whole in read_text.sentences for part in _calls(whole, ctx)):
-        sentence, restating = _restated(sentence)
-        repeatable = readings[last] if last >= 0 else None
-        previous = repeatable if isinstance(repeatable, Question) else None  # what a next sentence repeats
-        before = addressees
-        reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
-        calling = (calling or addressees != before) if reading is None else False
-        named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
-        others = [n for n in dict.fromkeys(named) if n not in addressees]
-        antecedent = others[-1] if len(others) == 1 else antecedent
-        if restating and previous is not None and isinstance(reading, Question):
-            readings[last] = _restatement(previous, reading)
-        elif reading is not None:
-            readings.append(reading)
-            last = last if isinstance(reading, Remark) else len(readings) - 1
+    correcting: _Correction | None = None  # a correction waiting for the question it brings
+    for whole in read_text.sentences:
+        found = _correction(whole, ctx) if last >= 0 and isinstance(readings[last], Question) else None
+        if found is not None:
+            whole, correcting = found.rest, found
+        for sentence in _calls(whole, ctx) if whole.words else ():
+            repeatable = readings[last] if last >= 0 else None
+            previous = repeatable if isinstance(repeatable, Question) else None  # what a next sentence repeats
+            before = addressees
+            reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
+            calling = (calling or addressees != before) if reading is None else False
+            named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
+            others = [n for n in dict.fromkeys(named) if n not in addressees]
+            antecedent = others[-1] if len(others) == 1 else antecedent
+            if correcting is not None and previous is not None and isinstance(reading, Question):
+                readings[last] = _restatement(previous, reading) if correcting.gloss else reading
+                correcting = None
+            elif reading is not None:
+                readings.append(reading)
+                last = last if isinstance(reading, Remark) else len(readings) - 1
+    if correcting is not None and not correcting.gloss:
+        # "A, did B eat it? Sorry, I meant to ask C" (no question followed the correction)
+        repeatable = readings[last]
+        readings[last] = _corrected(repeatable, correcting) if isinstance(repeatable, Question) else Unclear(
+            "ask just the question you mean")
     if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
         readings.append(_Unanswered(Other()))
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
@@ -652,18 +707,79 @@ def _only_a_call(words: tuple[str, ...], ctx: Context) -> bool:
     return not words or bool(_ONLY_NAMES.match(" ".join(words))) or (addressed is not None and not addressed.words)
 
 
-def _restated(sentence: Sentence) -> tuple[Sentence, bool]:
-    """"I mean, did B eat it?": the sentence without its "I mean", and whether it had one."""
-    text = " ".join(_strip_fillers(sentence.words)) + " "
-    found = _CORRECTION.match(text)
-    if not found or not text[found.end():].strip():
-        return sentence, False
-    return Sentence(tuple(text[found.end():].split()), sentence.asked), True
+@dataclass(frozen=True)
+class _Correction:
+    """A sentence that corrects the question before it.
+
+    `rest` is what follows the correcting words (a question that replaces the one before,
+    or nothing); `gloss` is a bare "I mean": the same question again is kept once, a
+    different one leaves unclear which is meant. `new`/`old`/`ask` are "I meant (to ask)
+    C(, not A)" when no question follows.
+    """
+
+    rest: Sentence
+    gloss: bool
+    new: str | None = None
+    old: str | None = None
+    ask: bool = False
+
+
+def _correction(sentence: Sentence, ctx: Context) -> _Correction | None:
+    """The correction a sentence makes, or None when it makes none."""
+    words = sentence.words
+    i, markers = 0, []
+    while i < len(words):
+        pair = " ".join(words[i:i + 2])
+        if pair in _CORRECTING:
+            markers.append(pair)
+            i += 2
+        elif words[i] in _CORRECTING:
+            markers.append(words[i])
+            i += 1
+        elif words[i] in _CORRECTING_SOFT:
+            i += 1
+        else:
+            break
+    rest = words[i:]
+    if not markers or (set(markers) <= _APOLOGY and not rest):
+        return None
+    gloss = set(markers) <= {"i mean"}
+    meant = _MEANT.match(" ".join(rest))
+    if meant is None:
+        return _Correction(Sentence(rest, sentence.asked), gloss)
+    later = tuple(meant.group("rest").split()) if meant.group("rest") else ()
+    return _Correction(Sentence(later, sentence.asked), gloss, name_of(meant.group("new"), ctx.roster),
+                       name_of(meant.group("old"), ctx.roster) if meant.group("old") else None,
+                       meant.group("ask") is not None)
+
+
+def _corrected(previous: Question, correction: _Correction) -> Intent:
+    """"A, did B eat it? Sorry, I meant to ask C (, not A)": the question with one name
+    replaced, when it is clear whether the one asked or the one asked about changes."""
+    flat = [as_literal(q.proposition) for q in previous.queries]
+    literals = [f for f in flat if f is not None]
+    new, old = correction.new, correction.old
+    if new is None or len(literals) < len(flat):
+        return Unclear("ask just the question you mean")
+    speakers = {q.speaker for q in previous.queries}
+    abouts = {atom.about for atom, _ in literals}
+    speaker_changes = (correction.ask and old in (None, *speakers)) or (
+        not correction.ask and old in speakers and old not in abouts)
+    if speaker_changes and len(speakers) == 1:
+        (was,) = speakers
+        return Question(tuple(
+            Query(new, literal(atom.predicate, new if atom.about == was else atom.about, negated))
+            for atom, negated in literals))
+    if not correction.ask and old in abouts and old not in speakers:
+        return Question(tuple(
+            Query(q.speaker, literal(atom.predicate, new if atom.about == old else atom.about, negated))
+            for q, (atom, negated) in zip(previous.queries, literals, strict=True)))
+    return Unclear("ask just the question you mean")
 
 
 def _restatement(previous: Question, restated: Question) -> Intent:
-    """A restated question is kept once when it asks the same as the one before; a
-    different one would leave unclear which of the two the player wants answered."""
+    """A glossed question ("I mean, ...") is kept once when it asks the same as the one
+    before; a different one would leave unclear which of the two the player wants answered."""
     if {q.key() for q in restated.queries} == {q.key() for q in previous.queries}:
         return previous
     return Unclear("ask just the question you mean")

@@ -72,6 +72,11 @@ EMBEDDING = frozenset(
     suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
     make made let lets saying telling claiming deny denies denied denying""".split()
 )
+# Words that report what someone else said: "according to B, C is the liar" states nothing
+# of the player's own and asks nothing, so it is never a guess or a question.
+HEARSAY = frozenset(
+    "according apparently supposedly allegedly reportedly rumor rumour rumored rumoured".split()
+)
 PLAYER = frozenset(["i", "me", "myself", "we", "us", "ourselves"])
 YOU = frozenset(["you", "yourself", "yourselves"])
 THIRD = frozenset(["he", "she", "him", "her", "himself", "herself", "they", "them", "themselves"])
@@ -163,6 +168,7 @@ HONORIFICS = frozenset(
     "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
     "monsieur mme mlle senor".split()
 )
+_ABBREVIATED = frozenset("mr mrs ms mx dr mme mlle".split())  # "Mr. C"; "wrong person. C did ..." ends a sentence
 _TOKEN = re.compile(r"\w+(?:'\w+)*|[^\w\s]")
 _END = frozenset(".?!;")
 # After a one-letter name "A" these show that it is a name and not the article "a".
@@ -209,7 +215,7 @@ def _is_article(raw: list[str], i: int) -> bool:
 
 def _drop_honorific(out: list[str]) -> None:
     """Remove "Mr." / "Person" just before a name: the name alone identifies the person."""
-    if len(out) > 1 and out[-1] == "." and out[-2].lower() in HONORIFICS:
+    if len(out) > 1 and out[-1] == "." and out[-2].lower() in _ABBREVIATED:
         del out[-2:]
     elif out and out[-1].lower() in HONORIFICS:
         out.pop()
@@ -325,6 +331,38 @@ def predicate_words(incident: Incident) -> dict[str, Predicate]:
 OTHER_INCIDENT_WORDS = frozenset(
     "cake cakes pudding puddings cookie cookies donut donuts juice juices".split()
 )
+
+
+# Foods and drinks that are no incident: "did you eat pizza?" asks about something else.
+OTHER_FOODS = frozenset(
+    """pizza pizzas sandwich sandwiches pie pies bread toast chocolate chocolates candy candies
+    sweets biscuit biscuits muffin muffins cupcake cupcakes brownie brownies icecream tart tarts
+    pastry croissant burger burgers hamburger fries chips crisps sushi apple apples banana bananas
+    orange oranges cheese pasta noodles soup salad steak chicken rice egg eggs snack snacks dessert
+    coffee tea milk soda cola coke water beer wine lemonade smoothie milkshake yogurt jelly popcorn
+    cereal waffle waffles pancake pancakes cheesecake sandwhich""".split()
+)
+# After "ate the ...": words that still point at the incident ("the last piece", "my slice").
+PORTION = frozenset(
+    """last whole entire remaining final leftover piece pieces slice slices bit bits rest one all
+    any some bite bites sip sips mouthful crumb crumbs same""".split()
+)
+DETERMINERS = frozenset("the a an my your his her our their that this those these".split())
+CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
+
+
+def misspelt(word: str, meant: str) -> bool:
+    """Whether `word` is `meant` with one letter left out, added, changed or two swapped
+    ("cak", "cakke", "ckae"): a typo, not another word."""
+    if word == meant or abs(len(word) - len(meant)) > 1 or min(len(word), len(meant)) < 3:
+        return False
+    if len(word) == len(meant):
+        diff = [i for i, (a, b) in enumerate(zip(word, meant, strict=True)) if a != b]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == meant[diff[1]] \
+            and word[diff[1]] == meant[diff[0]]
+        return len(diff) == 1 or swapped
+    short, long_ = sorted((word, meant), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def wrong_verbs(incident: Incident) -> frozenset[str]:

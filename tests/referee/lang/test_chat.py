@@ -29,18 +29,18 @@ LANGS = ("ko", "ja", "en")
 FLOOR = {
     ("chat", "ko"): 128,
     ("chat", "ja"): 124,
-    ("chat", "en"): 139,
+    ("chat", "en"): 152,
     ("meaning", "ko"): 61,
     ("meaning", "ja"): 55,
-    ("meaning", "en"): 60,
+    ("meaning", "en"): 65,
 }
 WRONG_CEILING = {
     ("chat", "ko"): 19,
     ("chat", "ja"): 16,
-    ("chat", "en"): 8,
+    ("chat", "en"): 0,
     ("meaning", "ko"): 7,
     ("meaning", "ja"): 10,
-    ("meaning", "en"): 4,
+    ("meaning", "en"): 0,
 }
 ALIKE_FLOOR = 15
 

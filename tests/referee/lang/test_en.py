@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from referee.lang import Context, incident
 from referee.lang.en import extract, parse
+from referee.lang.en.words import misspelt
 from referee.liar.intent import Confirm, CountQuery, Guess, Other, Query, Question, Remark, Unclear
 from referee.liar.proposition import Not, Says, as_literal, literal
 from referee.liar.world import Roster
@@ -331,3 +332,136 @@ def test_extract_hedges_are_unread_and_echoes_flavour() -> None:
     assert {(s.speaker, str(s.proposition), s.asserted) for s in read.statements} == {("A", "liar(A)", False)}
     assert len(read.unread) == 2
     assert "might" in read.unread[0] and "B" in read.unread[1]
+
+
+# --- issue 11: chat as people type it, precision first ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "according to B, C is the liar",
+        "C is the liar according to B",
+        "B says C ate it",
+        "B told me C is the liar",
+        "B claims A ate the cake",
+        "apparently C ate it",
+        "supposedly A is the liar.",
+        "A said he ate it lol",
+    ],
+)
+def test_hearsay_is_never_a_guess_or_a_question(text: str) -> None:
+    assert parse(text, CAKE) == Remark()
+
+
+@pytest.mark.parametrize("text", ["A, according to B, is C the liar?", "A, B says you ate it?"])
+def test_hearsay_put_to_someone_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A and B, each of you tell me whether you're honest.",
+         {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("A and B, each of you: are you honest?", {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("B and C, both of you, did you eat it?", {("B", "culprit", "B", False), ("C", "culprit", "C", False)}),
+        ("A and B, can each of you tell me whether you are honest?",
+         {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("A, did B and C both eat it?", {("A", "culprit", "B", False), ("A", "culprit", "C", False)}),
+        ("A, are both B and C honest?", {("A", "honest", "B", False), ("A", "honest", "C", False)}),
+        ("A, B and C, all three of you: did you eat it?", {(n, "culprit", n, False) for n in "ABC"}),
+    ],
+)
+def test_a_quantifier_over_named_people_never_adds_the_addressee(
+        text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C, is A the liar? oops I mean is A honest", {("C", "honest", "A", False)}),
+        ("B, did A eat it? wait no, I meant to ask C", {("C", "culprit", "A", False)}),
+        ("A, did B eat it? oh sorry, I meant to ask C, not A", {("C", "culprit", "B", False)}),
+        ("A, is C lying? sorry, I meant B, not C: is B lying?", {("A", "liar", "B", False)}),
+        ("A, is C the liar? sorry I mean B, not C", {("A", "liar", "B", False)}),
+        ("A, did you eat it? sorry I meant to ask B", {("B", "culprit", "B", False)}),
+        ("B did u eat it? nvm wrong person. C did u eat it?", {("C", "culprit", "C", False)}),
+        ("A did B eat it? wait no wrong person, C did B eat it?", {("C", "culprit", "B", False)}),
+        ("Mr. C, did B eat the cake? Correction: did A eat the cake?", {("C", "culprit", "A", False)}),
+        ("A, are you honest? no wait, I meant: are you the liar?", {("A", "liar", "A", False)}),
+        ("B, is C innocent? ugh typo, I meant A. is A innocent?", {("B", "culprit", "A", True)}),
+        ("Sorry, A, did you eat it?", {("A", "culprit", "A", False)}),  # an apology, nothing corrected
+        ("A, did you eat it? Sorry.", {("A", "culprit", "A", False)}),
+    ],
+)
+def test_a_correction_applies_and_charges_once(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, is C the liar? sorry I mean B",  # B asked, or asked about?
+        "A, did you eat it? nvm",  # taken back
+        "A, did you eat it? I mean, did B eat it?",  # a gloss that asks something else
+    ],
+)
+def test_a_correction_that_leaves_the_question_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("C, did you eat the pizza?", "cake"),
+        ("A, may I ask whether you ate the pizza?", "cake"),
+        ("C, did you eat the sandwich?", "cake"),
+        ("A did you eat my sandwich", "cake"),
+        ("A, did you eat pizza?", "cake"),
+        ("A, did you have the pizza?", "cake"),
+        ("A, did you take the money?", "cake"),
+        ("B ate the chocolate.", "cake"),
+        ("A, did you eat the coke?", "cake"),  # a food, though one letter from "cake"
+        ("B, did you drink the coffee?", "juice"),
+    ],
+)
+def test_another_food_is_unclear_with_a_reason_naming_the_incident(text: str, key: str) -> None:
+    ctx = Context(incident=incident(key), lang="en")
+    intent = parse(text, ctx)
+    assert isinstance(intent, Unclear) and ctx.incident.noun["en"] in intent.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "expected"),
+    [
+        ("A, did you eat the chocolate cake?", "cake", {("A", "culprit", "A", False)}),
+        ("A, did you eat the last piece?", "cake", {("A", "culprit", "A", False)}),
+        ("A, did you take a bite of the cake?", "cake", {("A", "culprit", "A", False)}),
+        ("B did C eat the cak", "cake", {("B", "culprit", "C", False)}),  # a typo of the incident
+        ("B, did you drink my juice?", "juice", {("B", "culprit", "B", False)}),
+        ("B, did you have the orange juice?", "juice", {("B", "culprit", "B", False)}),
+    ],
+)
+def test_the_incident_however_it_is_described(key: str, text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text, Context(incident=incident(key), lang="en")) == expected
+
+
+@pytest.mark.parametrize("text", ["A spill the tea, who ate it", "A just tell me, who ate it"])
+def test_a_question_typed_without_its_mark_is_a_question(text: str) -> None:
+    assert asked(text) == {("A", "culprit", n, False) for n in "ABC"}
+
+
+@pytest.mark.parametrize("text", ["B ate it, who cares", "C is the liar, whether you like it"])
+def test_words_that_ask_are_no_conclusion(text: str) -> None:
+    assert not isinstance(parse(text, CAKE), Guess)
+
+
+@pytest.mark.parametrize(
+    ("word", "meant", "typo"),
+    [("cak", "cake", True), ("ckae", "cake", True), ("cakke", "cake", True), ("cake", "cake", False),
+     ("coke", "cake", True), ("pie", "cake", False), ("ca", "cak", False)],
+)
+def test_misspelt_is_one_edit(word: str, meant: str, typo: bool) -> None:
+    assert misspelt(word, meant) is typo
