@@ -327,16 +327,28 @@ def _strip_wrappers(words: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
     return tuple(text.split()), wrapped
 
 
-_NESTED = (
-    re.compile(r"^if i (?:were to |had )?ask(?:ed)? (?P<via>@\d+) (?:whether |if )?(?P<inner>.+?) (?:, )?"
-               r"(?:would|will|does|do|could|might) (?:he|she|they|@\d+) (?:say|answer|reply|respond)"
-               r"(?: (?P<answer>yes|no))?(?: to that)?$"),
-    re.compile(r"^(?:would|will|does) (?P<via>@\d+) (?:say|answer|reply) (?P<answer>yes|no) "
-               r"(?:if i asked (?:him|her|them) |to )(?:whether |if )?(?P<inner>.+)$"),
-    re.compile(r"^what would (?P<via>@\d+) (?:say|answer|reply) if i asked (?:him|her|them) "
-               r"(?:whether |if )?(?P<inner>.+)$"),
-    re.compile(r"^would (?P<via>@\d+) (?:say|claim|tell me) (?:that )?(?P<inner>.+)$"),
-)
+_SAY = r"(?:say|answer|reply|respond|tell (?:me|you))"
+_ASK = r"(?:i |you |we |someone )?(?:were to |had |did )?ask(?:ed)?"
+_HIM = r"(?:him|her|them|(?P=via))"
+# "..., what would he say?" / "..., would B say yes?": the question put to the one asked
+_WOULD_ANSWER = (r"(?:(?:what|how) would (?:he|she|they|(?P=via)) " + _SAY + r"|(?:would|will|does|do|could|might) "
+                 r"(?:he|she|they|(?P=via)) " + _SAY + r"(?: (?P<answer>yes|no))?)(?: to that)?$")
+_EMBEDDED_ASK = frozenset(["whether", "if"])
+# "Suppose I asked C if you ate it. Would C say yes?": a supposition and its question, one nested question
+_SUPPOSING = re.compile(r"(?:^|\s)(?:if|suppose|imagine) " + _ASK + r" @\d+ ")
+_WOULD_THEY = re.compile(r"^(?:- |, )?(?:(?:what|how) would|(?:would|will|does|do) (?:he|she|they|@\d+) "
+                         + _SAY + r")\b")
+_NESTED = tuple(re.compile(p) for p in (
+    r"^(?:if|suppose|imagine|say) " + _ASK + r" (?P<via>@\d+) (?:whether |if )?(?P<inner>.+?) (?:, )?" + _WOULD_ANSWER,
+    r"^if (?P<via>@\d+) (?:were|was|is|got|gets) asked (?:whether |if )?(?P<inner>.+?) (?:, )?" + _WOULD_ANSWER,
+    r"^(?:would|will|does) (?P<via>@\d+) " + _SAY + r" (?P<answer>yes|no) (?:if " + _ASK + r"(?: " + _HIM
+    + r")? |to )(?:whether |if )?(?P<inner>.+)$",
+    r"^(?:what|how) would (?P<via>@\d+) " + _SAY + r"(?: to that)? if (?:" + _ASK + r"(?: " + _HIM
+    + r")?|(?:he|she|they) (?:were|was) asked|asked) (?:whether |if )?(?P<inner>.+)$",
+    r"^(?:would|will) (?P<via>@\d+) (?:say|claim|tell (?:me|you)|admit|confess) (?:that )?(?P<inner>.+)$",
+    r"^if " + _ASK + r" (?P<via>@\d+) , (?:would|will) (?:he|she|they) (?:say|claim|tell (?:me|you)|admit) "
+    r"(?:that )?(?P<inner>.+)$",
+))
 
 
 def _nested(words: tuple[str, ...], ctx: Context, people: People) -> tuple[str, tuple[Claim, ...]] | None:
@@ -352,7 +364,10 @@ def _nested(words: tuple[str, ...], ctx: Context, people: People) -> tuple[str, 
         via = name_of(found.group("via"), ctx.roster)
         says_no = found.groupdict().get("answer") == "no"
         inner_people = People(ctx.roster, you=people.you, antecedent=via, group=people.group)
-        claims = read(tuple(found.group("inner").split()), ctx.incident, inner_people)
+        inner = tuple(found.group("inner").split())
+        if _EMBEDDED_ASK.intersection(inner):  # "what would B say if I asked C whether ...": who is asked?
+            raise Unreadable("it is not clear who would be asked what: ask about one person at a time")
+        claims = read(inner, ctx.incident, inner_people)
         if not claims:
             raise Unreadable("it is not clear what the other person would be asked")
         return via, tuple(Claim(c.subjects, c.predicate, c.negated != says_no) for c in claims)
@@ -512,7 +527,8 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     people = People(ctx.roster, you=SELF if addressees else None, antecedent=antecedent,
                     group=len(addressees) > 1)
     try:
-        nested = (_nested(frame.nested_words, ctx, people) or _nested(words, ctx, people)) if frame.asking else None
+        nesting = frame.asking or bool(addressees)  # "A what would B say if i asked him ...": no "?" needed
+        nested = (_nested(frame.nested_words, ctx, people) or _nested(words, ctx, people)) if nesting else None
         if nested is not None:
             if not addressees:
                 return Unclear("say whom you are asking, for example 'A, ...'"), addressees
@@ -591,7 +607,7 @@ def parse(text: str, ctx: Context) -> Intent:
     calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
     last = -1  # the last reading that is no remark ("Hmm."), kept as readings are added
     correcting: _Correction | None = None  # a correction waiting for the question it brings
-    for whole in read_text.sentences:
+    for whole in _suppositions(read_text.sentences):
         found = _correction(whole, ctx) if last >= 0 and isinstance(readings[last], Question) else None
         if found is not None:
             whole, correcting = found.rest, found
@@ -618,6 +634,20 @@ def parse(text: str, ctx: Context) -> Intent:
     if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
         readings.append(_Unanswered(Other()))
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
+
+
+def _suppositions(found: tuple[Sentence, ...]) -> list[Sentence]:
+    """The sentences, a supposition joined to the question about it that follows ("Suppose I
+    ask A whether C ate it. What would A say?"), so that the nesting is read whole."""
+    joined: list[Sentence] = []
+    for sentence in found:
+        before = joined[-1].words if joined else ()
+        if _WOULD_THEY.match(" ".join(sentence.words)) and _SUPPOSING.search(" ".join(before)):
+            tail = sentence.words[1:] if sentence.words[0] in ("-", ",") else sentence.words
+            joined[-1] = Sentence((*before, ",", *tail), True)
+        else:
+            joined.append(sentence)
+    return joined
 
 
 def _nothing_asked(frame: _Frame) -> Reading:

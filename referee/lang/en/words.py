@@ -70,7 +70,8 @@ EMBEDDING = frozenset(
     """see sees saw seen watch watched hear heard say says said tell tells told think thinks
     thought know knows knew believe believes claim claims claimed accuse accuses accused
     suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
-    make made let lets saying telling claiming deny denies denied denying""".split()
+    make made let lets saying telling claiming deny denies denied denying admit admits admitted
+    admitting confess confesses confessed confessing""".split()
 )
 # Words that report what someone else said: "according to B, C is the liar" states nothing
 # of the player's own and asks nothing, so it is never a guess or a question.

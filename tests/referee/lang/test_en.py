@@ -465,3 +465,54 @@ def test_words_that_ask_are_no_conclusion(text: str) -> None:
 )
 def test_misspelt_is_one_edit(word: str, meant: str, typo: bool) -> None:
     assert misspelt(word, meant) is typo
+
+
+def nested(text: str) -> set[tuple[str, str | None, str, str, bool]]:
+    """(speaker, via, predicate, about, negated) of every query; a flat one has via None."""
+    intent = parse(text, CAKE)
+    assert isinstance(intent, Question), f"{text!r} read as {intent!r}"
+    out: set[tuple[str, str | None, str, str, bool]] = set()
+    for query in intent.queries:
+        p, via = query.proposition, None
+        if isinstance(p, Says):
+            via = p.speaker
+            p = p.inner
+        flat = as_literal(p)
+        assert flat is not None, query
+        out.add((query.speaker, via, flat[0].predicate, flat[0].about, flat[1]))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, what would B say if I asked whether C ate it?", {("A", "B", "culprit", "C", False)}),
+        ("A, what would B answer if asked whether C is the liar?", {("A", "B", "liar", "C", False)}),
+        ("A what would B say if i asked him did C eat it", {("A", "B", "culprit", "C", False)}),
+        ("A, if B were asked whether C ate the cake, what would B answer?", {("A", "B", "culprit", "C", False)}),
+        ("A, would B say yes if I asked whether C ate it?", {("A", "B", "culprit", "C", False)}),
+        ("A, would B say no if asked whether C is honest?", {("A", "B", "honest", "C", True)}),
+        ("A, if I asked B, would he say C ate it?", {("A", "B", "culprit", "C", False)}),
+        ("A, if I asked B whether C ate it, what would he say?", {("A", "B", "culprit", "C", False)}),
+        ("A, would B admit he ate it?", {("A", "B", "culprit", "B", False)}),
+        ("Mr. A, suppose I asked C if you ate the cake. Would C say yes?", {("A", "C", "culprit", "A", False)}),
+        ("A, suppose I asked B whether C is the liar. What would he say?", {("A", "B", "liar", "C", False)}),
+    ],
+)
+def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
+        text: str, expected: set[tuple[str, str | None, str, str, bool]]) -> None:
+    assert nested(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, what would B say if I asked C whether A ate it?",  # B answers, C is asked?
+        "A, if I asked B whether C ate it. Would C say yes?",  # asked B, answered by C
+        "A, does B think C ate it?",
+        "A, B would say C ate it, right?",
+        "A, would B deny eating it?",
+    ],
+)
+def test_a_nesting_that_cannot_be_kept_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
