@@ -57,7 +57,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
-from referee.liar.proposition import Proposition, Says, as_literal, literal
+from referee.liar.proposition import Proposition, Says, as_literal, literal, names_in
 
 # Words that make an unaddressed question thinking aloud ("Perhaps C ate it?").
 _MUSING = frozenset("maybe perhaps probably possibly might wonder sure".split())
@@ -135,7 +135,11 @@ _ELLIPTIC = re.compile(
 )
 _AND = frozenset(["and", "or", "also"])  # "And C?": a follow-up, where "C?" alone calls C
 _FOLLOW_UP_LEAD = re.compile(r"^(?:what|how) about\b")  # "What about the others?": one we cannot read
-_SAME = re.compile(r"^(?:and )?(?:the )?same(?: question| here| again| for you| to you| goes for you)?$")
+# "what about C", "about A:": whom the next question is about ("... is he innocent?")
+_TOPIC = re.compile(r"(?:and |now |so )?(?:what about|how about|about|regarding|as for|concerning) (@\d+)(?: (?::|,|-))?")
+_TOPIC_WORDS = frozenset(["about", "regarding", "concerning"])
+_SAME = re.compile(r"^(?:and )?(?:what is your answer to )?(?:the |that )?same(?: question| here| again| for you| to you"
+                   r"| goes for you)?(?: for you| to you)?$")
 # A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
 # (a name before an auxiliary and "you" cannot be the subject). Read token by token in
 # `_second_calls`, in one pass over the sentence: a break (", ", ", and ", "and ", "but ",
@@ -203,10 +207,13 @@ class _Unanswered:
 
     Alone it is what `alone` says (other talk or a remark); beside a question it makes
     the utterance unclear, so that no question the player asked is silently left
-    unanswered.
+    unanswered. A remark to someone before a question to him ("B, I keep thinking about
+    A. Is he the liar?") is answered by that question: `told` are whom it was said to.
     """
 
     alone: Intent
+    told: tuple[str, ...] = ()
+    topic: str | None = None  # "A, what about C?": answered only by a question about C
 
 
 Reading = Intent | _Unanswered
@@ -506,6 +513,9 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     follow_up = (bool(_AND.intersection(original[:2])) or original[-1] == "too") and frame.words == words
     if previous is not None and (again := _asked_again(frame, previous, follow_up, ctx)) is not None:
         return again, frame.addressees
+    if topic := _TOPIC.fullmatch(" ".join(frame.words)):  # "A, what about C? Did he eat it?": C is the topic
+        unread = Unclear("say the whole question, for example 'A, did C eat it?'")
+        return _Unanswered(unread, frame.addressees, name_of(topic.group(1), ctx.roster)), frame.addressees
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
         return None, _names(" ".join(words), ctx)
     if not frame.words:  # "I have a question for C." then "Is A honest?"
@@ -545,7 +555,7 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], a
     if not claims:
         thinking = not _META.search(text) and (THINKING.intersection(original) or _mentions_game(words, ctx))
         said: Intent = Remark() if thinking else Other()
-        return (_Unanswered(said) if frame.named else said), addressees  # "B, your turn."
+        return (_Unanswered(said, addressees) if frame.named else said), addressees  # "B, your turn."
     if frame.declared and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
         return Unclear("say which one is the culprit and which one the liar"), addressees
     if _hedged(original):
@@ -607,13 +617,18 @@ def parse(text: str, ctx: Context) -> Intent:
     calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
     last = -1  # the last reading that is no remark ("Hmm."), kept as readings are added
     correcting: _Correction | None = None  # a correction waiting for the question it brings
+    first = read_text.sentences[0].words
+    if ctx.previous is not None and (_AND.intersection(first[:2]) or _FOLLOW_UP_LEAD.match(" ".join(first))):
+        # "and is B honest?", "what about A?": put to the one asked before
+        addressees = tuple(dict.fromkeys(q.speaker for q in ctx.previous.queries))
     for whole in _suppositions(read_text.sentences):
         found = _correction(whole, ctx) if last >= 0 and isinstance(readings[last], Question) else None
         if found is not None:
             whole, correcting = found.rest, found
-        for sentence in _calls(whole, ctx) if whole.words else ():
+        for sentence in (p for topic in _topics(whole) for p in _calls(topic, ctx)) if whole.words else ():
             repeatable = readings[last] if last >= 0 else None
-            previous = repeatable if isinstance(repeatable, Question) else None  # what a next sentence repeats
+            # what a next sentence repeats: the last question, in this message or the one before
+            previous = repeatable if isinstance(repeatable, Question) else ctx.previous if last < 0 else None
             before = addressees
             reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
             calling = (calling or addressees != before) if reading is None else False
@@ -634,6 +649,16 @@ def parse(text: str, ctx: Context) -> Intent:
     if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
         readings.append(_Unanswered(Other()))
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
+
+
+def _topics(sentence: Sentence) -> tuple[Sentence, ...]:
+    """"C, about A: is he innocent?" cut after its topic, so that "he" is read as A."""
+    words = sentence.words
+    for i in range(len(words) - 3):
+        lead = i == 0 or words[i - 1] in (",", ":", "what", "how")
+        if lead and words[i] in _TOPIC_WORDS and is_ref(words[i + 1]) and words[i + 2] in _CALL_MARKS:
+            return Sentence(words[:i + 2], False), Sentence(words[i + 3:], sentence.asked)
+    return (sentence,)
 
 
 def _suppositions(found: tuple[Sentence, ...]) -> list[Sentence]:
@@ -880,6 +905,11 @@ def _combine(readings: list[Reading], hedged: bool) -> Intent:
     remarks and other talk; a question and a guess at once are unclear, and so is a
     question beside one left unanswered; a guess with a hedge anywhere ("A ate it...
     I think.") is thinking aloud."""
+    asked = [q for r in readings if isinstance(r, Question) for q in r.queries]
+    speakers = {q.speaker for q in asked}
+    about = {n for q in asked for n in names_in(q.proposition)}
+    readings = [r for r in readings if not (isinstance(r, _Unanswered) and r.told and set(r.told) <= speakers
+                                            and (r.topic is None or r.topic in about))]
     intents = [r.alone if isinstance(r, _Unanswered) else r for r in readings]
     unclear = [i for i in intents if isinstance(i, Unclear)]
     if unclear:

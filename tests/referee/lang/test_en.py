@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -515,4 +517,68 @@ def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
     ],
 )
 def test_a_nesting_that_cannot_be_kept_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "expected"),
+    [
+        ("A, did you eat it?", "and you, B?", {("B", "culprit", "B", False)}),
+        ("A, did you eat it?", "C, did you?", {("C", "culprit", "C", False)}),
+        ("A, is C lying?", "B, same question.", {("B", "liar", "C", False)}),
+        ("C, are you honest?", "and you, A?", {("A", "honest", "A", False)}),
+        ("B, did you eat it?", "what about you, Mr. C?", {("C", "culprit", "C", False)}),
+        ("A, is B the liar?", "and is B honest?", {("A", "honest", "B", False)}),
+        ("C, did A eat it?", "ok and did B?", {("C", "culprit", "B", False)}),
+        ("C, did A eat it?", "what about B?", {("C", "culprit", "B", False)}),
+        ("B, is A honest?", "C, what's your answer to that same question?", {("C", "honest", "A", False)}),
+    ],
+)
+def test_a_follow_up_continues_the_previous_question(
+        before: str, text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    previous = parse(before, CAKE)
+    assert isinstance(previous, Question)
+    assert asked(text, replace(CAKE, previous=previous)) == expected
+
+
+@pytest.mark.parametrize(
+    ("before", "text"),
+    [
+        ("B, did you eat it?", "what about A?"),  # "A, did you?" or "B, did A?"
+        ("A, did you eat it?", "and you?"),  # nobody named
+        ("A, would B say C ate it?", "C, did you?"),  # a nested question is not repeated
+    ],
+)
+def test_a_follow_up_that_could_mean_two_things_is_unclear(before: str, text: str) -> None:
+    previous = parse(before, CAKE)
+    assert isinstance(previous, Question)
+    assert isinstance(parse(text, replace(CAKE, previous=previous)), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, what about C? did he eat it?", {("A", "culprit", "C", False)}),
+        ("Mr. C, about A: is he innocent?", {("C", "culprit", "A", True)}),
+        # A remark to someone before a question to him; "he" is the one it named.
+        ("B, I keep thinking about A. Is he the liar?", {("B", "liar", "A", False)}),
+        ("C, B has been really quiet. is he honest?", {("C", "honest", "B", False)}),
+        ("B, C said something weird earlier. Is he lying?", {("B", "liar", "C", False)}),
+        ("A, you seem nervous. Did you eat it?", {("A", "culprit", "A", False)}),
+    ],
+)
+def test_a_pronoun_or_topic_named_earlier_in_the_message(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, what about C?",  # a topic and no question
+        "A, what about B? did C eat it?",  # the topic is not asked about
+        "B, your turn. A, did you eat it?",  # B called and asked nothing
+        "A, B and C are weird. Is he honest?",  # "he" could be anyone
+    ],
+)
+def test_a_topic_or_remark_left_unasked_is_unclear(text: str) -> None:
     assert isinstance(parse(text, CAKE), Unclear)
