@@ -132,7 +132,7 @@ _SLANG = {
     "wat": "what", "wut": "what", "wanna": "want to", "gonna": "going to", "dunno": "do not know",
     "idk": "i do not know", "cuz": "because", "coz": "because", "bc": "because",
     "wether": "whether", "wheather": "whether", "doughnut": "donut", "doughnuts": "donuts",
-    "y'all": "everyone", "yall": "everyone", "tho": "though", "pudd": "pudding",
+    "y'all": "everyone", "si": "is", "yall": "everyone", "tho": "though", "pudd": "pudding",
     "didnt": "did not", "dont": "do not", "doesnt": "does not", "isnt": "is not",
     "wasnt": "was not", "werent": "were not", "arent": "are not", "havent": "have not",
     "hasnt": "has not", "hadnt": "had not", "couldnt": "could not", "wouldnt": "would not",
@@ -165,6 +165,8 @@ _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 _PUNCTUATION = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u3001": ",", "\u3002": ".",
                               "\u2014": "-", "\u2013": "-", "\u201c": " ", "\u201d": " ", '"': " ",
                               "(": " ", ")": " ", "[": " ", "]": " ", "*": " ", "@": " ", "#": " ", "_": " "})
+_MARK_EMOJI = {"\u2753": "?", "\u2754": "?", "\u2757": "!", "\u2755": "!", "\u203c": "!", "\u2049": "?"}
+_SYMBOLS = frozenset(["So", "Sk", "Cf", "Cs", "Co", "Mn"])  # pictographs, skin tones, joiners, selectors
 HONORIFICS = frozenset(
     "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
     "monsieur mme mlle senor".split()
@@ -279,7 +281,33 @@ def _expand(word: str) -> list[str]:
     for suffix, full in _SUFFIXES.items():
         if low.endswith(suffix):
             return [low[: -len(suffix)], full]
-    return [low]
+    return [_typo_fixed(low)]
+
+
+# Typos of the game's words ("honets", "lyign", "inocent", "lair", "eaat") read as the word
+# meant: a doubled letter too many, two letters swapped or one left out, and for long words
+# one letter changed. Not a letter added, nor one changed in a short word: that makes other
+# words ("flying", "dying", "dating").
+_TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", "liars", "lying", "eaten",
+                 "eating", "drinking")
+_VOCABULARY = frozenset(
+    f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
+
+
+@lru_cache(maxsize=4096)
+def _typo_fixed(word: str) -> str:
+    """`word`, or the game word it is a typo of (see _TYPO_TARGETS)."""
+    if len(word) < 4 or not word.isalpha() or word in _VOCABULARY or word in OTHER_FOODS:
+        return word
+    for i in range(len(word) - 1):
+        if word[i] == word[i + 1] and word[:i] + word[i + 1:] in _VOCABULARY:
+            return word[:i] + word[i + 1:]
+    for meant in _TYPO_TARGETS:
+        changed_ok = len(meant) >= 6 and meant != "eating"
+        if len(word) <= len(meant) and misspelt(word, meant) and (
+                changed_ok or len(word) < len(meant) or sorted(word) == sorted(meant)):
+            return meant
+    return word
 
 
 def _fold_groups(words: list[str]) -> tuple[str, ...]:
@@ -289,10 +317,18 @@ def _fold_groups(words: list[str]) -> tuple[str, ...]:
     return tuple(joined.split())
 
 
+def _without_symbols(text: str) -> str:
+    """Emoji and other pictographs dropped ("C 🙏 are you honest?"), a question-mark emoji
+    read as "?" ("Mr. B 🍰❓ did A eat it")."""
+    return "".join(
+        _MARK_EMOJI.get(ch, " " if unicodedata.category(ch) in _SYMBOLS else ch) for ch in text
+    )
+
+
 def sentences(text: str, roster: Roster) -> Text:
     """Cut `text` into normalised sentences (see the module docstring)."""
     text = unicodedata.normalize("NFKC", text)
-    text = text.translate(_PUNCTUATION)
+    text = _without_symbols(text.translate(_PUNCTUATION))
     found: list[Sentence] = []
     unknown: list[str] = []
     for line in text.splitlines():

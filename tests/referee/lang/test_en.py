@@ -582,3 +582,39 @@ def test_a_pronoun_or_topic_named_earlier_in_the_message(text: str, expected: se
 )
 def test_a_topic_or_remark_left_unasked_is_unclear(text: str) -> None:
     assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C, are you honets?", {("C", "honest", "C", False)}),
+        ("A, did B eaat it?", {("A", "culprit", "B", False)}),
+        ("B, is A lyign?", {("B", "liar", "A", False)}),
+        ("C, is B inocent?", {("C", "culprit", "B", True)}),
+        ("B, si C the lair?", {("B", "liar", "C", False)}),
+        ("A, is C honst?", {("A", "honest", "C", False)}),
+        ("C, are you guilyt?", {("C", "culprit", "C", False)}),
+    ],
+)
+def test_typos_of_the_game_words(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize("text", ["A, are you flying?", "A, is B dying?", "A, is C dating B?", "A, is B frank?"])
+def test_a_real_word_is_no_typo_of_a_game_word(text: str) -> None:
+    assert not isinstance(parse(text, CAKE), Question)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C 🙏 are you honest?", {("C", "honest", "C", False)}),
+        ("😂😂 ok A, is B innocent?", {("A", "culprit", "B", True)}),
+        ("Mr. B 🍰❓ did A eat it", {("B", "culprit", "A", False)}),
+        ("A 👍🏽, did you eat it?", {("A", "culprit", "A", False)}),
+        ("B‼ did you eat it", {("B", "culprit", "B", False)}),
+        ("Ｃ， ｄｉｄ Ａ ｅａｔ ｉｔ？", {("C", "culprit", "A", False)}),
+    ],
+)
+def test_emoji_and_full_width_letters(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
