@@ -65,8 +65,10 @@ _BOUNDARY = frozenset("and or but nor too either then right again huh".split())
 _FILLERS = frozenset(
     """ok so well hey hi hello yo oi um uh umm er erm now then alright right and also next oh
     hmm hm hmmm sorry please first second third lastly finally again great cool thanks good
-    interesting fine wait listen look actually but dear , : - lol haha nice""".split()
+    interesting fine wait listen look actually but dear , : - lol haha nice honestly bro dude bruh fam ngl tbh
+    fr lowkey lmao lmfao xd""".split()
 )
+_THREE_WORD_FILLERS = frozenset(["i got it", "i get it", "i see it", "figured it out", "worked it out"])
 _TWO_WORD_FILLERS = ("excuse me", "thank you", "i see", "got it", "one more", "let us see")
 
 _INTRO = re.compile(
@@ -109,12 +111,14 @@ _WHO_THINK = re.compile(
     r"^(who|which(?: one)?(?: of (?:you|them|these|those))?) (?:do|did) you (?:think|believe|reckon|suppose|suspect) "
 )
 _TAG = re.compile(
-    r"(?: ,)? (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no|or what)$"
+    r"(?: ,)? (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no|or what|or no)$"
     r"| , (?:yes|no|true|ok|yes\?)$"
     r"| , (?:" + "|".join(sorted(AUX)) + r")(?: not)? (?:you|he|she|they|it|@\d+|everyone|i)(?: not)?$"
     r"|(?: ,)? (?:" + "|".join(sorted(AUX)) + r") not (?:you|he|she|they|it|@\d+|everyone|i)$"
 )
-_POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|thanks|thank you)$")
+_TAG_SUBJECTS = frozenset(["you", "he", "she", "they"])
+_POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|thanks|thank you|lol|lmao|lmfao|haha|"
+                          r"hahaha|xd|tbh|ngl|fr|bro|dude|bruh)$")
 _REF_LIST = r"(?:@\d+|everyone)(?: (?:,|and|&|/|, and) (?:@\d+|everyone))*"
 _TRAILING_VOCATIVE = re.compile(r" , (" + _REF_LIST + r")$")
 _BARE_TRAILING_VOCATIVE = re.compile(r"(?<! or)(?<! and)(?<! ,) (" + _REF_LIST + r")$")
@@ -124,7 +128,7 @@ _QUESTION_WORDS = _OTHER_WH | frozenset(["who", "whom", "whose", "which", "wheth
 # After a name, these show it is a call and not a subject ("B what about you?", "C your turn").
 _CALL_FOLLOWERS = frozenset(
     ["you", "tell", "please", "who", "which", "whether", "if", "what", "how", "why", "same", "your", "answer",
-     "speak", "say", "reply", "respond", "go", "spill", "just"]
+     "speak", "say", "reply", "respond", "go", "spill", "just", "bro", "dude", "bruh", "ngl", "tbh", "honestly"]
 )
 _AUX_RE = "(?:" + "|".join(sorted(AUX)) + ")"
 # The previous question put again with its predicate left out: "B, did you?", "And you, C?",
@@ -226,6 +230,8 @@ def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
         joined = " ".join(words[start:start + 2])
         if joined in _TWO_WORD_FILLERS or joined in ("yes ,", "no ,"):
             start += 2
+        elif " ".join(words[start:start + 3]) in _THREE_WORD_FILLERS:
+            start += 3
         elif words[start] in _FILLERS:
             start += 1
         else:
@@ -317,6 +323,12 @@ def _strip_tail(words: tuple[str, ...], ctx: Context) -> tuple[tuple[str, ...], 
             addressees, text = _names(vocative.group(1), ctx), text[: vocative.start()]
         if text == before:
             return tuple(text.split()), addressees, tagged
+
+
+def _bare_tag(words: tuple[str, ...]) -> bool:
+    """A tag typed without its comma after a statement: "you didn't eat it did you"."""
+    return (len(words) > 3 and words[0] not in AUX and words[-2] in AUX and words[-1] in _TAG_SUBJECTS
+            and words[-3] not in CONJUNCTIONS and words[-3] not in AUX)
 
 
 def _strip_wrappers(words: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
@@ -475,6 +487,8 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
     addressed = _leading_vocative(words, ctx)
     addressees, words = (addressed.addressees, addressed.words) if addressed else ((), words)
     words, trailing, tagged = _strip_tail(words, ctx)
+    if not tagged and _bare_tag(words):  # "C you didnt eat the donut did you"
+        words, tagged = words[:-2], True
     torn = bool(addressees and trailing) and set(addressees) != set(trailing)
     addressees = addressees or trailing
     words = _strip_fillers(words)

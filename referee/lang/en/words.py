@@ -132,7 +132,7 @@ _SLANG = {
     "wat": "what", "wut": "what", "wanna": "want to", "gonna": "going to", "dunno": "do not know",
     "idk": "i do not know", "cuz": "because", "coz": "because", "bc": "because",
     "wether": "whether", "wheather": "whether", "doughnut": "donut", "doughnuts": "donuts",
-    "y'all": "everyone", "si": "is", "yall": "everyone", "tho": "though", "pudd": "pudding",
+    "y'all": "everyone", "si": "is", "cappin": "lying", "capping": "lying", "capper": "liar", "legit": "really", "yall": "everyone", "tho": "though", "pudd": "pudding",
     "didnt": "did not", "dont": "do not", "doesnt": "does not", "isnt": "is not",
     "wasnt": "was not", "werent": "were not", "arent": "are not", "havent": "have not",
     "hasnt": "has not", "hadnt": "had not", "couldnt": "could not", "wouldnt": "would not",
@@ -153,6 +153,8 @@ _GROUPS = (
     (r"\b(?:any of you|any one of you|either of you|one of you|anybody|someone|somebody|"
      r"no one|nobody|anyone else)\b", ANYONE),
     (r"\bas well\b", "too"),
+    (r"(?<=\S) n (?=\S)", " and "),  # "A n B", "C ate it n C is the liar"
+    (r"\bno cap\b", "honestly"),
     (r"\bor (?:did|do|does|is|are|was|were|have|has) not (?:you|he|she|they|@\d+)\b", ""),
     (r"\btruth - teller\b", "truthteller"),
     (r"\bto blame\b", "responsible"),

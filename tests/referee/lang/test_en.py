@@ -618,3 +618,33 @@ def test_a_real_word_is_no_typo_of_a_game_word(text: str) -> None:
 )
 def test_emoji_and_full_width_letters(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
     assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yo B u ate it or nah", {("B", "culprit", "B", False)}),
+        ("B is C cappin", {("B", "liar", "C", False)}),
+        ("no cap A, is B legit honest?", {("A", "honest", "B", False)}),
+        ("C bro did A do it lmao", {("C", "culprit", "A", False)}),
+        ("A n B is C lying", {("A", "liar", "C", False), ("B", "liar", "C", False)}),
+        ("C you didnt eat the donut did you", {("C", "culprit", "C", True)}),
+    ],
+)
+def test_slang(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    ctx = Context(incident=incident("donut"), lang="en") if "donut" in text else CAKE
+    assert asked(text, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ok I got it, B ate it and B is also the liar", Guess("B", "B")),
+        ("got it!! B ate the cake n B is the liar too", Guess("B", "B")),
+        ("C ate it n C is the liar too", Guess("C", "C")),
+        ("I got it, maybe B ate it", Remark()),  # still hedged
+        ("honestly B ate it", Guess("B", None)),
+    ],
+)
+def test_a_casual_conclusion_is_a_guess(text: str, expected: object) -> None:
+    assert parse(text, CAKE) == expected
