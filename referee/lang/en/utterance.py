@@ -30,10 +30,12 @@ from referee.lang.en.words import (
     DETERMINERS,
     EVERYONE,
     HEDGES,
+    NEGATORS,
     OTHER_FOODS,
     OTHER_INCIDENT_WORDS,
     PLAYER,
     PORTION,
+    PREPOSITIONS,
     THINKING,
     THIRD,
     YOU,
@@ -69,11 +71,12 @@ _FILLERS = frozenset(
     fr lowkey lmao lmfao xd""".split()
 )
 _THREE_WORD_FILLERS = frozenset(["i got it", "i get it", "i see it", "figured it out", "worked it out"])
-_TWO_WORD_FILLERS = ("excuse me", "thank you", "i see", "got it", "one more", "let us see")
+_TWO_WORD_FILLERS = ("excuse me", "pardon me", "thank you", "i see", "got it", "one more", "let us see",
+                     "good morning", "good evening", "good afternoon", "good day")
 
 _INTRO = re.compile(
-    r"^(?:(?:i have |got )?(?:a |my |one more |another |next |quick |the next |last )?question "
-    r"(?:for|to) |(?:this one is |this is |now |and |then )?for |to |"
+    r"^(?:(?:i have |got )?(?:a |my |one more |another |next |quick |the next |last |two |three |a few |some |2 |3 )?"
+    r"questions? (?:goes |go |is |are )?(?:for|to) |(?:this one is |this is |now |and |then )?for |to |"
     r"i (?:want to |would like to |will |need to |am going to |wanna )?ask |"
     r"(?:let me|can i|may i|could i) ask |asking |ask )"
 )
@@ -86,6 +89,10 @@ _WRAPPERS = tuple(
         r"^(?:could|can|would|will) (?:you|everyone) (?:please |kindly |just )*(?:confirm|say|answer)(?: me)? "
         r"(?:honestly )?",
         r"^(?:please |just |now |so )*(?:tell|answer) me (?:honestly |truthfully |this |something |the truth )?",
+        r"^(?:please |just )*let me know ",
+        r"^i (?:would like|want|need) (?:you|everyone) to (?:please )?(?:tell|let) me (?:know )?",
+        r"^i have (?:a |one |two |three |a few |some |2 |3 )?(?:more )?(?:quick )?questions?"
+        r"(?: for (?:you|everyone))?(?: ,| :| -)? ",
         r"^i (?:want|would like|need|wanna|have) to (?:know|ask you|ask) ",
         r"^i (?:wonder|am wondering|was wondering) ",
         r"^(?:do|did) you (?:know|remember) ",
@@ -98,7 +105,7 @@ _WRAPPERS = tuple(
         r"^(?:would|could) you be so kind as to ",
         r"^if you do not mind(?: me asking| my asking)?(?: ,)? ",
         r"^(?:would|do) you mind telling me ",
-        r"^(?:let me|can i|may i|could i|i want to|i would like to|i will) ask (?:you )?"
+        r"^(?:let me|can i|may i|could i|might i|i want to|i would like to|i will) ask (?:you )?"
         r"(?:something|a question|this|one thing)? ?",
         r"^i am asking (?:you )?",
         r"^(?:quick|another|one more|next|my|a|the|last) question(?: for you)?(?: is)? ",
@@ -116,6 +123,7 @@ _TAG = re.compile(
     r"| , (?:" + "|".join(sorted(AUX)) + r")(?: not)? (?:you|he|she|they|it|@\d+|everyone|i)(?: not)?$"
     r"|(?: ,)? (?:" + "|".join(sorted(AUX)) + r") not (?:you|he|she|they|it|@\d+|everyone|i)$"
 )
+_JOINING = frozenset(["than", "before", "after", "like", "as", "except", "by", "then", "both", "either"])
 _TAG_SUBJECTS = frozenset(["you", "he", "she", "they"])
 _POLITE_TAIL = re.compile(r"(?: ,)? (?:please|be honest|honestly|truthfully|thanks|thank you|lol|lmao|lmfao|haha|"
                           r"hahaha|xd|tbh|ngl|fr|bro|dude|bruh)$")
@@ -277,6 +285,7 @@ def _leading_vocative(words: tuple[str, ...], ctx: Context) -> _Addressed | None
         third = rest[2] if len(rest) > 2 else ""
         subject_follows = rest[0] in AUX and (
             is_person(following) or (following in ("it", "there") and third.isalpha() and third not in _BOUNDARY)
+            or (following == "not" and is_person(third))  # "B didnt u eat it"
         )
         if not subject_follows and rest[0] not in _CALL_FOLLOWERS:
             first = listed.split()
@@ -323,6 +332,17 @@ def _strip_tail(words: tuple[str, ...], ctx: Context) -> tuple[tuple[str, ...], 
             addressees, text = _names(vocative.group(1), ctx), text[: vocative.start()]
         if text == before:
             return tuple(text.split()), addressees, tagged
+
+
+def _called_at_the_end(words: tuple[str, ...]) -> bool:
+    """A name after a whole question about someone else, with no comma: "did C eat it A".
+    Not after a word that joins it to the question ("... or A", "... to A", "than A"),
+    nor when no one else is named ("was it A", where A is the one asked about)."""
+    if len(words) < 4 or words[0] not in AUX or not is_ref(words[-1]) or words[-1] in words[:-1]:
+        return False
+    before = words[-2]
+    joined = before in CONJUNCTIONS or before in PREPOSITIONS or before in NEGATORS or before in AUX or is_ref(before)
+    return not joined and before not in _JOINING and any(map(is_ref, words[1:-1]))
 
 
 def _bare_tag(words: tuple[str, ...]) -> bool:
@@ -496,6 +516,8 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
     words, wrapped = _strip_wrappers(words)
     if (addressed or wrapped) and words[:1] in (("if",), ("whether",)):
         words, wrapped = words[1:], True
+    if not addressees and _called_at_the_end(words):  # "did C eat it A??", "is C innocent Mr. A"
+        addressees, words = (name_of(words[-1], ctx.roster),), words[:-1]
     if not addressees and "you" in words:
         bare = _BARE_TRAILING_VOCATIVE.search(" " + " ".join(words))
         if bare and len(words) > 2:

@@ -648,3 +648,45 @@ def test_slang(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
 )
 def test_a_casual_conclusion_is_a_guess(text: str, expected: object) -> None:
     assert parse(text, CAKE) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("did C eat it A??", {("A", "culprit", "C", False)}),
+        ("is C innocent Mr. A??", {("A", "culprit", "C", True)}),
+        ("did B and C eat it A", {("A", "culprit", "B", False), ("A", "culprit", "C", False)}),
+        ("B didnt u eat it??", {("B", "culprit", "B", True)}),
+    ],
+)
+def test_the_addressee_at_the_end(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["was it A?", "is it C or A?", "did C lie to A?", "is C more honest than A?", "was it B A?",
+             "did B eat it and not A?"],
+)
+def test_a_name_that_belongs_to_the_question_is_no_addressee(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my question goes to C - is B innocent?", {("C", "culprit", "B", True)}),
+        ("A, I'd like you to tell me whether B is innocent.", {("A", "culprit", "B", True)}),
+        ("Mr. B, please let me know if C is telling the truth.", {("B", "honest", "C", False)}),
+        ("Pardon me, B - might I ask whether you are honest?", {("B", "honest", "B", False)}),
+        ("B pls just tell me whether C is the liar", {("B", "liar", "C", False)}),
+        ("Two questions for C: is A honest? Did B eat it?", {("C", "honest", "A", False), ("C", "culprit", "B", False)}),
+        ("B, I have two questions: is A the liar, and did C eat the cake?",
+         {("B", "liar", "A", False), ("B", "culprit", "C", False)}),
+        ("A, B and C, I have a question for all of you: did you eat the cake?",
+         {(n, "culprit", n, False) for n in "ABC"}),
+        ("Good evening, everyone. Could each of you kindly tell me whether you ate the cake?",
+         {(n, "culprit", n, False) for n in "ABC"}),
+    ],
+)
+def test_intros_and_requests_to_tell(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
