@@ -118,7 +118,7 @@ _WHO_THINK = re.compile(
     r"^(who|which(?: one)?(?: of (?:you|them|these|those))?) (?:do|did) you (?:think|believe|reckon|suppose|suspect) "
 )
 _TAG = re.compile(
-    r"(?: ,)? (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no|or what|or no)$"
+    r"(?: ,)?(?<! all) (?:right|correct|huh|eh|innit|am i right|is that right|is that true|is that so|yes or no|or what|or no)$"
     r"| , (?:yes|no|true|ok|yes\?)$"
     r"| , (?:" + "|".join(sorted(AUX)) + r")(?: not)? (?:you|he|she|they|it|@\d+|everyone|i)(?: not)?$"
     r"|(?: ,)? (?:" + "|".join(sorted(AUX)) + r") not (?:you|he|she|they|it|@\d+|everyone|i)$"
@@ -615,7 +615,7 @@ def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Reading
     if not claims:
         if addressees and _mentions_game(words, ctx):
             return Unclear("ask whether someone ate it, is the liar or is honest")
-        return _nothing_asked(frame)
+        return _nothing_asked(frame, checking=True)
     if not addressees:
         if not frame.open_ and not any(map(is_person, words)):
             return Other()  # about the rules: "does the liar always lie?"
@@ -661,7 +661,7 @@ def parse(text: str, ctx: Context) -> Intent:
         found = _correction(whole, ctx) if last >= 0 and isinstance(readings[last], Question) else None
         if found is not None:
             whole, correcting = found.rest, found
-        for sentence in (p for topic in _topics(whole) for p in _calls(topic, ctx)) if whole.words else ():
+        for sentence in (p for topic in _topics(whole, ctx) for p in _calls(topic, ctx)) if whole.words else ():
             repeatable = readings[last] if last >= 0 else None
             # what a next sentence repeats: the last question, in this message or the one before
             previous = repeatable if isinstance(repeatable, Question) else ctx.previous if last < 0 else None
@@ -687,13 +687,20 @@ def parse(text: str, ctx: Context) -> Intent:
     return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
 
 
-def _topics(sentence: Sentence) -> tuple[Sentence, ...]:
-    """"C, about A: is he innocent?" cut after its topic, so that "he" is read as A."""
+def _topics(sentence: Sentence, ctx: Context) -> tuple[Sentence, ...]:
+    """"C, about A: is he innocent?" cut after its topic, so that "he" is read as A; and
+    "I'm just going to ask directly: B, are you honest?" after a lead-in that says nothing
+    of the game, before the call."""
     words = sentence.words
+    lexicon = predicate_words(ctx.incident)
     for i in range(len(words) - 3):
         lead = i == 0 or words[i - 1] in (",", ":", "what", "how")
         if lead and words[i] in _TOPIC_WORDS and is_ref(words[i + 1]) and words[i + 2] in _CALL_MARKS:
             return Sentence(words[:i + 2], False), Sentence(words[i + 3:], sentence.asked)
+        if words[i] in lexicon:
+            break  # a lead-in says nothing of the game
+        if i and words[i] == ":" and is_ref(words[i + 1]) and words[i + 2] in _CALL_MARKS:
+            return Sentence(words[:i], False), Sentence(words[i + 1:], sentence.asked)
     return (sentence,)
 
 
@@ -711,10 +718,13 @@ def _suppositions(found: tuple[Sentence, ...]) -> list[Sentence]:
     return joined
 
 
-def _nothing_asked(frame: _Frame) -> Reading:
-    """A question with nothing to charge: unanswered if it was put to someone about someone."""
+def _nothing_asked(frame: _Frame, checking: bool = False) -> Reading:
+    """A question with nothing to charge: unanswered if it was put to someone about someone.
+    `checking`: it says nothing of the game ("A u still there?"), so a question to the
+    same person after it answers it."""
     to_someone = frame.named or (bool(frame.addressees) and any(map(is_person, frame.words)))
-    return _Unanswered(Other()) if to_someone else Other()
+    told = frame.addressees if checking and frame.named else ()
+    return _Unanswered(Other(), told) if to_someone else Other()
 
 
 def _about_a_role(words: tuple[str, ...]) -> bool:
@@ -936,16 +946,29 @@ def _repeated_about(who: str, auxiliary: bool, named: bool, asked: list[tuple[st
     return ()
 
 
+def _answered_dropped(readings: list[Reading]) -> list[Reading]:
+    """The readings without the remarks and check-ins to someone that a later question to
+    him answers (about the topic, if they named one; see _Unanswered)."""
+    kept: list[Reading] = []
+    speakers: set[str] = set()  # of the questions after the reading at hand
+    about: set[str] = set()
+    for reading in reversed(readings):
+        if isinstance(reading, Question):
+            speakers.update(q.speaker for q in reading.queries)
+            about.update(n for q in reading.queries for n in names_in(q.proposition))
+        answered = isinstance(reading, _Unanswered) and bool(reading.told) and set(reading.told) <= speakers \
+            and (reading.topic is None or reading.topic in about)
+        if not answered:
+            kept.append(reading)
+    return kept[::-1]
+
+
 def _combine(readings: list[Reading], hedged: bool) -> Intent:
     """One intent for the utterance: unclear wins, then questions, guesses, a count query,
     remarks and other talk; a question and a guess at once are unclear, and so is a
     question beside one left unanswered; a guess with a hedge anywhere ("A ate it...
     I think.") is thinking aloud."""
-    asked = [q for r in readings if isinstance(r, Question) for q in r.queries]
-    speakers = {q.speaker for q in asked}
-    about = {n for q in asked for n in names_in(q.proposition)}
-    readings = [r for r in readings if not (isinstance(r, _Unanswered) and r.told and set(r.told) <= speakers
-                                            and (r.topic is None or r.topic in about))]
+    readings = _answered_dropped(readings)
     intents = [r.alone if isinstance(r, _Unanswered) else r for r in readings]
     unclear = [i for i in intents if isinstance(i, Unclear)]
     if unclear:

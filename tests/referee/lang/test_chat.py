@@ -29,7 +29,7 @@ LANGS = ("ko", "ja", "en")
 FLOOR = {
     ("chat", "ko"): 128,
     ("chat", "ja"): 124,
-    ("chat", "en"): 187,
+    ("chat", "en"): 189,
     ("meaning", "ko"): 61,
     ("meaning", "ja"): 55,
     ("meaning", "en"): 75,

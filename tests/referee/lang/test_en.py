@@ -690,3 +690,24 @@ def test_a_name_that_belongs_to_the_question_is_no_addressee(text: str) -> None:
 )
 def test_intros_and_requests_to_tell(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
     assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm just going to ask directly: B, are you honest?", {("B", "honest", "B", False)}),
+        ("ok here goes: A, did you eat it?", {("A", "culprit", "A", False)}),
+        ("A u still there? is B the liar or what", {("A", "liar", "B", False)}),
+        ("Alright, I've been going back and forth on this. If B is honest then A must have done it. "
+         "I'm just going to ask directly: B, are you honest?", {("B", "honest", "B", False)}),
+    ],
+)
+def test_a_remark_or_lead_in_before_a_question(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["A, did you eat it? B, are you there?", "B, are you there? A, did you eat it?", "B ate it: C, is that right?"],
+)
+def test_a_check_in_to_someone_not_asked_after_it_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
