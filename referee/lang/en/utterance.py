@@ -6,8 +6,11 @@ makes the utterance a question (lead-in remarks are ignored), else a clear guess
 count query, a remark or other talk. Anything unreadable makes the whole utterance
 Unclear, so nothing is charged for a half-understood question; and so does a sentence
 put to someone in which nothing can be charged, when another sentence is a question, so
-that no question is silently left unanswered. An elliptical sentence ("B, did you?",
-"And you, C?") puts the previous question again; "I mean, ..." restates it.
+that no question is silently left unanswered (a remark or check-in to someone is answered
+by a question to him after it). An elliptical sentence ("B, did you?", "And you, C?") puts
+the previous question again, in this message or the one before (`Context.previous`); a
+correction ("sorry, I meant ...", "nvm wrong person") replaces it, and a bare "I mean, ..."
+glosses it.
 
 The addressee comes from a vocative ("A, ...", "..., A?", "Question for A: ...",
 "Everyone, ...") and carries over to the following sentences of the same utterance.
@@ -169,6 +172,7 @@ _CORRECTING = ("oops", "whoops", "sorry", "nvm", "correction", "typo", "never mi
                "i mean", "let me rephrase", "or rather", "rather", "to say")
 _CORRECTING_SOFT = frozenset("oh ugh uh um hmm ah wait no ok , : - ! i".split())
 _APOLOGY = frozenset(["sorry", "oops", "whoops"])  # a correction only when something follows
+_POLITE_AFTER = frozenset(["to", "for", "if", "but", "again"])  # "sorry to ask", "sorry for ...", "sorry if ..."
 # What "I meant ..." names instead: "to ask C", "B, not C", "C instead", then maybe ": is B lying".
 _MEANT = re.compile(
     r"^(?P<ask>to ask |ask |for )?(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
@@ -467,11 +471,14 @@ def _wrong_incident(words: tuple[str, ...], ctx: Context) -> str | None:
     return None
 
 
+_SOMETHING = frozenset(["anything", "something", "everything", "nothing"])  # "did you eat anything?"
+
+
 def _other_object(after: tuple[str, ...], nouns: frozenset[str]) -> bool:
     """Whether the object after an eating word is something else than the incident: a known
     food ("pizza"), or a noun after a determiner ("the sandwich") that is neither the
     incident ("my chocolate cake"), a portion of it ("the last slice") nor a person."""
-    if not after or after[0] in OTHER_FOODS:
+    if not after or after[0] in OTHER_FOODS or after[0] in _SOMETHING:
         return bool(after)
     if after[0] not in DETERMINERS:
         return False
@@ -842,8 +849,8 @@ def _correction(sentence: Sentence, ctx: Context) -> _Correction | None:
         else:
             break
     rest = words[i:]
-    if not markers or (set(markers) <= _APOLOGY and not rest):
-        return None
+    if not markers or (set(markers) <= _APOLOGY and (not rest or rest[0] in _POLITE_AFTER)):
+        return None  # "Sorry.", "sorry to ask, but ...": politeness, nothing corrected
     gloss = set(markers) <= {"i mean"}
     meant = _MEANT.match(" ".join(rest))
     if meant is None:

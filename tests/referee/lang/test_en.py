@@ -394,7 +394,9 @@ def test_a_quantifier_over_named_people_never_adds_the_addressee(
         ("Mr. C, did B eat the cake? Correction: did A eat the cake?", {("C", "culprit", "A", False)}),
         ("A, are you honest? no wait, I meant: are you the liar?", {("A", "liar", "A", False)}),
         ("B, is C innocent? ugh typo, I meant A. is A innocent?", {("B", "culprit", "A", True)}),
+        ("A, is C the liar? sorry, is B the liar?", {("A", "liar", "B", False)}),
         ("Sorry, A, did you eat it?", {("A", "culprit", "A", False)}),  # an apology, nothing corrected
+        ("A, did you eat it? Sorry for asking.", {("A", "culprit", "A", False)}),
         ("A, did you eat it? Sorry.", {("A", "culprit", "A", False)}),
     ],
 )
@@ -424,6 +426,7 @@ def test_a_correction_that_leaves_the_question_unclear(text: str) -> None:
         ("A, did you eat pizza?", "cake"),
         ("A, did you have the pizza?", "cake"),
         ("A, did you take the money?", "cake"),
+        ("A, did you eat anything?", "cake"),
         ("B ate the chocolate.", "cake"),
         ("A, did you eat the coke?", "cake"),  # a food, though one letter from "cake"
         ("B, did you drink the coffee?", "juice"),
