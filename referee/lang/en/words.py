@@ -155,6 +155,7 @@ _GROUPS = (
     (r"\bas well\b", "too"),
     (r"(?<=\S) n (?=\S)", " and "),  # "A n B", "C ate it n C is the liar"
     (r"\bno cap\b", "honestly"),
+    (r"^(?:the )?word is\b", "apparently"),  # hearsay: "word is C ate it"
     (r"\bor (?:did|do|does|is|are|was|were|have|has) not (?:you|he|she|they|@\d+)\b", ""),
     (r"\btruth - teller\b", "truthteller"),
     (r"\bto blame\b", "responsible"),
@@ -246,9 +247,8 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
                 window[0] = key
             if window == list(parts) and not (parts == ("a",) and not possessive and _is_article(raw, i)):
                 _drop_honorific(out)
-                out.append(ref(index))
-                if possessive:
-                    out.append("is")
+                owned = possessive and i + span < len(raw) and raw[i + span].lower() in _OWNED
+                out.extend(("of", ref(index)) if owned else (ref(index), "is") if possessive else (ref(index),))
                 i += span
                 matched = True
                 break
@@ -370,6 +370,9 @@ def predicate_words(incident: Incident) -> dict[str, Predicate]:
 OTHER_INCIDENT_WORDS = frozenset(
     "cake cakes pudding puddings cookie cookies donut donuts juice juices".split()
 )
+# After "B's" these make it B's thing, not "B is": "did you eat B's cake?" asks about the one
+# asked, and B is no subject ("of B").
+_OWNED = OTHER_INCIDENT_WORDS | frozenset("slice piece share plate portion own".split())
 
 
 # Foods and drinks that are no incident: "did you eat pizza?" asks about something else.

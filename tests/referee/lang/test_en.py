@@ -350,6 +350,8 @@ def test_extract_hedges_are_unread_and_echoes_flavour() -> None:
         "apparently C ate it",
         "supposedly A is the liar.",
         "A said he ate it lol",
+        "word is C ate it",
+        "C admitted he ate it",
     ],
 )
 def test_hearsay_is_never_a_guess_or_a_question(text: str) -> None:
@@ -714,3 +716,15 @@ def test_a_remark_or_lead_in_before_a_question(text: str, expected: set[tuple[st
 )
 def test_a_check_in_to_someone_not_asked_after_it_is_unclear(text: str) -> None:
     assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, did you eat B's cake?", {("A", "culprit", "A", False)}),  # B owns it, B is not asked about
+        ("C, did you eat B's slice?", {("C", "culprit", "C", False)}),
+        ("A, B's lying, right?", {("A", "liar", "B", False)}),  # "B's" is "B is"
+    ],
+)
+def test_a_possessive_name_is_no_subject(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
