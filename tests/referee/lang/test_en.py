@@ -728,3 +728,10 @@ def test_a_check_in_to_someone_not_asked_after_it_is_unclear(text: str) -> None:
 )
 def test_a_possessive_name_is_no_subject(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
     assert asked(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I admit I ate the cake.", "Fine, I admit it: I ate the cake.", "I confess, I ate it."])
+def test_extract_a_confession_is_a_statement(text: str) -> None:
+    """'admit' embeds a clause in a question ("would B admit ...?"); a character's own
+    confession still states what it confesses."""
+    assert statements(text, "A") == {("A", "culprit(A)", True)}
