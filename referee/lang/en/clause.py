@@ -24,6 +24,7 @@ from referee.lang.en.words import (
     EVERYONE,
     HAVE,
     HAVE_OBJECTS,
+    HEARSAY,
     INNOCENT,
     NEGATORS,
     PLAYER,
@@ -197,6 +198,8 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
         telling_truth = word in _TELL and _TRUTH_PHRASE.intersection(words[i + 1 : i + 4])  # "telling me the truth"
         if word in EMBEDDING and not telling_truth:
             raise Unreadable("that is more than one question in one: ask it directly")
+        if word in HEARSAY:
+            raise Unreadable("that reports what someone said: ask the question itself")
         after = words[i - 1] if i > 0 else ""
         candidate = open_ and after in CHOOSING and is_ref(word)
         if not is_person(word) or (after in PREPOSITIONS and not candidate):

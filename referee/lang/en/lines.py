@@ -64,7 +64,7 @@ _FILLER = re.compile(
     r"^(?:(?:well|look|listen|honestly|seriously|oh|um|uh|hmm|ah|so|ok|okay|i swear|i promise|"
     r"trust me|believe me|i told you|like i said|as i said|to be honest|i mean|let me be clear|"
     r"i am telling you|i tell you|i can tell you|i can assure you|i assure you|"
-    r"just so you know|frankly|truthfully|sorry)(?: ,| !| -)? )+"
+    r"just so you know|frankly|truthfully|sorry|fine|i admit(?: it)?|i confess(?: it)?)(?: ,| !| -| :)? )+"
 )
 # A sentence with one of these is an opinion or a guess, not a statement to verify.
 _HEDGES = frozenset(

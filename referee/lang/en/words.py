@@ -70,7 +70,13 @@ EMBEDDING = frozenset(
     """see sees saw seen watch watched hear heard say says said tell tells told think thinks
     thought know knows knew believe believes claim claims claimed accuse accuses accused
     suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
-    make made let lets saying telling claiming deny denies denied denying""".split()
+    make made let lets saying telling claiming deny denies denied denying admit admits admitted
+    admitting confess confesses confessed confessing""".split()
+)
+# Words that report what someone else said: "according to B, C is the liar" states nothing
+# of the player's own and asks nothing, so it is never a guess or a question.
+HEARSAY = frozenset(
+    "according apparently supposedly allegedly reportedly rumor rumour rumored rumoured".split()
 )
 PLAYER = frozenset(["i", "me", "myself", "we", "us", "ourselves"])
 YOU = frozenset(["you", "yourself", "yourselves"])
@@ -126,7 +132,7 @@ _SLANG = {
     "wat": "what", "wut": "what", "wanna": "want to", "gonna": "going to", "dunno": "do not know",
     "idk": "i do not know", "cuz": "because", "coz": "because", "bc": "because",
     "wether": "whether", "wheather": "whether", "doughnut": "donut", "doughnuts": "donuts",
-    "y'all": "everyone", "yall": "everyone", "tho": "though", "pudd": "pudding",
+    "y'all": "everyone", "si": "is", "cappin": "lying", "capping": "lying", "capper": "liar", "legit": "really", "yall": "everyone", "tho": "though", "pudd": "pudding",
     "didnt": "did not", "dont": "do not", "doesnt": "does not", "isnt": "is not",
     "wasnt": "was not", "werent": "were not", "arent": "are not", "havent": "have not",
     "hasnt": "has not", "hadnt": "had not", "couldnt": "could not", "wouldnt": "would not",
@@ -147,6 +153,9 @@ _GROUPS = (
     (r"\b(?:any of you|any one of you|either of you|one of you|anybody|someone|somebody|"
      r"no one|nobody|anyone else)\b", ANYONE),
     (r"\bas well\b", "too"),
+    (r"(?<=\S) n (?=\S)", " and "),  # "A n B", "C ate it n C is the liar"
+    (r"\bno cap\b", "honestly"),
+    (r"^(?:the )?word is\b", "apparently"),  # hearsay: "word is C ate it"
     (r"\bor (?:did|do|does|is|are|was|were|have|has) not (?:you|he|she|they|@\d+)\b", ""),
     (r"\btruth - teller\b", "truthteller"),
     (r"\bto blame\b", "responsible"),
@@ -159,10 +168,13 @@ _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 _PUNCTUATION = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u3001": ",", "\u3002": ".",
                               "\u2014": "-", "\u2013": "-", "\u201c": " ", "\u201d": " ", '"': " ",
                               "(": " ", ")": " ", "[": " ", "]": " ", "*": " ", "@": " ", "#": " ", "_": " "})
+_MARK_EMOJI = {"\u2753": "?", "\u2754": "?", "\u2757": "!", "\u2755": "!", "\u203c": "!", "\u2049": "?"}
+_SYMBOLS = frozenset(["So", "Sk", "Cf", "Cs", "Co", "Mn"])  # pictographs, skin tones, joiners, selectors
 HONORIFICS = frozenset(
     "mr mrs ms miss mister mx dr sir madam madame lady person suspect player character "
     "monsieur mme mlle senor".split()
 )
+_ABBREVIATED = frozenset("mr mrs ms mx dr mme mlle".split())  # "Mr. C"; "wrong person. C did ..." ends a sentence
 _TOKEN = re.compile(r"\w+(?:'\w+)*|[^\w\s]")
 _END = frozenset(".?!;")
 # After a one-letter name "A" these show that it is a name and not the article "a".
@@ -209,7 +221,7 @@ def _is_article(raw: list[str], i: int) -> bool:
 
 def _drop_honorific(out: list[str]) -> None:
     """Remove "Mr." / "Person" just before a name: the name alone identifies the person."""
-    if len(out) > 1 and out[-1] == "." and out[-2].lower() in HONORIFICS:
+    if len(out) > 1 and out[-1] == "." and out[-2].lower() in _ABBREVIATED:
         del out[-2:]
     elif out and out[-1].lower() in HONORIFICS:
         out.pop()
@@ -235,9 +247,8 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
                 window[0] = key
             if window == list(parts) and not (parts == ("a",) and not possessive and _is_article(raw, i)):
                 _drop_honorific(out)
-                out.append(ref(index))
-                if possessive:
-                    out.append("is")
+                owned = possessive and i + span < len(raw) and raw[i + span].lower() in _OWNED
+                out.extend(("of", ref(index)) if owned else (ref(index), "is") if possessive else (ref(index),))
                 i += span
                 matched = True
                 break
@@ -272,7 +283,33 @@ def _expand(word: str) -> list[str]:
     for suffix, full in _SUFFIXES.items():
         if low.endswith(suffix):
             return [low[: -len(suffix)], full]
-    return [low]
+    return [_typo_fixed(low)]
+
+
+# Typos of the game's words ("honets", "lyign", "inocent", "lair", "eaat") read as the word
+# meant: a doubled letter too many, two letters swapped or one left out, and for long words
+# one letter changed. Not a letter added, nor one changed in a short word: that makes other
+# words ("flying", "dying", "dating").
+_TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", "liars", "lying", "eaten",
+                 "eating", "drinking")
+_VOCABULARY = frozenset(
+    f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
+
+
+@lru_cache(maxsize=4096)
+def _typo_fixed(word: str) -> str:
+    """`word`, or the game word it is a typo of (see _TYPO_TARGETS)."""
+    if len(word) < 4 or not word.isalpha() or word in _VOCABULARY or word in OTHER_FOODS:
+        return word
+    for i in range(len(word) - 1):
+        if word[i] == word[i + 1] and word[:i] + word[i + 1:] in _VOCABULARY:
+            return word[:i] + word[i + 1:]
+    for meant in _TYPO_TARGETS:
+        changed_ok = len(meant) >= 6 and meant != "eating"
+        if len(word) <= len(meant) and misspelt(word, meant) and (
+                changed_ok or len(word) < len(meant) or sorted(word) == sorted(meant)):
+            return meant
+    return word
 
 
 def _fold_groups(words: list[str]) -> tuple[str, ...]:
@@ -282,10 +319,18 @@ def _fold_groups(words: list[str]) -> tuple[str, ...]:
     return tuple(joined.split())
 
 
+def _without_symbols(text: str) -> str:
+    """Emoji and other pictographs dropped ("C 🙏 are you honest?"), a question-mark emoji
+    read as "?" ("Mr. B 🍰❓ did A eat it")."""
+    return "".join(
+        _MARK_EMOJI.get(ch, " " if unicodedata.category(ch) in _SYMBOLS else ch) for ch in text
+    )
+
+
 def sentences(text: str, roster: Roster) -> Text:
     """Cut `text` into normalised sentences (see the module docstring)."""
     text = unicodedata.normalize("NFKC", text)
-    text = text.translate(_PUNCTUATION)
+    text = _without_symbols(text.translate(_PUNCTUATION))
     found: list[Sentence] = []
     unknown: list[str] = []
     for line in text.splitlines():
@@ -325,6 +370,41 @@ def predicate_words(incident: Incident) -> dict[str, Predicate]:
 OTHER_INCIDENT_WORDS = frozenset(
     "cake cakes pudding puddings cookie cookies donut donuts juice juices".split()
 )
+# After "B's" these make it B's thing, not "B is": "did you eat B's cake?" asks about the one
+# asked, and B is no subject ("of B").
+_OWNED = OTHER_INCIDENT_WORDS | frozenset("slice piece share plate portion own".split())
+
+
+# Foods and drinks that are no incident: "did you eat pizza?" asks about something else.
+OTHER_FOODS = frozenset(
+    """pizza pizzas sandwich sandwiches pie pies bread toast chocolate chocolates candy candies
+    sweets biscuit biscuits muffin muffins cupcake cupcakes brownie brownies icecream tart tarts
+    pastry croissant burger burgers hamburger fries chips crisps sushi apple apples banana bananas
+    orange oranges cheese pasta noodles soup salad steak chicken rice egg eggs snack snacks dessert
+    coffee tea milk soda cola coke water beer wine lemonade smoothie milkshake yogurt jelly popcorn
+    cereal waffle waffles pancake pancakes cheesecake sandwhich""".split()
+)
+# After "ate the ...": words that still point at the incident ("the last piece", "my slice").
+PORTION = frozenset(
+    """last whole entire remaining final leftover piece pieces slice slices bit bits rest one all
+    any some bite bites sip sips mouthful crumb crumbs same""".split()
+)
+DETERMINERS = frozenset("the a an my your his her our their that this those these".split())
+CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
+
+
+def misspelt(word: str, meant: str) -> bool:
+    """Whether `word` is `meant` with one letter left out, added, changed or two swapped
+    ("cak", "cakke", "ckae"): a typo, not another word."""
+    if word == meant or abs(len(word) - len(meant)) > 1 or min(len(word), len(meant)) < 3:
+        return False
+    if len(word) == len(meant):
+        diff = [i for i, (a, b) in enumerate(zip(word, meant, strict=True)) if a != b]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == meant[diff[1]] \
+            and word[diff[1]] == meant[diff[0]]
+        return len(diff) == 1 or swapped
+    short, long_ = sorted((word, meant), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def wrong_verbs(incident: Incident) -> frozenset[str]:

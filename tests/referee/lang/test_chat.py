@@ -29,18 +29,18 @@ LANGS = ("ko", "ja", "en")
 FLOOR = {
     ("chat", "ko"): 186,
     ("chat", "ja"): 124,
-    ("chat", "en"): 139,
+    ("chat", "en"): 189,
     ("meaning", "ko"): 74,
     ("meaning", "ja"): 55,
-    ("meaning", "en"): 60,
+    ("meaning", "en"): 75,
 }
 WRONG_CEILING = {
     ("chat", "ko"): 0,
     ("chat", "ja"): 16,
-    ("chat", "en"): 8,
+    ("chat", "en"): 0,
     ("meaning", "ko"): 0,
     ("meaning", "ja"): 10,
-    ("meaning", "en"): 4,
+    ("meaning", "en"): 0,
 }
 ALIKE_FLOOR = 15
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.lang import Context, incident
 from referee.lang.en import extract, parse
+from referee.lang.en.words import misspelt
 from referee.liar.intent import Confirm, CountQuery, Guess, Other, Query, Question, Remark, Unclear
 from referee.liar.proposition import Not, Says, as_literal, literal
 from referee.liar.world import Roster
@@ -331,3 +334,404 @@ def test_extract_hedges_are_unread_and_echoes_flavour() -> None:
     assert {(s.speaker, str(s.proposition), s.asserted) for s in read.statements} == {("A", "liar(A)", False)}
     assert len(read.unread) == 2
     assert "might" in read.unread[0] and "B" in read.unread[1]
+
+
+# --- issue 11: chat as people type it, precision first ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "according to B, C is the liar",
+        "C is the liar according to B",
+        "B says C ate it",
+        "B told me C is the liar",
+        "B claims A ate the cake",
+        "apparently C ate it",
+        "supposedly A is the liar.",
+        "A said he ate it lol",
+        "word is C ate it",
+        "C admitted he ate it",
+    ],
+)
+def test_hearsay_is_never_a_guess_or_a_question(text: str) -> None:
+    assert parse(text, CAKE) == Remark()
+
+
+@pytest.mark.parametrize("text", ["A, according to B, is C the liar?", "A, B says you ate it?"])
+def test_hearsay_put_to_someone_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A and B, each of you tell me whether you're honest.",
+         {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("A and B, each of you: are you honest?", {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("B and C, both of you, did you eat it?", {("B", "culprit", "B", False), ("C", "culprit", "C", False)}),
+        ("A and B, can each of you tell me whether you are honest?",
+         {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("A, did B and C both eat it?", {("A", "culprit", "B", False), ("A", "culprit", "C", False)}),
+        ("A, are both B and C honest?", {("A", "honest", "B", False), ("A", "honest", "C", False)}),
+        ("A, B and C, all three of you: did you eat it?", {(n, "culprit", n, False) for n in "ABC"}),
+    ],
+)
+def test_a_quantifier_over_named_people_never_adds_the_addressee(
+        text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C, is A the liar? oops I mean is A honest", {("C", "honest", "A", False)}),
+        ("B, did A eat it? wait no, I meant to ask C", {("C", "culprit", "A", False)}),
+        ("A, did B eat it? oh sorry, I meant to ask C, not A", {("C", "culprit", "B", False)}),
+        ("A, is C lying? sorry, I meant B, not C: is B lying?", {("A", "liar", "B", False)}),
+        ("A, is C the liar? sorry I mean B, not C", {("A", "liar", "B", False)}),
+        ("A, did you eat it? sorry I meant to ask B", {("B", "culprit", "B", False)}),
+        ("B did u eat it? nvm wrong person. C did u eat it?", {("C", "culprit", "C", False)}),
+        ("A did B eat it? wait no wrong person, C did B eat it?", {("C", "culprit", "B", False)}),
+        ("Mr. C, did B eat the cake? Correction: did A eat the cake?", {("C", "culprit", "A", False)}),
+        ("A, are you honest? no wait, I meant: are you the liar?", {("A", "liar", "A", False)}),
+        ("B, is C innocent? ugh typo, I meant A. is A innocent?", {("B", "culprit", "A", True)}),
+        ("A, is C the liar? sorry, is B the liar?", {("A", "liar", "B", False)}),
+        ("Sorry, A, did you eat it?", {("A", "culprit", "A", False)}),  # an apology, nothing corrected
+        ("A, did you eat it? Sorry for asking.", {("A", "culprit", "A", False)}),
+        ("A, did you eat it? Sorry.", {("A", "culprit", "A", False)}),
+    ],
+)
+def test_a_correction_applies_and_charges_once(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, is C the liar? sorry I mean B",  # B asked, or asked about?
+        "A, did you eat it? nvm",  # taken back
+        "A, did you eat it? I mean, did B eat it?",  # a gloss that asks something else
+    ],
+)
+def test_a_correction_that_leaves_the_question_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("C, did you eat the pizza?", "cake"),
+        ("A, may I ask whether you ate the pizza?", "cake"),
+        ("C, did you eat the sandwich?", "cake"),
+        ("A did you eat my sandwich", "cake"),
+        ("A, did you eat pizza?", "cake"),
+        ("A, did you have the pizza?", "cake"),
+        ("A, did you take the money?", "cake"),
+        ("A, did you eat anything?", "cake"),
+        ("B ate the chocolate.", "cake"),
+        ("A, did you eat the coke?", "cake"),  # a food, though one letter from "cake"
+        ("B, did you drink the coffee?", "juice"),
+    ],
+)
+def test_another_food_is_unclear_with_a_reason_naming_the_incident(text: str, key: str) -> None:
+    ctx = Context(incident=incident(key), lang="en")
+    intent = parse(text, ctx)
+    assert isinstance(intent, Unclear) and ctx.incident.noun["en"] in intent.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "expected"),
+    [
+        ("A, did you eat the chocolate cake?", "cake", {("A", "culprit", "A", False)}),
+        ("A, did you eat the last piece?", "cake", {("A", "culprit", "A", False)}),
+        ("A, did you take a bite of the cake?", "cake", {("A", "culprit", "A", False)}),
+        ("B did C eat the cak", "cake", {("B", "culprit", "C", False)}),  # a typo of the incident
+        ("B, did you drink my juice?", "juice", {("B", "culprit", "B", False)}),
+        ("B, did you have the orange juice?", "juice", {("B", "culprit", "B", False)}),
+    ],
+)
+def test_the_incident_however_it_is_described(key: str, text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text, Context(incident=incident(key), lang="en")) == expected
+
+
+@pytest.mark.parametrize("text", ["A spill the tea, who ate it", "A just tell me, who ate it"])
+def test_a_question_typed_without_its_mark_is_a_question(text: str) -> None:
+    assert asked(text) == {("A", "culprit", n, False) for n in "ABC"}
+
+
+@pytest.mark.parametrize("text", ["B ate it, who cares", "C is the liar, whether you like it"])
+def test_words_that_ask_are_no_conclusion(text: str) -> None:
+    assert not isinstance(parse(text, CAKE), Guess)
+
+
+@pytest.mark.parametrize(
+    ("word", "meant", "typo"),
+    [("cak", "cake", True), ("ckae", "cake", True), ("cakke", "cake", True), ("cake", "cake", False),
+     ("coke", "cake", True), ("pie", "cake", False), ("ca", "cak", False)],
+)
+def test_misspelt_is_one_edit(word: str, meant: str, typo: bool) -> None:
+    assert misspelt(word, meant) is typo
+
+
+def nested(text: str) -> set[tuple[str, str | None, str, str, bool]]:
+    """(speaker, via, predicate, about, negated) of every query; a flat one has via None."""
+    intent = parse(text, CAKE)
+    assert isinstance(intent, Question), f"{text!r} read as {intent!r}"
+    out: set[tuple[str, str | None, str, str, bool]] = set()
+    for query in intent.queries:
+        p, via = query.proposition, None
+        if isinstance(p, Says):
+            via = p.speaker
+            p = p.inner
+        flat = as_literal(p)
+        assert flat is not None, query
+        out.add((query.speaker, via, flat[0].predicate, flat[0].about, flat[1]))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, what would B say if I asked whether C ate it?", {("A", "B", "culprit", "C", False)}),
+        ("A, what would B answer if asked whether C is the liar?", {("A", "B", "liar", "C", False)}),
+        ("A what would B say if i asked him did C eat it", {("A", "B", "culprit", "C", False)}),
+        ("A, if B were asked whether C ate the cake, what would B answer?", {("A", "B", "culprit", "C", False)}),
+        ("A, would B say yes if I asked whether C ate it?", {("A", "B", "culprit", "C", False)}),
+        ("A, would B say no if asked whether C is honest?", {("A", "B", "honest", "C", True)}),
+        ("A, if I asked B, would he say C ate it?", {("A", "B", "culprit", "C", False)}),
+        ("A, if I asked B whether C ate it, what would he say?", {("A", "B", "culprit", "C", False)}),
+        ("A, would B admit he ate it?", {("A", "B", "culprit", "B", False)}),
+        ("Mr. A, suppose I asked C if you ate the cake. Would C say yes?", {("A", "C", "culprit", "A", False)}),
+        ("A, suppose I asked B whether C is the liar. What would he say?", {("A", "B", "liar", "C", False)}),
+    ],
+)
+def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
+        text: str, expected: set[tuple[str, str | None, str, str, bool]]) -> None:
+    assert nested(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, what would B say if I asked C whether A ate it?",  # B answers, C is asked?
+        "A, if I asked B whether C ate it. Would C say yes?",  # asked B, answered by C
+        "A, does B think C ate it?",
+        "A, B would say C ate it, right?",
+        "A, would B deny eating it?",
+    ],
+)
+def test_a_nesting_that_cannot_be_kept_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "expected"),
+    [
+        ("A, did you eat it?", "and you, B?", {("B", "culprit", "B", False)}),
+        ("A, did you eat it?", "C, did you?", {("C", "culprit", "C", False)}),
+        ("A, is C lying?", "B, same question.", {("B", "liar", "C", False)}),
+        ("C, are you honest?", "and you, A?", {("A", "honest", "A", False)}),
+        ("B, did you eat it?", "what about you, Mr. C?", {("C", "culprit", "C", False)}),
+        ("A, is B the liar?", "and is B honest?", {("A", "honest", "B", False)}),
+        ("C, did A eat it?", "ok and did B?", {("C", "culprit", "B", False)}),
+        ("C, did A eat it?", "what about B?", {("C", "culprit", "B", False)}),
+        ("B, is A honest?", "C, what's your answer to that same question?", {("C", "honest", "A", False)}),
+    ],
+)
+def test_a_follow_up_continues_the_previous_question(
+        before: str, text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    previous = parse(before, CAKE)
+    assert isinstance(previous, Question)
+    assert asked(text, replace(CAKE, previous=previous)) == expected
+
+
+@pytest.mark.parametrize(
+    ("before", "text"),
+    [
+        ("B, did you eat it?", "what about A?"),  # "A, did you?" or "B, did A?"
+        ("A, did you eat it?", "and you?"),  # nobody named
+        ("A, would B say C ate it?", "C, did you?"),  # a nested question is not repeated
+    ],
+)
+def test_a_follow_up_that_could_mean_two_things_is_unclear(before: str, text: str) -> None:
+    previous = parse(before, CAKE)
+    assert isinstance(previous, Question)
+    assert isinstance(parse(text, replace(CAKE, previous=previous)), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, what about C? did he eat it?", {("A", "culprit", "C", False)}),
+        ("Mr. C, about A: is he innocent?", {("C", "culprit", "A", True)}),
+        # A remark to someone before a question to him; "he" is the one it named.
+        ("B, I keep thinking about A. Is he the liar?", {("B", "liar", "A", False)}),
+        ("C, B has been really quiet. is he honest?", {("C", "honest", "B", False)}),
+        ("B, C said something weird earlier. Is he lying?", {("B", "liar", "C", False)}),
+        ("A, you seem nervous. Did you eat it?", {("A", "culprit", "A", False)}),
+    ],
+)
+def test_a_pronoun_or_topic_named_earlier_in_the_message(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, what about C?",  # a topic and no question
+        "A, what about B? did C eat it?",  # the topic is not asked about
+        "B, your turn. A, did you eat it?",  # B called and asked nothing
+        "A, B and C are weird. Is he honest?",  # "he" could be anyone
+    ],
+)
+def test_a_topic_or_remark_left_unasked_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C, are you honets?", {("C", "honest", "C", False)}),
+        ("A, did B eaat it?", {("A", "culprit", "B", False)}),
+        ("B, is A lyign?", {("B", "liar", "A", False)}),
+        ("C, is B inocent?", {("C", "culprit", "B", True)}),
+        ("B, si C the lair?", {("B", "liar", "C", False)}),
+        ("A, is C honst?", {("A", "honest", "C", False)}),
+        ("C, are you guilyt?", {("C", "culprit", "C", False)}),
+    ],
+)
+def test_typos_of_the_game_words(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize("text", ["A, are you flying?", "A, is B dying?", "A, is C dating B?", "A, is B frank?"])
+def test_a_real_word_is_no_typo_of_a_game_word(text: str) -> None:
+    assert not isinstance(parse(text, CAKE), Question)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C 🙏 are you honest?", {("C", "honest", "C", False)}),
+        ("😂😂 ok A, is B innocent?", {("A", "culprit", "B", True)}),
+        ("Mr. B 🍰❓ did A eat it", {("B", "culprit", "A", False)}),
+        ("A 👍🏽, did you eat it?", {("A", "culprit", "A", False)}),
+        ("B‼ did you eat it", {("B", "culprit", "B", False)}),
+        ("Ｃ， ｄｉｄ Ａ ｅａｔ ｉｔ？", {("C", "culprit", "A", False)}),
+    ],
+)
+def test_emoji_and_full_width_letters(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yo B u ate it or nah", {("B", "culprit", "B", False)}),
+        ("B is C cappin", {("B", "liar", "C", False)}),
+        ("no cap A, is B legit honest?", {("A", "honest", "B", False)}),
+        ("C bro did A do it lmao", {("C", "culprit", "A", False)}),
+        ("A n B is C lying", {("A", "liar", "C", False), ("B", "liar", "C", False)}),
+        ("C you didnt eat the donut did you", {("C", "culprit", "C", True)}),
+    ],
+)
+def test_slang(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    ctx = Context(incident=incident("donut"), lang="en") if "donut" in text else CAKE
+    assert asked(text, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ok I got it, B ate it and B is also the liar", Guess("B", "B")),
+        ("got it!! B ate the cake n B is the liar too", Guess("B", "B")),
+        ("C ate it n C is the liar too", Guess("C", "C")),
+        ("I got it, maybe B ate it", Remark()),  # still hedged
+        ("honestly B ate it", Guess("B", None)),
+    ],
+)
+def test_a_casual_conclusion_is_a_guess(text: str, expected: object) -> None:
+    assert parse(text, CAKE) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("did C eat it A??", {("A", "culprit", "C", False)}),
+        ("is C innocent Mr. A??", {("A", "culprit", "C", True)}),
+        ("did B and C eat it A", {("A", "culprit", "B", False), ("A", "culprit", "C", False)}),
+        ("B didnt u eat it??", {("B", "culprit", "B", True)}),
+    ],
+)
+def test_the_addressee_at_the_end(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["was it A?", "is it C or A?", "did C lie to A?", "is C more honest than A?", "was it B A?",
+             "did B eat it and not A?"],
+)
+def test_a_name_that_belongs_to_the_question_is_no_addressee(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my question goes to C - is B innocent?", {("C", "culprit", "B", True)}),
+        ("A, I'd like you to tell me whether B is innocent.", {("A", "culprit", "B", True)}),
+        ("Mr. B, please let me know if C is telling the truth.", {("B", "honest", "C", False)}),
+        ("Pardon me, B - might I ask whether you are honest?", {("B", "honest", "B", False)}),
+        ("B pls just tell me whether C is the liar", {("B", "liar", "C", False)}),
+        ("Two questions for C: is A honest? Did B eat it?", {("C", "honest", "A", False), ("C", "culprit", "B", False)}),
+        ("B, I have two questions: is A the liar, and did C eat the cake?",
+         {("B", "liar", "A", False), ("B", "culprit", "C", False)}),
+        ("A, B and C, I have a question for all of you: did you eat the cake?",
+         {(n, "culprit", n, False) for n in "ABC"}),
+        ("Good evening, everyone. Could each of you kindly tell me whether you ate the cake?",
+         {(n, "culprit", n, False) for n in "ABC"}),
+    ],
+)
+def test_intros_and_requests_to_tell(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm just going to ask directly: B, are you honest?", {("B", "honest", "B", False)}),
+        ("ok here goes: A, did you eat it?", {("A", "culprit", "A", False)}),
+        ("A u still there? is B the liar or what", {("A", "liar", "B", False)}),
+        ("Alright, I've been going back and forth on this. If B is honest then A must have done it. "
+         "I'm just going to ask directly: B, are you honest?", {("B", "honest", "B", False)}),
+    ],
+)
+def test_a_remark_or_lead_in_before_a_question(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["A, did you eat it? B, are you there?", "B, are you there? A, did you eat it?", "B ate it: C, is that right?"],
+)
+def test_a_check_in_to_someone_not_asked_after_it_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, did you eat B's cake?", {("A", "culprit", "A", False)}),  # B owns it, B is not asked about
+        ("C, did you eat B's slice?", {("C", "culprit", "C", False)}),
+        ("A, B's lying, right?", {("A", "liar", "B", False)}),  # "B's" is "B is"
+    ],
+)
+def test_a_possessive_name_is_no_subject(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I admit I ate the cake.", "Fine, I admit it: I ate the cake.", "I confess, I ate it."])
+def test_extract_a_confession_is_a_statement(text: str) -> None:
+    """'admit' embeds a clause in a question ("would B admit ...?"); a character's own
+    confession still states what it confesses."""
+    assert statements(text, "A") == {("A", "culprit(A)", True)}
