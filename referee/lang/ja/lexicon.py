@@ -27,14 +27,14 @@ NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスタ�
                         "嘘つき", "うそつき", "正直者", "探偵", "客"})
 """Words that take an honorific without being a suspect (皆さん, GMさん, 犯人さん)."""
 
-YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身",
+YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身", "御自分",
                  "自身", "自分", "貴殿", "そちら", "そっち"})
 """Second person in a player's question: resolves to the addressee."""
 
 SELF = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "自分", "己"})
 """First person: the speaker inside a character's line, the player in a question."""
 
-GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様", "全部"})
+GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様"})
 """Addressing everyone at once (全員に質問です, みなさん)."""
 
 WHO = frozenset({"誰", "どなた", "どっち", "どちら", "何方", "どいつ"})
@@ -97,6 +97,10 @@ MEANING = frozenset({"こと", "事", "意味", "話"})
 CORRECTIONS = frozenset({"否", "いや", "いえ", "いいえ", "違う", "ちがう", "訂正", "間違い", "間違える", "失礼"})
 """A sentence opening with one of these replaces the question before it ("いや、Bさんは…")."""
 
+AMENDS = frozenset({"御免", "ごめん", "ゴメン", "失礼", "間違える", "間違い", "まちがえる", "違う", "ちがう",
+                    "訂正", "すみません", "済みません"})
+""""あ、ごめん、…", "いや間違えた、…", "訂正": the player mends what he just asked."""
+
 AUXILIARY_VERBS = frozenset({"居る", "いる", "有る", "ある", "仕舞う", "ちゃう", "じゃう", "為る",
                              "する", "置く", "来る", "行く", "成る", "出来る", "いらっしゃる",
                              "御座る", "ござる", "おる", "居られる", "下さる", "くださる", "呉れる", "くれる",
@@ -109,8 +113,20 @@ HEDGES = frozenset({"怪しい", "疑わしい", "多分", "たぶん", "恐ら�
                     "みたい", "らしい", "可能", "可能性", "パターン", "かも", "知れる", "もしかして",
                     "もしかしたら", "ひょっとして", "ひょっとしたら", "疑う", "決め手", "候補",
                     "筈", "はず", "気がする", "どちらか", "どっちか", "かなあ", "かしら", "臭い",
-                    "微妙", "確率", "うーん", "ううん", "仮に", "もし"})
+                    "微妙", "確率", "うーん", "ううん", "仮に", "もし", "説", "疑惑", "容疑"})
 """Words that make a statement thinking aloud rather than a guess."""
+
+BOTH = frozenset({"二人", "二方", "両方", "両者", "両人", "双方"})
+""""BさんとCさんは二人とも…": a quantifier over the people named, never the addressee too;
+with fewer than two people named it says nobody."""
+
+HEARSAY_SOURCES = (("に", "よる"), ("に", "よれる"), ("話", "だ"), ("話", "で"), ("話", "じゃ"),
+                   ("言う", "に"), ("曰く",), ("いわく",))
+""""Bさんによると", "Bの話だと/では/じゃ", "Bが言うには", "B曰く": what follows is what B said."""
+HEARSAY_ENDS = frozenset({"らしい", "そう", "って", "とのこと", "だって", "んだって"})
+""""…食べたんだって", "…嘘つきらしい", "…食べたそうだ": said by someone, not concluded."""
+REPORTED_ASPECT = frozenset({"てる", "て", "た", "でる", "で"})
+""""…と言ってた", "…とおっしゃっています", "…って言った": a report verb telling what was said."""
 
 GUESS_LEADS = frozenset({"回答", "解答", "答え", "最終", "結論", "推理", "分かる", "わかる"})
 

@@ -22,8 +22,13 @@ request to rephrase):
 - A later sentence's "Name、" after a lead-in ("それからBさん、…") or a background clause
   ("…と思うけど、Cさん、…") is a new addressee; a name set off by a comma that is not
   read as one makes the question unclear rather than charged to the earlier addressee.
-- A self-correction ("…？いや、…？") that asks something else is unclear; one that asks
-  the same thing again costs once.
+- A bare self-correction ("…？いや、…？") that asks something else is unclear; one that asks
+  the same thing again costs once. An explicit one ("ごめん", "間違えた", "訂正", "…じゃなくて")
+  is applied and charged once: a new question replaces the last, "Aさんじゃなくて Cさんに
+  聞きたかった" asks C instead, "Cさんじゃなくて Bさん" asks about B instead.
+- Hearsay ("Bさんによると…", "…って言ってた", "…んだって", "…らしい") is a remark, never a
+  guess or a question; asked about with "?" it is unclear.
+- "二人とも", "両方" quantify over the people named, never the addressee too.
 - "Someone other than B" (Bさん以外, ほかの人, 残りの二人, Bさんじゃない人) and "only B"
   with しか are unclear: read as a question about B they would charge its opposite.
 """
@@ -35,7 +40,9 @@ from dataclasses import dataclass, replace
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
     ACCEPT,
+    AMENDS,
     ASK_VERBS,
+    BOTH,
     CORRECTIONS,
     COUNT_QUERY,
     CULPRIT_NOUNS,
@@ -81,7 +88,7 @@ def parse(text: str, ctx: Context) -> Intent:
     if not text:
         return Other()
     roster = ctx.roster
-    tokens = [tokenize(s, roster) for s in sentences(text)]
+    tokens = [tokenize(s, roster) for s in sentences(text, quotes=True)]
     named = any(t.kind == "name" for sentence in tokens for t in sentence)
     if ctx.pending and not named:
         confirm = _confirmation(text)
@@ -125,7 +132,8 @@ class _Sentence:
 
     `musing` marks thinking-aloud or answer lead-ins (なるほど, うーん, 答えます);
     `hedged` a hedge before the addressee ("たぶん、…"); `corrects` a self-correction
-    ("いや、…") that should ask again what the sentence before asked.
+    ("いや、…") that should ask again what the sentence before asked; `amends` an explicit
+    one ("ごめん", "間違えた", "訂正", "…じゃなくて"), which replaces it; `words` all its tokens.
     """
 
     addressees: tuple[str, ...] | None
@@ -134,6 +142,8 @@ class _Sentence:
     musing: bool
     hedged: bool
     corrects: bool
+    amends: bool
+    words: tuple[Token, ...]
 
 
 def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
@@ -147,6 +157,8 @@ def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
         musing=any(t.lemma in GUESS_LEADS or t.lemma in THINKING or t.surface in THINKING for t in tokens),
         hedged=any(t.lemma in HEDGES or t.surface in HEDGES for t in leads),
         corrects=bool(tokens) and (tokens[0].lemma in CORRECTIONS or tokens[0].surface in CORRECTIONS),
+        amends=any(t.lemma in AMENDS or t.surface in AMENDS for t in tokens) or _instead(tokens) is not None,
+        words=tokens,
     )
 
 
@@ -157,6 +169,7 @@ def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
         if t.kind != "word":
             break
         opener = t.pos in ("感動詞", "接続詞", "補助記号", "空白") or t.surface in LEADS or t.lemma in LEADS
+        opener = opener or t.lemma in AMENDS or (i > 0 and tokens[i - 1].lemma in AMENDS and t.pos == "助動詞")
         if not (opener or (t.surface in ("は", "に", "で") and i > 0 and t.pos == "助詞")):
             break
         i += 1
@@ -262,6 +275,8 @@ def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
             if split:
                 return vocative, tokens[lead.first + 1:], ""
             return (None, tokens, "") if len(lead.names) > 1 else (lead.names, rest, "")
+        if split and pause and rest and rest[0].lemma in BOTH:
+            return vocative, tokens[lead.first + 1:], ""  # "Aさん、BくんとCくん、二人とも…": both named
         joined_later = any(t.surface in ("と", "・", "や") for t in tokens[lead.first:lead.end])
         if split and pause and joined_later and not any(t.person for t in rest) and not all(t.punct for t in rest):
             return None, rest, "who is asked, and about whom? e.g. 'Aさん、BさんとCさんは食べましたか？'"
@@ -349,7 +364,17 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
     remark = thinking = unaddressed = False
     previous: tuple[Claim, ...] = ()
     last_asked: set[tuple[str, Proposition]] = set()
+    last = _Asked(0, (), ())
     for sentence in read_sentences:
+        if sentence.amends and last.claims:
+            mended = _amend(sentence.words, last, ctx)
+            if mended is not None:
+                if isinstance(mended, Unclear):
+                    return mended
+                del queries[last.start:]
+                queries.extend(mended)
+                last_asked = {q.key() for q in mended}
+                continue
         if sentence.problem:
             return Unclear(sentence.problem)
         if sentence.addressees is not None:
@@ -362,6 +387,11 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         if not here:
             here, tokens = _thinker(tokens)
         reading = read(tokens, ctx.incident)
+        if reading.reported:  # hearsay is never a question or a guess
+            if any(t.surface == "?" for t in tokens):
+                return Unclear("that tells what someone said; ask the question itself, e.g. 'Aさん、Bさんは食べましたか？'")
+            remark = True
+            continue
         if sentence.hedged:
             reading = replace(reading, hedged=True)
         if reading.presumed and here:
@@ -383,9 +413,12 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
                 return Unclear(trouble)
             if sentence.addressees is None and _unread_vocative(tokens):
                 return Unclear("whom are you asking? start the sentence with the name, e.g. 'Bさん、…'")
-            if sentence.corrects and last_asked and {q.key() for q in asked} != last_asked:
+            if sentence.amends and last.claims:
+                del queries[last.start:]  # "…？いや間違えた、Bさんは嘘つきですか？" asks only the second
+            elif sentence.corrects and last_asked and {q.key() for q in asked} != last_asked:
                 return Unclear("which question do you mean? ask only that one")  # "Aさん、…？いや、Bさん、…？"
             last_asked = {q.key() for q in asked}
+            last = _Asked(len(queries), claims, here)
             queries.extend(asked)
             opened = opened or is_open
             previous = claims
@@ -413,6 +446,49 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
     if remark or thinking:
         return Remark()
     return Other()
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """The last question of a message: where its queries start, its claims, whom it asked."""
+
+    start: int
+    claims: tuple[Claim, ...]
+    addressees: tuple[str, ...]
+
+
+def _instead(tokens: tuple[Token, ...]) -> int | None:
+    """Where "…じゃなくて" / "…ではなく" ("not X but Y") is, at the negator."""
+    for j, t in enumerate(tokens):
+        if t.surface == "なく" and t.lemma in ("ない", "無い") and j > 0 and tokens[j - 1].surface in ("じゃ", "は", "では"):
+            return j
+    return None
+
+
+def _amend(tokens: tuple[Token, ...], last: _Asked, ctx: Context) -> list[Query] | Unclear | None:
+    """A correction of the question before it, applied: "Aさんじゃなくて Cさんに聞きたかった"
+    asks C instead; "Cさんじゃなくて Bさん(について)" asks about B instead of C. None when the
+    sentence asks a question of its own (that one replaces the last); Unclear when it is not
+    clear what is mended."""
+    if read(tokens, ctx.incident).claims:
+        return None
+    unclear = Unclear("which question do you mean? ask it again in full")
+    cut = _instead(tokens)
+    before = [t.lemma for t in tokens[:cut] if t.kind == "name"] if cut is not None else []
+    after = [j for j, t in enumerate(tokens) if t.kind == "name" and (cut is None or j > cut)]
+    if len(after) != 1 or len(before) > 1:
+        return unclear
+    wrong = before[0] if before else None
+    right = tokens[after[0]].lemma
+    to = after[0] + 1
+    if (to < len(tokens) and tokens[to].surface in ("に", "へ") and _asks_from(tokens, to)) or any(t.lemma in ("つもり", "積もり") for t in tokens[after[0]:]):
+        if (wrong is not None and last.addressees != (wrong,)) or len(last.addressees) != 1:
+            return unclear
+        return _queries(last.claims, (right,), ctx.roster)[0]
+    if wrong is None or not any(wrong in c.subjects for c in last.claims):
+        return unclear
+    swapped = tuple(replace(c, subjects=tuple(right if s == wrong else s for s in c.subjects)) for c in last.claims)
+    return _queries(swapped, last.addressees, ctx.roster)[0]
 
 
 def _unread_vocative(tokens: tuple[Token, ...]) -> bool:

@@ -21,12 +21,15 @@ from referee.lang.ja.lexicon import (
     ANY_VERBS,
     ASK_VERBS,
     AUXILIARY_VERBS,
+    BOTH,
     CULPRIT_NOUNS,
     DEMONSTRATIVES,
     DRINK_VERBS,
     EAT_VERBS,
     EMBED_VERBS,
     EXCLUDING,
+    HEARSAY_ENDS,
+    HEARSAY_SOURCES,
     HEDGES,
     HONEST_NOUNS,
     INCIDENT_NOUNS,
@@ -39,6 +42,7 @@ from referee.lang.ja.lexicon import (
     PEOPLE_WORDS,
     REMAINING,
     REPORT_VERBS,
+    REPORTED_ASPECT,
     SETTING_NOUNS,
     THINK_VERBS,
     THIRD_PERSONS,
@@ -96,7 +100,8 @@ class Reading:
     でしょう, ?), `hedged` thinking aloud (かな, かも, 怪しい), `firm` a stated
     conclusion (ね, よ, !), `presumed` a でしょう/だろう without ？ (a question to an
     addressee, a guess at most otherwise). `people` are the persons named, for "Cさんは？";
-    `roles` whether a role (犯人, 嘘つき, 正直者) is mentioned.
+    `roles` whether a role (犯人, 嘘つき, 正直者) is mentioned; `reported` that the sentence
+    tells what someone said (hearsay: "Bさんによると…", "…って言ってた", "…んだって").
     """
 
     claims: tuple[Claim, ...]
@@ -107,6 +112,7 @@ class Reading:
     firm: bool = False
     presumed: bool = False
     roles: bool = False
+    reported: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,8 +232,8 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     """The words that inflect a predicate: up to a comma, a quotation と/って, a new person."""
     out = []
     for t in tokens[start:stop]:
-        if t.surface in ("、", ",", "と", "って") and t.pos in ("補助記号", "助詞"):
-            break
+        if t.surface in ("、", ",", "と", "って", "か", "かどうか") and t.pos in ("補助記号", "助詞"):
+            break  # "…正直者か教えてくれない？": the negation after か is the request's
         if t.person and not through_people:
             break
         out.append(t)
@@ -261,8 +267,8 @@ def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | 
             j += 1
         else:
             return None
-    elif j < stop and tokens[j].kind == "name":
-        return j
+    elif j < stop and tokens[j].kind in ("name", "who"):
+        return j  # "犯人A", "嘘つき誰？"
     if j < stop and tokens[j].surface in TOPIC and tokens[j].pos == "助詞":
         return j + 1
     return None
@@ -327,7 +333,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
     problem = (_excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
-               or _third_person_problem(tokens))
+               or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
@@ -383,7 +389,73 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     if via_at is not None:
         # "…と言わない" denies the quote; in a question "…と言いませんか" is only a tag
         claims = _quoting(claims, tokens[via_at].lemma, tokens, flip=report_negated and not ask)
-    return Reading(tuple(claims), people, problem, ask, hedged, firm, presumed, roles)
+    elif claims and not problem and _quotes_someone(tokens, last_clause):
+        problem = "whose answer do you mean? ask 'Aさん、Bさんは「Cさんが食べた」と言いますか？'"
+    reported = _hearsay(tokens, last_clause)
+    return Reading(tuple(claims), people, problem, ask, hedged, firm, presumed, roles, reported)
+
+
+def _hearsay(tokens: tuple[Token, ...], clause: int) -> bool:
+    """Whether the sentence tells what someone said: a source ("Bさんによると", "Bの話だと",
+    "Bが言うには") anywhere, or in its last clause a report verb that tells ("…って言ってた",
+    "…とおっしゃっています") or a hearsay ending ("…んだって", "…らしい", "…食べたそうだ")."""
+    for j in range(len(tokens)):
+        for source in HEARSAY_SOURCES:
+            words = tokens[j:j + len(source)]
+            if len(words) == len(source) and all(w in (t.lemma, t.surface) for w, t in zip(source, words, strict=True)):
+                if source[0] == "話" and not (j >= 2 and tokens[j - 1].surface == "の" and tokens[j - 2].person):
+                    continue
+                if source[0] == "言う" and not (j + 2 < len(tokens) and tokens[j + 2].surface == "は"):
+                    continue
+                return True
+    for j in range(clause, len(tokens)):
+        t = tokens[j]
+        if t.lemma in REPORT_VERBS and t.pos == "動詞" and _quoted(tokens, j) and _told(tokens[j + 1:j + 3]):
+            return True
+        ending = t.lemma in HEARSAY_ENDS and (t.pos in ("助動詞", "名詞") or _final(tokens, j))
+        if ending and (t.lemma != "そう" or t.pos2 == "助動詞語幹"):  # 食べたそうだ, not そう思う
+            return True
+    return False
+
+
+def _told(after: tuple[Token, ...]) -> bool:
+    """"言ってた", "言っている", "言った": a report verb's past or progressive (what was said),
+    not the "would he say" of a nested question."""
+    if not after:
+        return False
+    first = after[0]
+    if first.surface == "た" or first.lemma == "てる":
+        return True
+    return first.surface in REPORTED_ASPECT and len(after) > 1 and after[1].lemma in ("居る", "いる", "おる", "てる")
+
+
+def _final(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether only sentence-final particles and punctuation follow `j` ("…んだってさ", "…だってよ")."""
+    return all(t.punct or (t.pos == "助詞" and t.pos2 == "終助詞") for t in tokens[j + 1:])
+
+
+def _quotes_someone(tokens: tuple[Token, ...], clause: int) -> bool:
+    """A report verb quoting ("…と言いますか", "…って答えると思う？") with no one found to say
+    it: read as a plain question it would drop the nesting, so it is not read."""
+    return any(t.lemma in REPORT_VERBS and t.pos == "動詞" and _quoted(tokens, j)
+               for j, t in enumerate(tokens) if j >= clause)
+
+
+def _both_problem(tokens: tuple[Token, ...], people: tuple[str, ...]) -> str:
+    """"二人とも", "両方" quantify over the people named: with fewer than two it says nobody."""
+    if any(t.lemma in BOTH or t.surface in BOTH for t in tokens) and len(set(people)) < 2:
+        return "name both people you mean, e.g. 'Aさん、BさんとCさんは二人とも食べましたか？'"
+    return ""
+
+
+def _role_person_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+    """"嘘つきの人が食べましたか": a role standing for a person (whom the player does not name)."""
+    for p in predicates:
+        if not p.verb and p.end + 1 < len(tokens) and tokens[p.end].surface == "の" and (
+            tokens[p.end + 1].lemma in PEOPLE_WORDS
+        ):
+            return "it asks about a role, not a person: name whom you mean"
+    return ""
 
 
 def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
@@ -592,11 +664,32 @@ def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], i
         other = INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
         if other is not None and other.key != incident.key:
             return f"this game's incident is the {incident.noun['ja']}, not the {other.noun['ja']}"
+    for p in predicates:
+        thing = _object_of(tokens, p) if p.verb else None
+        if thing is not None:
+            return f"this game's incident is the {incident.noun['ja']}, not the {thing}"
     wrong_verbs = DRINK_VERBS if incident.verb == "eat" else EAT_VERBS
     if any(p.verb in wrong_verbs for p in predicates):
         verb = "ate" if incident.verb == "eat" else "drank"
         return f"this game's incident is the {incident.noun['ja']}: ask who {verb} it"
     return ""
+
+
+def _object_of(tokens: tuple[Token, ...], p: _Predicate) -> str | None:
+    """The object of an eating or drinking verb when it is a thing other than the incident's
+    ("ピザ食べた？", "コーヒーを飲みましたか"), else None."""
+    j = p.start - 1
+    if j >= 0 and tokens[j].pos == "助詞" and tokens[j].surface in ("を", "は", "も", "って"):
+        j -= 1
+    if j < 0:
+        return None
+    t = tokens[j]
+    if t.kind != "word" or t.pos != "名詞" or t.pos2 != "普通名詞" or t.pos3 == "副詞可能":
+        return None
+    known = _CASE_NOUNS | SETTING_NOUNS | PEOPLE_WORDS | BOTH | MEANING
+    if t.lemma in known or t.surface in known or t.lemma in NOMINAL:
+        return None
+    return tokens[j - 1].surface + t.surface if j > 0 and tokens[j - 1].pos == "接頭辞" else t.surface
 
 
 def _conditional(tokens: tuple[Token, ...]) -> bool:

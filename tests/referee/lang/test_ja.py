@@ -122,11 +122,163 @@ def test_a_new_vocative_switches_the_addressee(text: str, expected: set[tuple[st
     [
         "Aさん、食べた？そしたらBさん、Cさんは嘘つき？",  # the lead-in hides the vocative
         "Aさん、食べた？今度はこっちに聞くね、Bさん、Cさんは嘘つき？",
-        "Aさん、Bさんは嘘つき？いや、Cさんは嘘つき？",  # corrected to another question
-        "Aさん、食べた？いや違う、Bさん、食べた？",
+        "Aさん、Bさんは嘘つき？いや、Cさんは嘘つき？",  # a bare いや: another question, or instead?
     ],
 )
 def test_a_doubtful_switch_is_unclear_rather_than_charged_to_the_first(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # whom is asked, mended
+        ("Aさん、Bさん食べた？あ、ごめん、Aさんじゃなくて Cさんに聞きたかった", {("C", "B", "culprit", False)}),
+        ("Aさん、Bさんはケーキを食べましたか？失礼しました、Aさんではなく Cさんに伺いたかったのです。",
+         {("C", "B", "culprit", False)}),
+        ("Bくん、Aくんは食べてないよね？あっ、違う、Cくんに聞くつもりだった", {("C", "A", "culprit", True)}),
+        ("Aさん、あなたは嘘つき？あ、まちがえた、Bさんに聞きたかったんだ", {("B", "B", "liar", False)}),
+        # whom it is about, mended
+        ("Aさん、Cさんが食べた？ ごめん訂正、Cさんじゃなくて Bさん", {("A", "B", "culprit", False)}),
+        ("Aさん、Cさんは正直者ですか？あ、いや、Cさんじゃなくて Bさんについてです", {("A", "B", "honest", False)}),
+        # the question asked again, mended
+        ("Cさん、Aさんは嘘つきですか？いや間違えた、Bさんは嘘つきですか？", {("C", "B", "liar", False)}),
+        ("Aさん、食べた？いや違う、Bさん、食べた？", {("B", "B", "culprit", False)}),
+    ],
+)
+def test_a_correction_is_applied_and_charged_once(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aさん、Bさん食べた？ごめん",  # sorry, but for what?
+        "Aさん、Bさん食べた？Cさんじゃなくて Bさん",  # C was not in the question
+        "AさんとBさん、Cさんは食べた？ごめん、Cさんに聞きたかった",  # which of the two is replaced?
+        "Aさん、Bさん食べた？ごめん、AさんじゃなくてBさんとCさんに聞きたい",
+    ],
+)
+def test_a_correction_that_does_not_say_what_it_mends_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bさんによると、Cが嘘つき",
+        "Bの話だと犯人はA",
+        "Bの話じゃCが嘘つきなんだってさ",
+        "Cさんが言うには、Aさんがやったんだって",
+        "Bさん曰く、Cが犯人",
+        "Aさん、Bさんは食べたって言ってた",
+        "Aさんは自分が食べたと言っていました",
+        "Aさんはご自分が食べたとおっしゃっていますね。",
+        "Aのやつ、自分が食べたって言ってんだよな",
+        "Aは食べたらしい",
+        "Aが食べたそうだ",
+        "Cが嘘つきだって",
+    ],
+)
+def test_hearsay_is_a_remark_never_a_guess_or_a_question(text: str) -> None:
+    assert parse(text, JA) == Remark()
+
+
+def test_hearsay_asked_about_is_unclear() -> None:
+    intent = parse("Bさん、Aさんは嘘つきって言ってたけど本当？", JA)
+    assert isinstance(intent, Unclear) and "said" in intent.reason
+
+
+@pytest.mark.parametrize("text", ["B犯人説あるな", "A犯人説", "Cさんに嘘つき疑惑"])
+def test_a_theory_is_no_conclusion(text: str) -> None:
+    assert parse(text, JA) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("じゃあAさん、BさんとCさんは二人とも飲んでないよね?", {("A", "B", "culprit", True), ("A", "C", "culprit", True)},
+         "juice"),
+        ("Aさん、BさんとCさんは二人ともケーキを食べていませんか？",
+         {("A", "B", "culprit", True), ("A", "C", "culprit", True)}, "cake"),
+        ("Aさん、BさんもCさんも、二人とも食べてませんか？", {("A", "B", "culprit", True), ("A", "C", "culprit", True)},
+         "cake"),
+        ("Aさん、BくんとCくん、二人ともプリン食べた？", {("A", "B", "culprit", False), ("A", "C", "culprit", False)},
+         "pudding"),
+        ("Cさん、あなたとAさんは二人とも正直者ですか？", {("C", "C", "honest", False), ("C", "A", "honest", False)}, "cake"),
+        ("Cさん、あなたとAさんはお二人とも正直者ですか？", {("C", "C", "honest", False), ("C", "A", "honest", False)},
+         "cake"),
+        ("Bさん、AさんとCさんは2人とも嘘つき？", {("B", "A", "liar", False), ("B", "C", "liar", False)}, "cake"),
+    ],
+)
+def test_both_quantifies_over_the_names_never_the_addressee(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+
+
+@pytest.mark.parametrize("text", ["Aさん、二人とも食べた？", "Bさん、両方嘘つき？", "Cさん、Aさんは2人とも正直者？"])
+def test_both_with_fewer_than_two_named_is_unclear(text: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and "both" in intent.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "game"),
+    [
+        ("Aさん、ピザ食べた？", "ピザ", "cake"),
+        ("Bさん、コーヒー飲みましたか？", "コーヒー", "cake"),
+        ("Aさん、あなたはピザを召し上がりましたか？", "ピザ", "cake"),
+        ("Cさん、ラーメンは食べた？", "ラーメン", "cake"),
+        ("A、Bがおにぎり食った？", "おにぎり", "cookie"),
+        ("Aさん、お茶飲んだ？", "お茶", "juice"),
+    ],
+)
+def test_a_food_that_is_not_the_incident_is_unclear_naming_the_incident(text: str, food: str, game: str) -> None:
+    ctx = Context(lang="ja", incident=incident(game))
+    intent = parse(text, ctx)
+    assert isinstance(intent, Unclear), intent
+    assert ctx.incident.noun["ja"] in intent.reason and food in intent.reason
+
+
+def test_all_of_it_is_not_all_of_them() -> None:
+    assert queries("Aさん、全部食べた？") == {("A", "A", "culprit", False)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Cさん、Bさんが正直者か教えてくれない？", {("C", "B", "honest", False)}),
+        ("Aさん、Bさんが食べたか教えてもらえない？", {("A", "B", "culprit", False)}),
+        ("Bさん、Cさんが嘘つきかどうか教えてくれませんか？", {("B", "C", "liar", False)}),
+    ],
+)
+def test_a_negative_request_to_tell_asks_the_positive(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(("text", "predicate"), [("C、嘘つき誰？", "liar"), ("Aさん、犯人誰？", "culprit")])
+def test_a_role_then_who_asks_about_everyone(text: str, predicate: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Question) and intent.open
+    assert {q[1:3] for q in queries(text)} == {(x, predicate) for x in "ABC"}
+
+
+@pytest.mark.parametrize("text", ["Aさん、嘘つきの人がケーキを食べましたか？", "Bさん、正直者の人は食べた？", "Cさん、犯人の人は嘘つき？"])
+def test_a_role_standing_for_a_person_is_unclear(text: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and "role" in intent.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bさん、あなたは嘘つき？犯人はAです。",
+        "Bさん、あなたは嘘つき？Aが犯人だ",
+        "Aさん、Cさんは食べた？嘘つきはBさんね",
+    ],
+)
+def test_a_guess_beside_a_question_is_unclear(text: str) -> None:
     assert isinstance(parse(text, JA), Unclear)
 
 
