@@ -97,9 +97,9 @@ MEANING = frozenset({"こと", "事", "意味", "話"})
 CORRECTIONS = frozenset({"否", "いや", "いえ", "いいえ", "違う", "ちがう", "訂正", "間違い", "間違える", "失礼"})
 """A sentence opening with one of these replaces the question before it ("いや、Bさんは…")."""
 
-AMENDS = frozenset({"御免", "ごめん", "ゴメン", "失礼", "間違える", "間違い", "まちがえる", "違う", "ちがう",
-                    "訂正", "すみません", "済みません"})
-""""あ、ごめん、…", "いや間違えた、…", "訂正": the player mends what he just asked."""
+AMENDS = frozenset({"御免", "ごめん", "ゴメン", "間違える", "間違い", "まちがえる", "違う", "ちがう", "訂正"})
+""""あ、ごめん、…", "いや間違えた、…", "訂正": the player mends what he just asked (not 失礼 or
+すみません, which may only open the next question: "失礼、Bさん、…")."""
 
 AUXILIARY_VERBS = frozenset({"居る", "いる", "有る", "ある", "仕舞う", "ちゃう", "じゃう", "為る",
                              "する", "置く", "来る", "行く", "成る", "出来る", "いらっしゃる",

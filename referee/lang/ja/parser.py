@@ -335,7 +335,8 @@ def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:
     """After "Aさんに": "質問です", "聞きます", or "Aさんへ、" (but not the nested "に聞いたら")."""
     start = particle + 1
     if start == len(tokens) or (
-        tokens[start].punct and (tokens[particle].surface == "へ" or tokens[start].surface != "、")
+        tokens[start].punct and tokens[start].surface not in ("「", "『")
+        and (tokens[particle].surface == "へ" or tokens[start].surface != "、")
     ):
         return True  # "Aさんへ、…", "ではCさんに。"
     for j in range(start, min(start + 3, len(tokens))):

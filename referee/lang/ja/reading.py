@@ -70,6 +70,7 @@ NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
 CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
 LIE_VERBS = ("吐く", "付く", "つく")
 SAY_VERBS = ("言う", "話す", "答える", "仰る", "申す")
+NO_ANSWERS = ("いいえ", "いえ", "いや", "ううん", "違う", "ノー")
 
 
 @dataclass(frozen=True)
@@ -334,12 +335,15 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
     problem = (_excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
                or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
-    if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
+    via_at, report_negated, nested_problem = _quoter(tokens, predicates)
+    if predicates and any(t.lemma == "何" and t.pos == "代名詞" and not (via_at is not None and _what_answer(tokens, j))
+                          for j, t in enumerate(tokens)):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
-    via_at, report_negated, nested_problem = _quoter(tokens, predicates)
     problem = problem or nested_problem
-    taken = _thinkers(tokens) | ({via_at} if via_at is not None else set())
+    if via_at is not None and _quoted_no(tokens):
+        problem = problem or "say what the other would answer as a statement, e.g. 「Cさんは食べていない」"
+    taken = _thinkers(tokens) | (_quoters(tokens, via_at) if via_at is not None else set())
     back_from = 0
     clause_start = _clause_starts(tokens, predicates)
     unnamed_before = _unnamed_subjects(tokens)
@@ -435,10 +439,18 @@ def _final(tokens: tuple[Token, ...], j: int) -> bool:
 
 
 def _quotes_someone(tokens: tuple[Token, ...], clause: int) -> bool:
-    """A report verb quoting ("…と言いますか", "…って答えると思う？") with no one found to say
-    it: read as a plain question it would drop the nesting, so it is not read."""
-    return any(t.lemma in REPORT_VERBS and t.pos == "動詞" and _quoted(tokens, j)
-               for j, t in enumerate(tokens) if j >= clause)
+    """A quotation in marks ("…『Aくんは正直者』って答える？") or what one would answer by
+    someone's guess ("…って答えると思う？") with no one found to say it: read as a plain
+    question it would drop the nesting, so it is not read. Without either, the one asked
+    says it himself ("あなたは嘘つきじゃないって言えますか") and the question is plain."""
+    marks = any(t.surface in ("「", "『") for t in tokens)
+    for j in range(clause, len(tokens)):
+        if tokens[j].lemma in REPORT_VERBS and tokens[j].pos == "動詞" and _quoted(tokens, j, ("と", "って")):
+            after = [t for t in tokens[j + 1:j + 4] if t.pos != "助動詞"]
+            guessed = len(after) > 1 and after[0].surface in ("と", "って") and after[1].lemma in THINK_VERBS
+            if marks or guessed:
+                return True
+    return False
 
 
 def _both_problem(tokens: tuple[Token, ...], people: tuple[str, ...]) -> str:
@@ -490,6 +502,10 @@ def _quoted(tokens: tuple[Token, ...], j: int, marks: tuple[str, ...] = ("と", 
         k -= 1
     if k >= 1 and tokens[k].surface in ("は", "も") and tokens[k - 1].surface in ("と", "って"):
         k -= 1  # …とは言わない
+    if k >= 1 and tokens[k].surface in ("て", "と", "って") and tokens[k - 1].lemma == "何":
+        return True  # …聞いたら、何て答える
+    if k >= 0 and tokens[k].surface in ("たって", "だって") and "と" in marks:
+        return True  # "食べたって答える": Sudachi joins た and って
     return k >= 0 and tokens[k].surface in marks
 
 
@@ -544,12 +560,34 @@ def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[in
     if asked:
         return asked[0], negated(tokens[report + 1:]), ""
     for j in range(min(after, len(tokens) - 1)):
-        if tokens[j].kind == "name" and tokens[j + 1].surface == "は":
+        if tokens[j].kind == "name" and tokens[j + 1].surface in ("は", "なら", "が"):
             rest = [t for t in tokens[j + 2:report] if t.surface not in ("、", ",")]
-            if rest and (rest[0].surface in ("「", "『") or any(t.person for t in rest)):
-                return j, negated(tokens[report + 1:]), ""
+            quote = bool(rest) and rest[0].surface in ("「", "『")
+            if quote or (tokens[j + 1].surface != "が" and any(t.person for t in rest)):
+                return j, negated(tokens[report + 1:]), ""  # "Bさんは「…」と言う", "Bさんなら…と言う"
             break
     return None, False, ""
+
+
+def _what_answer(tokens: tuple[Token, ...], j: int) -> bool:
+    """"…と聞いたら、Bさんは何て答える？": what the one quoted answers, i.e. yes or no."""
+    nxt = tokens[j + 1:j + 3]
+    return len(nxt) == 2 and nxt[0].surface in ("て", "と", "って") and nxt[1].lemma in REPORT_VERBS
+
+
+def _quoters(tokens: tuple[Token, ...], via_at: int) -> set[int]:
+    """Every mention of the one quoted as the one who answers ("Bさんに聞いたとして、Bさんは『…』"),
+    outside the quotation marks and before one: he says the quote, he is not said about
+    ("もしAさんに聞いたら、Aさんは嘘つきだと答える？" is about A)."""
+    depth, found = 0, {via_at}
+    for j, t in enumerate(tokens[:-1]):
+        depth += 1 if t.surface in ("「", "『") else -1 if t.surface in ("」", "』") else 0
+        quote = next((x for x in tokens[j + 2:] if x.surface not in ("、", ",")), None)
+        if depth == 0 and t.kind == "name" and t.lemma == tokens[via_at].lemma and (
+            tokens[j + 1].surface in ("は", "が", "なら", "って") and quote is not None and quote.surface in ("「", "『")
+        ):
+            found.add(j)
+    return found
 
 
 def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
@@ -559,7 +597,7 @@ def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
         return True
     for k in range(j, end - 1):
         if tokens[k].lemma in ASK_VERBS:
-            return tokens[k - 1].surface in ("と", "って")
+            return tokens[k - 1].surface in ("と", "って", "か", "どうか")
     return False
 
 
@@ -568,10 +606,30 @@ def _quoting(claims: list[Claim], via: str, tokens: tuple[Token, ...], flip: boo
     quoted = []
     for c in claims:
         subjects = c.subjects
-        if subjects == (YOU,) and any(t.surface in ("自分", "自身") for t in tokens):
-            subjects = (via,)
+        if subjects == (YOU,) and (any(t.surface in ("自分", "自身") for t in tokens) or _quoted_you(tokens)):
+            subjects = (via,)  # "Cさんに『あなたは食べましたか』と聞いたら": "you" is C
         quoted.append(replace(c, subjects=subjects, negated=c.negated != flip, via=via))
     return quoted
+
+
+def _in_quotes(tokens: tuple[Token, ...]) -> list[Token]:
+    """The words inside quotation marks 「」『』."""
+    depth, inside = 0, []
+    for t in tokens:
+        depth += 1 if t.surface in ("「", "『") else -1 if t.surface in ("」", "』") else 0
+        if depth > 0:
+            inside.append(t)
+    return inside
+
+
+def _quoted_you(tokens: tuple[Token, ...]) -> bool:
+    """Whether a second person stands inside quotation marks (the one the quote is put to)."""
+    return any(t.kind == "you" for t in _in_quotes(tokens))
+
+
+def _quoted_no(tokens: tuple[Token, ...]) -> bool:
+    """"…と聞いたら「いいえ」と言いますか": a quoted no, which would turn the nesting around."""
+    return any(t.surface in NO_ANSWERS or t.lemma in NO_ANSWERS for t in _in_quotes(tokens))
 
 
 def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:

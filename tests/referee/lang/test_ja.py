@@ -489,3 +489,35 @@ def test_parse_never_raises(text: str, pending: bool) -> None:
 @given(st.one_of(JAPANESE, st.text(max_size=40)), st.sampled_from([None, "A", "B"]))
 def test_extract_never_raises(text: str, speaker: str | None) -> None:
     extract(text, JA, speaker, (Query("A", Atom("culprit", "B")),))
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "via", "about", "predicate", "negated", "food"),
+    [
+        ("Aさん、仮にBさんに聞いたとして、Bさんは『Cさんは食べてない』って言う？", "A", "B", "C", "culprit", True, "cake"),
+        ("Aさん、もしBさんに『Cさんが食べた？』って聞いたら、Bさんは何て答える？", "A", "B", "C", "culprit", False, "cake"),
+        ("Aくん、Cくんが『Aくんは正直者』って答えると思う？", "A", "C", "A", "honest", False, "cake"),
+        ("Cさん、Bさんならドーナツを食べたのはAさんだと言いますか？", "C", "B", "A", "culprit", False, "donut"),
+        ("Bさん、Cさんに『あなたは食べましたか』と聞いたら『はい』と答えますか？", "B", "C", "C", "culprit", False, "cake"),
+        ("Bさんに質問です。Aさんに、Cさんが犯人かどうか聞いたら、Aさんは「はい」って言いますか？",
+         "B", "A", "C", "culprit", False, "cake"),
+    ],
+)
+def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
+    text: str, speaker: str, via: str, about: str, predicate: str, negated: bool, food: str
+) -> None:
+    intent = parse(text, Context(lang="ja", incident=incident(food)))
+    assert intent == Question((Query(speaker, Says(via, literal(predicate, about, negated))),)), intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bさんに質問です。Aさんに、Cさんが犯人かどうか聞いたら、Aさんは「いいえ」って言いますか？",  # a quoted no
+        "Aさん、BさんとCさんに聞いたら『はい』って言う？",  # two quoted at once
+        "Aさん、『Cさんが食べた』って答える人はいる？",  # quoted with no one to say it
+        "Aさん、Cさんは食べたって答えると思う？",  # whose answer?
+    ],
+)
+def test_a_nesting_that_cannot_be_kept_is_unclear_never_flattened(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear), parse(text, JA)
