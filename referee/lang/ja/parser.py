@@ -71,7 +71,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
-from referee.liar.proposition import Proposition, Says, literal
+from referee.liar.proposition import Proposition, Says, as_literal, literal
 from referee.liar.world import Roster
 
 ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | LIE | TRUTH
@@ -102,6 +102,8 @@ def parse(text: str, ctx: Context) -> Intent:
     read_sentences = [_sentence(s) for s in tokens]
     if not named and META.search(text) and not _put_to_someone(read_sentences):
         return Other()
+    if ctx.previous is not None and SAME_AGAIN.search(text):
+        return _again(tokens, ctx)
     intent = _combine(read_sentences, ctx, roster)
     if isinstance(intent, (Other, Remark)) and SAME_AGAIN.search(text):
         return Unclear("each question is read on its own: please say it again in full")
@@ -400,6 +402,17 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         claims = reading.claims
         if not claims and previous and reading.ask and reading.people:
             claims = tuple(Claim(c.predicate, reading.people, c.negated, via=c.via) for c in previous[:1])
+        elif not claims and not queries and reading.ask and reading.people and ctx.previous is not None:
+            # a follow-up of the last question: "Bさん、あなたは？", "Cさんについては？"
+            before = _asked_before(ctx.previous, roster)
+            if before is None or len({(c.predicate, c.negated, c.via) for c in before[1]}) != 1:
+                return Unclear("which question do you mean? ask it again in full")
+            if not here and any(YOU in c.subjects for c in before[1]):
+                return Unclear("whom are you asking? start with the name, e.g. 'Cさん、あなたは？'")
+            here = here or before[0]
+            if len(here) != 1 and not addressees:
+                return Unclear("whom are you asking? start with the name, e.g. 'Aさん、…'")
+            claims = (replace(before[1][0], subjects=reading.people, implicit=False),)
         elif previous and sentence.addressees is None and not previous[-1].open:
             claims = tuple(
                 replace(c, subjects=previous[-1].subjects) if c.implicit and not c.open else c for c in claims
@@ -490,6 +503,44 @@ def _amend(tokens: tuple[Token, ...], last: _Asked, ctx: Context) -> list[Query]
         return unclear
     swapped = tuple(replace(c, subjects=tuple(right if s == wrong else s for s in c.subjects)) for c in last.claims)
     return _queries(swapped, last.addressees, ctx.roster)[0]
+
+
+def _again(tokens: list[tuple[Token, ...]], ctx: Context) -> Intent:
+    """"同じ質問をCさんにも", "Aさんにも同じこと聞きたい": the last question put to the people
+    named now (with に), each asked about himself where the last one was."""
+    unclear = Unclear("whom should I ask the same? e.g. '同じ質問をCさんにも'")
+    words = [t for sentence in tokens for t in sentence]
+    to = [j for j, t in enumerate(words[:-1]) if t.kind == "name" and words[j + 1].surface in ("に", "へ")]
+    before = _asked_before(ctx.previous, ctx.roster) if ctx.previous is not None else None
+    if len(to) != 1 or before is None:
+        return unclear
+    listed = _name_list(tuple(words), _list_start(tuple(words), to[0]))  # "AさんとCさんにも"
+    named = listed.names
+    if any(t.kind == "name" and t.lemma not in named for t in words):
+        return unclear
+    asked, is_open, _ = _queries(before[1], tuple(dict.fromkeys(named)), ctx.roster)
+    return Question(tuple(asked), open=is_open)
+
+
+def _asked_before(previous: Question, roster: Roster) -> tuple[tuple[str, ...], tuple[Claim, ...]] | None:
+    """The last question as (its addressees, its claims), "you" where one was asked about
+    himself; None when it is not one claim set put to every addressee alike."""
+    speakers = tuple(dict.fromkeys(q.speaker for q in previous.queries))
+    claims: dict[tuple[object, ...], Claim] = {}
+    for q in previous.queries:
+        via, inner = (q.proposition.speaker, q.proposition.inner) if isinstance(q.proposition, Says) else (None, q.proposition)
+        flat = as_literal(inner)
+        if flat is None:
+            return None
+        atom, negated = flat
+        about = YOU if atom.about == q.speaker else atom.about
+        key = (atom.predicate, negated, via)
+        old = claims.get(key, Claim(atom.predicate, (), negated, via=via))
+        if about not in old.subjects:
+            claims[key] = replace(old, subjects=(*old.subjects, about))
+    again = tuple(claims.values())
+    asked, _, _ = _queries(again, speakers, roster)
+    return (speakers, again) if {q.key() for q in asked} == {q.key() for q in previous.queries} else None
 
 
 def _unread_vocative(tokens: tuple[Token, ...]) -> bool:

@@ -521,3 +521,42 @@ def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
 )
 def test_a_nesting_that_cannot_be_kept_is_unclear_never_flattened(text: str) -> None:
     assert isinstance(parse(text, JA), Unclear), parse(text, JA)
+
+
+def _after(previous: str, text: str) -> object:
+    before = parse(previous, JA)
+    assert isinstance(before, Question)
+    return parse(text, Context(lang="ja", previous=before))
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        ("Aさん、あなたがケーキを食べましたか？", "Bさん、あなたは？", {("B", "B", "culprit", False)}),
+        ("Aさん、食べた？", "Cくん、君は？", {("C", "C", "culprit", False)}),
+        ("Cさん、Aさんは嘘つきですか？", "Cさん、じゃあBさんは？", {("C", "B", "liar", False)}),
+        ("Aさん、Bさんは食べてないよね？", "Cさんについては？", {("A", "C", "culprit", True)}),
+        ("Aさん、Bさんは食べてないよね？", "Bさん、Cさんは？", {("B", "C", "culprit", True)}),
+        ("Bさん、Cさんは正直者？", "Aさんにも同じこと聞きたい", {("A", "C", "honest", False)}),
+        ("Bさん、あなたは嘘つきですか？", "同じ質問をCさんにも", {("C", "C", "liar", False)}),
+        ("Bさん、あなたは嘘つきですか？", "AさんとCさんにも同じ質問", {("A", "A", "liar", False), ("C", "C", "liar", False)}),
+    ],
+)
+def test_a_follow_up_continues_the_last_question(
+    previous: str, text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    intent = _after(previous, text)
+    assert isinstance(intent, Question) and flat_queries(intent) == expected
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        ("Aさん、食べた？", "Cさんは？"),  # C asked about himself, or A about C?
+        ("全員に質問です。あなたは嘘つき？", "Cさんは？"),
+        ("Aさん、Bさんは嘘つき？それとも食べた？", "Cさんは？"),  # which of the two?
+        ("Bさん、あなたは嘘つきですか？", "同じ質問を"),  # to whom?
+    ],
+)
+def test_a_follow_up_that_could_mean_two_things_is_unclear(previous: str, text: str) -> None:
+    assert isinstance(_after(previous, text), Unclear)
