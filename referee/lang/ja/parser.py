@@ -47,6 +47,7 @@ from referee.lang.ja.lexicon import (
     COUNT_QUERY,
     CULPRIT_NOUNS,
     DECLINE,
+    DEMONSTRATIVES,
     GUESS_LEADS,
     HEDGES,
     HONEST_NOUNS,
@@ -54,8 +55,10 @@ from referee.lang.ja.lexicon import (
     LIAR_NOUNS,
     LIE,
     META,
+    PEOPLE_WORDS,
     SAME_AGAIN,
     THINKING,
+    THIRD_PERSONS,
     TRUTH,
 )
 from referee.lang.ja.reading import CONDITIONAL, EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
@@ -99,7 +102,7 @@ def parse(text: str, ctx: Context) -> Intent:
     stray = strangers(text, roster)
     if stray:
         return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
-    read_sentences = [_sentence(s) for s in tokens]
+    read_sentences = _antecedents(_trailing_vocative([_sentence(s) for s in tokens]), ctx)
     if not named and META.search(text) and not _put_to_someone(read_sentences):
         return Other()
     if ctx.previous is not None and SAME_AGAIN.search(text):
@@ -164,12 +167,65 @@ def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
     )
 
 
+def _trailing_vocative(read_sentences: list[_Sentence]) -> list[_Sentence]:
+    """"Cさんがケーキ食べたの？Aさん", "…？ねえCくん", "…？ Bさんに聞いてます": a last sentence
+    that only names whom it is for addresses the one question before it, which named nobody."""
+    if len(read_sentences) != 2:
+        return read_sentences
+    question, call = read_sentences
+    if question.addressees is not None or call.addressees is None or not all(t.punct for t in call.tokens):
+        return read_sentences
+    return [replace(question, addressees=call.addressees)]
+
+
+def _pronoun_at(tokens: tuple[Token, ...], j: int) -> int:
+    """How many words at `j` stand for a person the text does not name: 1 for 彼, あいつ;
+    2 for あの人, その方; 0 for none."""
+    t = tokens[j]
+    if t.kind == "word" and (t.lemma in THIRD_PERSONS or t.surface in THIRD_PERSONS):
+        return 1
+    if t.surface in DEMONSTRATIVES and j + 1 < len(tokens) and tokens[j + 1].lemma in PEOPLE_WORDS:
+        return 2
+    return 0
+
+
+def _antecedents(read_sentences: list[_Sentence], ctx: Context) -> list[_Sentence]:
+    """"Aさん、Bさんのことなんだけど、あの人が食べたの？", "Cさん、Aくんについて聞きたい。彼って嘘つき？":
+    "he" is the one person named before it in the message who is not asked; a sentence that
+    only brought him up is dropped. With none or several such people "he" stays unread."""
+    out: list[_Sentence] = []
+    asked: set[str] = set()
+    named: dict[str, None] = {}  # the names so far, in order, each once
+    topics: dict[str, int] = {}  # a name -> the sentence that only brought it up
+    for sentence in read_sentences:
+        asked.update(sentence.addressees or ())
+        words = list(sentence.tokens)
+        j = 0
+        while j < len(words):
+            width = _pronoun_at(sentence.tokens, j - len(words) + len(sentence.tokens))
+            candidates = [n for n in named if n not in asked] if width else []
+            if len(candidates) == 1:
+                name = candidates[0]
+                words[j:j + width] = [Token(words[j].surface, name, "名詞", "固有名詞", "name")]
+                if name in topics:
+                    k = topics.pop(name)
+                    out[k] = replace(out[k], tokens=())
+            elif words[j].kind == "name":
+                named[words[j].lemma] = None
+            j += 1
+        here = replace(sentence, tokens=tuple(words))
+        if not read(here.tokens, ctx.incident).claims:
+            topics.update({t.lemma: len(out) for t in here.tokens if t.kind == "name"})
+        out.append(here)
+    return out
+
+
 def _skip_leads(tokens: tuple[Token, ...]) -> tuple[Token, ...]:
     i = 0
     while i < len(tokens):
         t = tokens[i]
-        if t.kind != "word":
-            break
+        if t.kind != "word" or _pronoun_at(tokens, i):
+            break  # "あの人は…" is no lead-in "あの"
         opener = t.pos in ("感動詞", "接続詞", "補助記号", "空白") or t.surface in LEADS or t.lemma in LEADS
         opener = opener or t.lemma in AMENDS or (i > 0 and tokens[i - 1].lemma in AMENDS and t.pos == "助動詞")
         if not (opener or (t.surface in ("は", "に", "で") and i > 0 and t.pos == "助詞")):
@@ -341,6 +397,8 @@ def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:
         and (tokens[particle].surface == "へ" or tokens[start].surface != "、")
     ):
         return True  # "Aさんへ、…", "ではCさんに。"
+    if tokens[start].lemma in ("つく", "付く", "就く"):
+        return False  # "Aくんについて聞きたい" is about A, not to A
     for j in range(start, min(start + 3, len(tokens))):
         t = tokens[j]
         if t.lemma in ASK_VERBS:

@@ -560,3 +560,47 @@ def test_a_follow_up_continues_the_last_question(
 )
 def test_a_follow_up_that_could_mean_two_things_is_unclear(previous: str, text: str) -> None:
     assert isinstance(_after(previous, text), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("Cさんがケーキ食べたの？Aさん", {("A", "C", "culprit", False)}, "cake"),
+        ("Aくんは正直者なの？ねえCくん", {("C", "A", "honest", False)}, "cake"),
+        ("ジュース飲んだのはCさん？ Bさんに聞いてます", {("B", "C", "culprit", False)}, "juice"),
+        ("ジュース飲んだのってあなた？Bさん", {("B", "B", "culprit", False)}, "juice"),
+        ("Cってプリン食ってなくね？なあA", {("A", "C", "culprit", True)}, "pudding"),
+        ("Aさんが犯人？Bさん、Cさん", {("B", "A", "culprit", False), ("C", "A", "culprit", False)}, "cake"),
+    ],
+)
+def test_the_addressee_may_follow_the_question_in_a_sentence_of_his_own(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("Aさん、Bさんのことなんだけど、あの人が食べたの？", {("A", "B", "culprit", False)}, "cake"),
+        ("Cさん、Aくんについて聞きたい。彼って嘘つき？", {("C", "A", "liar", False)}, "cake"),
+        ("Bさん、Cさんってどう？あの人は正直者？", {("B", "C", "honest", False)}, "cake"),
+        ("Aさん、Cさんのことで質問。あいつプリン食べた？", {("A", "C", "culprit", False)}, "pudding"),
+        ("Bさん、Aさんは？彼女は食べていない？", {("B", "A", "culprit", True)}, "cake"),
+        ("Cさん、Bくんのこと聞いていい？その人、嘘ついてる？", {("C", "B", "liar", False)}, "cake"),
+        ("A、Bはどう？あいつケーキ食べた？", {("A", "B", "culprit", False)}, "cake"),
+        ("Bさん、Cさんは嘘つき？彼は食べた？", {("B", "C", "liar", False), ("B", "C", "culprit", False)}, "cake"),
+    ],
+)
+def test_he_is_the_one_person_named_before_who_is_not_asked(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、彼は嘘つきですか？", "Aさん、BさんとCさん…あいつ食べた？", "Bさん、Aさんは？Cさんは？あの人は食べた？"],
+)
+def test_he_with_no_single_antecedent_stays_unread(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
