@@ -86,7 +86,7 @@ THINK_VERBS = frozenset({"思う", "考える", "見る"})
 REPORT_VERBS = frozenset({"答える", "言う", "話す", "証言", "主張", "申す", "おっしゃる", "仰る"})
 """と答えますか after "if you asked B": a nested question."""
 
-ASK_VERBS = frozenset({"聞く", "訊く", "尋ねる", "質問", "伺う", "問う", "訊ねる", "確認"})
+ASK_VERBS = frozenset({"聞く", "きく", "訊く", "尋ねる", "質問", "伺う", "問う", "訊ねる", "確認"})
 
 EMBED_VERBS = frozenset({"知る", "分かる", "判る", "教える", "答える", "言う"})
 """Verbs that embed a question: 誰が食べたか知っていますか."""

@@ -36,18 +36,23 @@ request to rephrase):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
     ACCEPT,
     AMENDS,
+    ANY_VERBS,
     ASK_VERBS,
+    AUXILIARY_VERBS,
     BOTH,
     CORRECTIONS,
     COUNT_QUERY,
     CULPRIT_NOUNS,
     DECLINE,
     DEMONSTRATIVES,
+    DRINK_VERBS,
+    EAT_VERBS,
     GUESS_LEADS,
     HEDGES,
     HONEST_NOUNS,
@@ -103,7 +108,7 @@ def parse(text: str, ctx: Context) -> Intent:
     if stray:
         return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
     read_sentences = _antecedents(_trailing_vocative([_sentence(s) for s in tokens]), ctx)
-    if not named and META.search(text) and not _put_to_someone(read_sentences):
+    if not named and META.search(text) and not _put_to_someone(read_sentences, ctx):
         return Other()
     if ctx.previous is not None and SAME_AGAIN.search(text):
         return _again(tokens, ctx)
@@ -113,13 +118,18 @@ def parse(text: str, ctx: Context) -> Intent:
     return intent
 
 
-def _put_to_someone(read_sentences: list[_Sentence]) -> bool:
-    """A second person ("あなたは…") or an addressed who-question ("みんな、誰が食べたか教えて")
-    is about the game even in words that usually ask about the rules."""
-    return any(
-        (t.kind == "you" and t.lemma != "自分") or (s.addressees and t.kind == "who")
-        for s in read_sentences for t in s.tokens
-    )
+def _put_to_someone(read_sentences: list[_Sentence], ctx: Context) -> bool:
+    """A second person ("あなたは…"), an addressed who-question ("みんな、誰が食べたか教えて") or
+    an addressed claim ("全員に質問です。嘘つきですか?") is about the game even in words that
+    usually ask about the rules."""
+    addressed = False
+    for s in read_sentences:
+        addressed = addressed or bool(s.addressees)
+        if any((t.kind == "you" and t.lemma != "自分") or (s.addressees and t.kind == "who") for t in s.tokens):
+            return True
+        if addressed and read(s.tokens, ctx.incident).claims:
+            return True
+    return False
 
 
 def _confirmation(text: str) -> Confirm | None:
@@ -320,7 +330,9 @@ def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
     lead = _name_list(tokens, 0)
     if lead.names:
         end = lead.end
-        if end + 1 < len(tokens) and tokens[end].surface in ("さ", "ね", "よ") and tokens[end + 1].punct:
+        if end + 1 < len(tokens) and (tokens[end].lemma in ("さ", "ね", "よ") or tokens[end].surface in ("さ", "ね", "よ")) and (
+            tokens[end + 1].punct
+        ):
             end += 1  # "Cさんさ、…": a casual particle after the name
         after = tokens[end] if end < len(tokens) else None
         if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end):
@@ -351,6 +363,8 @@ def _unpaused(tokens: tuple[Token, ...]) -> bool:
     if len(tokens) < 3 or tokens[0].kind != "name":
         return False
     after = tokens[1]
+    if after.kind == "you":
+        return True  # "Bお前食ったろ？", "Cさんあなたが…"
     if after.person:
         return tokens[2].surface in ("が", "は", "って") and tokens[2].pos == "助詞"
     object_then_verb = after.lemma in INCIDENT_BY_NOUN and (tokens[2].pos == "動詞" or tokens[2].surface == "を")
@@ -410,9 +424,12 @@ def _asks_from(tokens: tuple[Token, ...], particle: int) -> bool:
 
 
 def _after_clause(tokens: tuple[Token, ...], start: int) -> tuple[Token, ...]:
+    """What follows an introduction ("Aさんに質問です、…", "Cさんにききたいんだけど…")."""
     for j in range(start, len(tokens)):
         if tokens[j].surface in ("、", ",", ":", "。", "!", "?") or tokens[j].pos == "空白":
             return tokens[j + 1:]
+        if tokens[j].pos2 == "接続助詞" and tokens[j].lemma in BACKGROUND:
+            return tokens[j + 1:] if tokens[j + 1:j + 2] and not tokens[j + 1].punct else tokens[j + 2:]
     return ()
 
 
@@ -478,7 +495,8 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         if claims and here and (reading.ask or not reading.firm):
             if reading.problem:
                 return Unclear(reading.problem)
-            if not reading.ask and not any(c.open for c in claims):  # "A 誰が飲んだ" asks without か
+            bare = not reading.hedged and _bare_question(tokens)
+            if not reading.ask and not bare and not any(c.open for c in claims):  # "A 誰が飲んだ" asks without か
                 return Unclear("is this a question or your answer? end a question with か or ？")
             asked, is_open, trouble = _queries(claims, here, roster)
             if trouble:
@@ -599,6 +617,22 @@ def _asked_before(previous: Question, roster: Roster) -> tuple[tuple[str, ...], 
     again = tuple(claims.values())
     asked, _, _ = _queries(again, speakers, roster)
     return (speakers, again) if {q.key() for q in asked} == {q.key() for q in previous.queries} else None
+
+
+def _bare_question(tokens: tuple[Token, ...]) -> bool:
+    """"Aさん、ケーキ食べた", "Cさん、Aさんってジュース飲んだ": said to someone, a sentence that
+    ends on the eating verb with no full stop and no subject marked by が is a question typed
+    without "?". A role ("Bさんは嘘つき") or a subject marked by が or は ("Bさんが食べた") is the
+    form of a conclusion."""
+    words = [t for t in tokens if not t.punct]
+    if not words or any(t.surface in ("。", "!") for t in tokens[-2:]):
+        return False
+    if any(t.person and nxt.surface in ("が", "は") for t, nxt in pairwise(tokens)):
+        return False  # "Aさん、Bさんが食べた", "…Bさんは食べた": told, not asked
+    j = len(words) - 1
+    while j > 0 and (words[j].pos == "助動詞" or words[j].surface in ("て", "で") or words[j].lemma in AUXILIARY_VERBS):
+        j -= 1
+    return words[j].pos == "動詞" and words[j].lemma in EAT_VERBS | DRINK_VERBS | ANY_VERBS
 
 
 def _unread_vocative(tokens: tuple[Token, ...]) -> bool:

@@ -163,7 +163,7 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
         return _Predicate("honest", i, i + 2)  # 信用できる, 信頼できない
     if t.lemma == "正直" and nxt == "者":
         return _Predicate("honest", i, i + 2)
-    if t.lemma == "正直" and (not nxt or nxt in COPULA or tokens[i + 1].punct):
+    if t.lemma == "正直" and (not nxt or nxt in COPULA or nxt == "なん" or tokens[i + 1].punct):
         return _Predicate("honest", i, i + 1)  # 正直です, but not 正直に答えて
     if t.lemma in LIE or t.lemma in TRUTH:
         return _speaking(tokens, i)
@@ -337,7 +337,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
     via_at, report_negated, nested_problem = _quoter(tokens, predicates)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" and not (via_at is not None and _what_answer(tokens, j))
-                          for j, t in enumerate(tokens)):
+                          and not _casual_copula(tokens, j) for j, t in enumerate(tokens)):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
     problem = problem or nested_problem
@@ -569,6 +569,12 @@ def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[in
     return None, False, ""
 
 
+def _casual_copula(tokens: tuple[Token, ...], j: int) -> bool:
+    """"Aって正直なん？": Sudachi reads the casual なん (なの) as 何 after a predicate noun."""
+    return tokens[j].surface == "なん" and j > 0 and tokens[j - 1].lemma == "正直" and all(
+        t.punct for t in tokens[j + 1:])
+
+
 def _what_answer(tokens: tuple[Token, ...], j: int) -> bool:
     """"…と聞いたら、Bさんは何て答える？": what the one quoted answers, i.e. yes or no."""
     nxt = tokens[j + 1:j + 3]
@@ -778,7 +784,9 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     if "よね" in "".join(finals) or "よな" in "".join(finals):
         ask = True
     presumed = False
-    if last is not None and last.lemma in ("です", "だ") and last.surface in ("でしょう", "だろう", "でしょ", "だろ"):
+    if last is not None and last.lemma in ("です", "だ", "や") and last.surface in (
+        "でしょう", "だろう", "でしょ", "だろ", "やろ", "やろう", "っしょ", "しょ"
+    ):
         ask = question_mark
         presumed = not question_mark  # 食べたでしょ！ asks an addressee; said to nobody it muses
         hedged = hedged or presumed

@@ -604,3 +604,49 @@ def test_he_is_the_one_person_named_before_who_is_not_asked(
 )
 def test_he_with_no_single_antecedent_stays_unread(text: str) -> None:
     assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("Aさん、ケーキ食べた", {("A", "A", "culprit", False)}, "cake"),
+        ("Cさん、Aさんってジュース飲んだ", {("C", "A", "culprit", False)}, "juice"),
+        ("Bさん、食べてない", {("B", "B", "culprit", True)}, "cake"),
+        ("Aさん、Bってプリン食べた", {("A", "B", "culprit", False)}, "pudding"),
+    ],
+)
+def test_a_question_form_said_to_someone_needs_no_question_mark(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、Bさんが食べた", "Aさん、Bさんは食べた", "Aさん、Bさんは嘘つき", "Aさん、嘘つきはBさん", "Aさん、食べた。",
+     "Aさん、たぶんBさん食べた"],
+)
+def test_a_statement_to_someone_in_the_form_of_a_conclusion_is_neither_charged_nor_judged(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("CさんにききたいんだけどAさんがクッキー食べたの？", {("C", "A", "culprit", False)}, "cookie"),
+        ("全員に質問です。嘘つきですか?", {(x, x, "liar", False) for x in "ABC"}, "cake"),
+        ("A、お前食べたやろ", {("A", "A", "culprit", False)}, "cake"),
+        ("Bお前食ったろ？", {("B", "B", "culprit", False)}, "cake"),
+        ("Bさー、Aって正直なん？", {("B", "A", "honest", False)}, "cake"),
+        ("Aさ、食べたっしょ？", {("A", "A", "culprit", False)}, "cake"),
+        ("Bさん、Cさんは嘘つき？😅😅", {("B", "C", "liar", False)}, "cake"),
+        ("Aさん、Cさんが嘘つきか教えてくださいm(_ _)m", {("A", "C", "liar", False)}, "cake"),
+    ],
+)
+def test_chat_as_people_type_it(text: str, expected: set[tuple[str, str, str, bool]], food: str) -> None:
+    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+
+
+@pytest.mark.parametrize("text", ["ルール教えて", "ルールってどうなってるの？", "遊び方を教えてください"])
+def test_rules_talk_is_other(text: str) -> None:
+    assert parse(text, JA) == Other()
