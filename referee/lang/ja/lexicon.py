@@ -70,6 +70,8 @@ CULPRIT_NOUNS = frozenset({"犯人", "摘み食い", "つまみ食い", "盗み�
 INCIDENT_NOUNS = frozenset({"事件"})
 """事件を起こした: a culprit phrase when paired with 起こす."""
 
+INNOCENT_NOUNS = frozenset({"無実", "潔白", "無罪"})
+""""Bさんは無実？": not the culprit."""
 LIAR_NOUNS = frozenset({"嘘吐き", "嘘つき", "ライアー"})
 HONEST_NOUNS = frozenset({"正直者"})
 SETTING_NOUNS = frozenset({"本当", "実際", "正直", "真実", "事実", "結局", "一体"})
@@ -158,6 +160,15 @@ COUNT_QUERY = re.compile(
     r"|質問.{0,6}(まだ|もう).{0,4}(残|でき|出来)"
 )
 """"あと何回質問できますか？" and its variants."""
+
+POLITE_OPENING = re.compile(
+    r"^(すみません|すいません|失礼します|お手数(を)?おかけします(が|けど)|お手数ですが|恐れ入ります(が|けど)|"
+    r"恐縮ですが|申し訳ないですが|申し訳ありませんが)[、,\s]*"
+)
+""""すみません、Bさん、…", "お手数をおかけしますが、…": a politeness formula opening the message."""
+
+TYPOS = {"正直物": "正直者", "嘘月": "嘘つき", "うそ月": "嘘つき", "正直もの": "正直者"}
+"""Misspellings common enough to read as meant (IME slips)."""
 
 ACCEPT = re.compile(
     r"^(はい|うん|ええ|おう|ok|okay|オーケー|いいよ|いいです|いいですよ|大丈夫|だいじょうぶ|お願い|おねがい|"

@@ -61,6 +61,7 @@ from referee.lang.ja.lexicon import (
     LIE,
     META,
     PEOPLE_WORDS,
+    POLITE_OPENING,
     SAME_AGAIN,
     THINKING,
     THIRD_PERSONS,
@@ -92,7 +93,7 @@ IF_WORDS = frozenset(CONDITIONAL) | {"もし", "若し", "仮に"}
 
 def parse(text: str, ctx: Context) -> Intent:
     """The intent of one player utterance; Unclear with a reason rather than a guess."""
-    text = normalize(text)
+    text = POLITE_OPENING.sub("", normalize(text))
     if not text:
         return Other()
     roster = ctx.roster

@@ -33,6 +33,7 @@ from referee.lang.ja.lexicon import (
     HEDGES,
     HONEST_NOUNS,
     INCIDENT_NOUNS,
+    INNOCENT_NOUNS,
     LIAR_NOUNS,
     LIE,
     MEANING,
@@ -124,6 +125,7 @@ class _Predicate:
     start: int
     end: int
     verb: str = ""
+    inverse: bool = False
 
 
 def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
@@ -147,6 +149,8 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
     nxt = tokens[i + 1].surface if i + 1 < len(tokens) else ""
     if t.lemma in CULPRIT_NOUNS:
         return _Predicate("culprit", i, i + 1)
+    if t.lemma in INNOCENT_NOUNS:
+        return _Predicate("culprit", i, i + 1, inverse=True)  # 無実, 潔白: not the culprit
     if t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS):
         return _Predicate("culprit", i, i + 1, t.lemma)
     if t.pos == "動詞" and t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で")):
@@ -163,7 +167,7 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
         return _Predicate("honest", i, i + 2)  # 信用できる, 信頼できない
     if t.lemma == "正直" and nxt == "者":
         return _Predicate("honest", i, i + 2)
-    if t.lemma == "正直" and (not nxt or nxt in COPULA or nxt == "なん" or tokens[i + 1].punct):
+    if t.lemma == "正直" and (not nxt or nxt in COPULA or nxt in ("なん", "か") or tokens[i + 1].punct):
         return _Predicate("honest", i, i + 1)  # 正直です, but not 正直に答えて
     if t.lemma in LIE or t.lemma in TRUTH:
         return _speaking(tokens, i)
@@ -361,6 +365,8 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         subjects = back + ahead
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=forward is not None)
+        if p.inverse and negated(tail):
+            problem = problem or "ask whether someone ate it, not whether he is not innocent"
         if _conditional(tail):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens, j) for j in subjects)
@@ -372,10 +378,11 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             names = last.subjects if last is not None and not last.open else (implied,)
         contrast = _contrast(tokens, ahead, p.end + len(tail)) if not who else None
         if contrast is None:
-            groups.append([Claim(p.kind, names, negated(tail), open=who, either=either, implicit=implicit)])
+            groups.append([Claim(p.kind, names, negated(tail) != p.inverse, open=who, either=either,
+                                 implicit=implicit)])
         else:
             negated_before = negated(tokens[p.end:ahead[0]])
-            groups.append([Claim(p.kind, (_ref(tokens, j),), negated_before != flipped, either=either)
+            groups.append([Claim(p.kind, (_ref(tokens, j),), (negated_before != flipped) != p.inverse, either=either)
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
@@ -513,10 +520,19 @@ def _embedded_question(tokens: tuple[Token, ...]) -> bool:
     """"…食べたか答えて", "…かどうか教えてください": a question put as a request;
     "…食べたのかってことです", "…かという意味です": a question restated."""
     return any(
-        (t.lemma in EMBED_VERBS and _quoted(tokens, j, ("か", "どうか")))
+        (t.lemma in EMBED_VERBS | ASK_VERBS and _embeds(tokens, j))
         or (t.lemma in MEANING and _restates(tokens, j))
         for j, t in enumerate(tokens)
     )
+
+
+def _embeds(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether the verb at `j` takes an embedded question: "…か教えて", "…かどうかを聞きたい",
+    "…かどうか、はっきり言って" (past を, a comma or an adverb)."""
+    k = j - 1
+    while k >= 0 and (tokens[k].surface in ("、", ",", "を") or tokens[k].pos == "副詞"):
+        k -= 1
+    return k >= 0 and tokens[k].surface == "か"
 
 
 def _restates(tokens: tuple[Token, ...], j: int) -> bool:
@@ -645,9 +661,11 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
         t = tokens[j]
         if j in covered:
             return ""
-        if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS:
-            continue
-        if _quoted(tokens, j) and (t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS):
+        if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS or (t.lemma == "頂く" and j > 0 and tokens[j - 1].surface == "て"):
+            continue  # 教えていただけますか
+        if (_quoted(tokens, j) or _embeds(tokens, j)) and (
+            t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS
+        ):
             return ""
         if t.lemma in ASK_VERBS:
             return ""
@@ -718,7 +736,7 @@ def _not_him(tokens: tuple[Token, ...], j: int) -> bool:
 
 
 INCIDENT_BY_NOUN = {i.noun["ja"]: i for i in INCIDENTS.values()}
-_CASE_NOUNS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
+_CASE_NOUNS = CULPRIT_NOUNS | INNOCENT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
 """Nouns of the case itself: as a topic ("ケーキは", "犯人は") they are no one unnamed."""
 
 
@@ -767,7 +785,10 @@ def _conditional(tokens: tuple[Token, ...]) -> bool:
 def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     """(ask, hedged, firm, presumed) from the sentence's ending and its hedge words."""
     words = [t for t in tokens if not t.punct]
-    end = "".join(t.surface for t in tokens[-3:])
+    trimmed = list(tokens)
+    while trimmed and trimmed[-1].surface in (".", "・", "~", "ー"):
+        trimmed.pop()  # "正直者？…" (NFKC spells … as ...), "食べた？～"
+    end = "".join(t.surface for t in trimmed[-3:])
     question_mark = "?" in end
     hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens)
     finals = [t.surface for t in words[-3:]]

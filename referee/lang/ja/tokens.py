@@ -16,7 +16,7 @@ from typing import Literal
 from sudachipy import Dictionary, SplitMode, Tokenizer
 
 from referee.lang.incident import INCIDENTS
-from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, WHO, YOU
+from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, TYPOS, WHO, YOU
 from referee.liar.world import Roster
 
 Kind = Literal["name", "you", "self", "group", "who", "word"]
@@ -63,12 +63,16 @@ def _hiragana(katakana: str) -> str:
 HIRAGANA_NOUNS = {_hiragana(i.noun["ja"]): i.noun["ja"] for i in INCIDENTS.values()}
 HIRAGANA_NOUN = re.compile("|".join(HIRAGANA_NOUNS))
 """The incidents' objects typed in hiragana (けーき, じゅーす), which Sudachi misreads."""
+TYPO = re.compile("|".join(TYPOS))
+HALF_TYPED = re.compile(r"(?<=[A-Za-z])さn(?![A-Za-z])")
+""""Cさn": the IME left the last letter of さん unconverted."""
 
 
 def normalize(text: str) -> str:
     """Width folded: Ａ reads as A, ？ as ?, half-width kana as full (names match in any case);
-    an incident's object in hiragana spelled in katakana."""
+    an incident's object in hiragana spelled in katakana; common misspellings mended."""
     text = unicodedata.normalize("NFKC", text).strip()
+    text = HALF_TYPED.sub("さん", TYPO.sub(lambda m: TYPOS[m.group(0)], text))
     return HIRAGANA_NOUN.sub(lambda m: HIRAGANA_NOUNS[m.group(0)], text)
 
 

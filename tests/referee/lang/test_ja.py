@@ -650,3 +650,34 @@ def test_chat_as_people_type_it(text: str, expected: set[tuple[str, str, str, bo
 @pytest.mark.parametrize("text", ["ルール教えて", "ルールってどうなってるの？", "遊び方を教えてください"])
 def test_rules_talk_is_other(text: str) -> None:
     assert parse(text, JA) == Other()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        # innocent is not the culprit
+        ("Cさん、Bさんは無実？", {("C", "B", "culprit", True)}, "cake"),
+        ("Bさん、Aさんとあなた、どっちも無実？", {("B", "A", "culprit", True), ("B", "B", "culprit", True)}, "cake"),
+        ("Aさん、あなたは潔白ですか？", {("A", "A", "culprit", True)}, "cake"),
+        # misspellings
+        ("Bさん、Aさんは正直物ですか？", {("B", "A", "honest", False)}, "cake"),
+        ("Aさん、Cさんは嘘月ですか？", {("A", "C", "liar", False)}, "cake"),
+        ("Cさn、Aさんはクッキー食べてないですか？", {("C", "A", "culprit", True)}, "cookie"),
+        ("B、Aは正直か？", {("B", "A", "honest", False)}, "cake"),
+        # politeness formulas and requests to tell
+        ("すみません、Bさん、Aさんは正直者でしょうか。", {("B", "A", "honest", False)}, "cake"),
+        ("お手数をおかけしますが、Cさま、Bさまがジュースをお飲みになったかどうか教えていただけますか？",
+         {("C", "B", "culprit", False)}, "juice"),
+        ("Bさん、Cさんが嘘つきであるかどうかを教えていただけますか。", {("B", "C", "liar", False)}, "cake"),
+        ("Bさん、あなたが食べたのかどうか、はっきり言ってください", {("B", "B", "culprit", False)}, "cake"),
+        ("AとB、それぞれ自分が正直か言って", {("A", "A", "honest", False), ("B", "B", "honest", False)}, "cake"),
+        # a trailing ellipsis keeps the question mark; a mended predicate
+        ("Bさん、Aさんは正直者？…じゃなくて、嘘つきかどうかを聞きたい", {("B", "A", "liar", False)}, "cake"),
+    ],
+)
+def test_chat_forms_read_as_meant(text: str, expected: set[tuple[str, str, str, bool]], food: str) -> None:
+    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+
+
+def test_not_innocent_is_unclear_rather_than_a_double_negation_guessed() -> None:
+    assert isinstance(parse("Aさん、Bさんは無実じゃない？", JA), Unclear)
