@@ -272,6 +272,8 @@ def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | 
             j += 1
         else:
             return None
+        if j < stop and tokens[j].kind == "name":
+            return j  # "食べたのB": casual, with no は
     elif j < stop and tokens[j].kind in ("name", "who"):
         return j  # "犯人A", "嘘つき誰？"
     if j < stop and tokens[j].surface in TOPIC and tokens[j].pos == "助詞":

@@ -681,3 +681,16 @@ def test_chat_forms_read_as_meant(text: str, expected: set[tuple[str, str, str, 
 
 def test_not_innocent_is_unclear_rather_than_a_double_negation_guessed() -> None:
     assert isinstance(parse("Aさん、Bさんは無実じゃない？", JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("おけわかった、食べたのBで嘘つきもB", Guess(culprit="B", liar="B")),
+        ("食べたのAで、嘘つきはC", Guess(culprit="A", liar="C")),
+        ("嘘つきは自分のことでも嘘つくんだっけ？", Other()),
+        ("質問って一人に何回までだっけ", Other()),
+    ],
+)
+def test_casual_conclusions_and_rules_questions(text: str, intent: object) -> None:
+    assert parse(text, JA) == intent
