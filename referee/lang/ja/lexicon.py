@@ -125,10 +125,13 @@ with fewer than two people named it says nobody."""
 HEARSAY_SOURCES = (("に", "よる"), ("に", "よれる"), ("話", "だ"), ("話", "で"), ("話", "じゃ"),
                    ("言う", "に"), ("曰く",), ("いわく",))
 """"Bさんによると", "Bの話だと/では/じゃ", "Bが言うには", "B曰く": what follows is what B said."""
-HEARSAY_ENDS = frozenset({"らしい", "そう", "って", "とのこと", "だって", "んだって"})
+HEARSAY_ENDS = frozenset({"らしい", "そう", "って", "とのこと", "だって", "んだって", "たって"})
 """"…食べたんだって", "…嘘つきらしい", "…食べたそうだ": said by someone, not concluded."""
 REPORTED_ASPECT = frozenset({"てる", "て", "た", "でる", "で"})
 """"…と言ってた", "…とおっしゃっています", "…って言った": a report verb telling what was said."""
+
+EACH = frozenset({"其々", "それぞれ", "各自", "各々", "めいめい"})
+""""それぞれ": each of several addressees about himself; to one person it says nothing."""
 
 GUESS_LEADS = frozenset({"回答", "解答", "答え", "最終", "結論", "推理", "分かる", "わかる"})
 

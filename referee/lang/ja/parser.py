@@ -52,6 +52,7 @@ from referee.lang.ja.lexicon import (
     DECLINE,
     DEMONSTRATIVES,
     DRINK_VERBS,
+    EACH,
     EAT_VERBS,
     GUESS_LEADS,
     HEDGES,
@@ -496,6 +497,8 @@ def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> I
         if claims and here and (reading.ask or not reading.firm):
             if reading.problem:
                 return Unclear(reading.problem)
+            if len(here) < 2 and any(t.lemma in EACH or t.surface in EACH for t in tokens):
+                return Unclear("'each' asks several people: name them, e.g. 'AさんとBさん、それぞれ…'")
             bare = not reading.hedged and _bare_question(tokens)
             if not reading.ask and not bare and not any(c.open for c in claims):  # "A 誰が飲んだ" asks without か
                 return Unclear("is this a question or your answer? end a question with か or ？")

@@ -255,10 +255,15 @@ def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> l
     for j, t in enumerate(tokens):
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
-        elif t.surface in ("、", ",") and verb:
-            start, verb = j + 1, False
+        elif t.surface in ("、", ",") and (verb or (j > 0 and _background_end(tokens[j - 1]))):
+            start, verb = j + 1, False  # also "Bさんのことなんだけど、…": background with no verb
         starts[j + 1] = start
     return starts
+
+
+def _background_end(t: Token) -> bool:
+    """けど, が, から, ので closing a clause: what comes before is background."""
+    return t.pos2 == "接続助詞" and t.lemma in ("けれど", "けれども", "けど", "が", "から", "ので")
 
 
 def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
@@ -416,7 +421,10 @@ def _hearsay(tokens: tuple[Token, ...], clause: int) -> bool:
         for source in HEARSAY_SOURCES:
             words = tokens[j:j + len(source)]
             if len(words) == len(source) and all(w in (t.lemma, t.surface) for w, t in zip(source, words, strict=True)):
-                if source[0] == "話" and not (j >= 2 and tokens[j - 1].surface == "の" and tokens[j - 2].person):
+                heard = j >= 2 and tokens[j - 1].surface == "た" and tokens[j - 2].lemma in ASK_VERBS  # 聞いた話だと
+                if source[0] == "話" and not heard and not (
+                    j >= 2 and tokens[j - 1].surface == "の" and tokens[j - 2].person
+                ):
                     continue
                 if source[0] == "言う" and not (j + 2 < len(tokens) and tokens[j + 2].surface == "は"):
                     continue
@@ -425,7 +433,9 @@ def _hearsay(tokens: tuple[Token, ...], clause: int) -> bool:
         t = tokens[j]
         if t.lemma in REPORT_VERBS and t.pos == "動詞" and _quoted(tokens, j) and _told(tokens[j + 1:j + 3]):
             return True
-        ending = t.lemma in HEARSAY_ENDS and (t.pos in ("助動詞", "名詞") or _final(tokens, j))
+        ending = (t.lemma in HEARSAY_ENDS or t.surface in HEARSAY_ENDS) and (
+            t.pos in ("助動詞", "名詞") or _final(tokens, j)
+        )
         if ending and (t.lemma != "そう" or t.pos2 == "助動詞語幹"):  # 食べたそうだ, not そう思う
             return True
     return False

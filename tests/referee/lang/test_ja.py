@@ -178,6 +178,7 @@ def test_a_correction_that_does_not_say_what_it_mends_is_unclear(text: str) -> N
         "Aは食べたらしい",
         "Aが食べたそうだ",
         "Cが嘘つきだって",
+        "Aさんは食べたって",
     ],
 )
 def test_hearsay_is_a_remark_never_a_guess_or_a_question(text: str) -> None:
@@ -694,3 +695,20 @@ def test_not_innocent_is_unclear_rather_than_a_double_negation_guessed() -> None
 )
 def test_casual_conclusions_and_rules_questions(text: str, intent: object) -> None:
     assert parse(text, JA) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aさん、Bさんのことなんだけど、Cさんは嘘つき？", {("A", "C", "liar", False)}),
+        ("Aさん、Bは嘘つきだけど、Cは正直者？", {("A", "C", "honest", False)}),
+    ],
+)
+def test_a_background_clause_before_the_question_is_not_asked(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+def test_each_said_to_one_person_is_unclear() -> None:
+    intent = parse("Aさん、それぞれ食べた？", JA)
+    assert isinstance(intent, Unclear) and "each" in intent.reason
+    assert queries("AさんとBさん、それぞれ食べた？") == {("A", "A", "culprit", False), ("B", "B", "culprit", False)}
