@@ -344,7 +344,12 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                    for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
-    problem = (_excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
+    clause_start = _clause_starts(tokens, predicates)
+    last_clause = clause_start[len(tokens)]
+    # a background clause dropped below ("…他の二人と食い違ってるから、嘘つきはBさん") excludes no one
+    background = last_clause >= 2 and _background_end(tokens[last_clause - 2])  # never an "if" (と, なら)
+    scope = last_clause if background and any(p.start >= last_clause for p in predicates) else 0
+    problem = (_excluding_problem(tokens[scope:], predicates) or _incident_problem(tokens, predicates, incident)
                or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
     via_at, report_negated, nested_problem = _quoter(tokens, predicates)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" and not (via_at is not None and _what_answer(tokens, j))
@@ -356,7 +361,6 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         problem = problem or "say what the other would answer as a statement, e.g. 「Cさんは食べていない」"
     taken = _thinkers(tokens) | (_quoters(tokens, via_at) if via_at is not None else set())
     back_from = 0
-    clause_start = _clause_starts(tokens, predicates)
     unnamed_before = _unnamed_subjects(tokens)
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
@@ -393,7 +397,6 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
-    last_clause = clause_start[len(tokens)]
     if any(p.start >= last_clause for p in predicates):
         # "Aさんは嘘つきだと言っていましたが、Cさんは正直者ですか": only the last clause asks
         kept = [(g, p) for g, p in zip(groups, predicates, strict=True) if p.start >= last_clause]
@@ -616,12 +619,18 @@ def _quoters(tokens: tuple[Token, ...], via_at: int) -> set[int]:
     depth, found = 0, {via_at}
     for j, t in enumerate(tokens[:-1]):
         depth += 1 if t.surface in ("「", "『") else -1 if t.surface in ("」", "』") else 0
-        quote = next((x for x in tokens[j + 2:] if x.surface not in ("、", ",")), None)
         if depth == 0 and t.kind == "name" and t.lemma == tokens[via_at].lemma and (
-            tokens[j + 1].surface in ("は", "が", "なら", "って") and quote is not None and quote.surface in ("「", "『")
+            tokens[j + 1].surface in ("は", "が", "なら", "って") and _quote_opens(tokens, j + 2)
         ):
             found.add(j)
     return found
+
+
+def _quote_opens(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether quotation marks open at `j`, past commas."""
+    while j < len(tokens) and tokens[j].surface in ("、", ","):
+        j += 1
+    return j < len(tokens) and tokens[j].surface in ("「", "『")
 
 
 def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:

@@ -28,7 +28,7 @@ LANGS = ("ko", "ja", "en")
 # Utterances read exactly right, at the first pass (chat: of 196, 175, 194; meaning: of 76).
 FLOOR = {
     ("chat", "ko"): 128,
-    ("chat", "ja"): 174,
+    ("chat", "ja"): 175,
     ("chat", "en"): 139,
     ("meaning", "ko"): 61,
     ("meaning", "ja"): 76,

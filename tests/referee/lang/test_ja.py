@@ -22,6 +22,7 @@ from referee.liar import (
     Unclear,
     literal,
 )
+from referee.liar.proposition import Predicate
 from tests.referee.lang.flat import flat_queries
 
 JA = Context(lang="ja")
@@ -29,6 +30,11 @@ JA = Context(lang="ja")
 
 def queries(text: str, ctx: Context = JA) -> set[tuple[str, str, str, bool]]:
     return flat_queries(parse(text, ctx))
+
+
+def playing(food: str) -> Context:
+    """A Japanese game about `food` (an incident key)."""
+    return Context(lang="ja", incident=incident(food))
 
 
 @pytest.mark.parametrize(
@@ -215,7 +221,7 @@ def test_a_theory_is_no_conclusion(text: str) -> None:
 def test_both_quantifies_over_the_names_never_the_addressee(
     text: str, expected: set[tuple[str, str, str, bool]], food: str
 ) -> None:
-    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+    assert queries(text, playing(food)) == expected
 
 
 @pytest.mark.parametrize("text", ["Aさん、二人とも食べた？", "Bさん、両方嘘つき？", "Cさん、Aさんは2人とも正直者？"])
@@ -505,9 +511,9 @@ def test_extract_never_raises(text: str, speaker: str | None) -> None:
     ],
 )
 def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
-    text: str, speaker: str, via: str, about: str, predicate: str, negated: bool, food: str
+    text: str, speaker: str, via: str, about: str, predicate: Predicate, negated: bool, food: str
 ) -> None:
-    intent = parse(text, Context(lang="ja", incident=incident(food)))
+    intent = parse(text, playing(food))
     assert intent == Question((Query(speaker, Says(via, literal(predicate, about, negated))),)), intent
 
 
@@ -577,7 +583,7 @@ def test_a_follow_up_that_could_mean_two_things_is_unclear(previous: str, text: 
 def test_the_addressee_may_follow_the_question_in_a_sentence_of_his_own(
     text: str, expected: set[tuple[str, str, str, bool]], food: str
 ) -> None:
-    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+    assert queries(text, playing(food)) == expected
 
 
 @pytest.mark.parametrize(
@@ -596,7 +602,7 @@ def test_the_addressee_may_follow_the_question_in_a_sentence_of_his_own(
 def test_he_is_the_one_person_named_before_who_is_not_asked(
     text: str, expected: set[tuple[str, str, str, bool]], food: str
 ) -> None:
-    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+    assert queries(text, playing(food)) == expected
 
 
 @pytest.mark.parametrize(
@@ -619,7 +625,7 @@ def test_he_with_no_single_antecedent_stays_unread(text: str) -> None:
 def test_a_question_form_said_to_someone_needs_no_question_mark(
     text: str, expected: set[tuple[str, str, str, bool]], food: str
 ) -> None:
-    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+    assert queries(text, playing(food)) == expected
 
 
 @pytest.mark.parametrize(
@@ -645,7 +651,7 @@ def test_a_statement_to_someone_in_the_form_of_a_conclusion_is_neither_charged_n
     ],
 )
 def test_chat_as_people_type_it(text: str, expected: set[tuple[str, str, str, bool]], food: str) -> None:
-    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+    assert queries(text, playing(food)) == expected
 
 
 @pytest.mark.parametrize("text", ["ルール教えて", "ルールってどうなってるの？", "遊び方を教えてください"])
@@ -677,7 +683,7 @@ def test_rules_talk_is_other(text: str) -> None:
     ],
 )
 def test_chat_forms_read_as_meant(text: str, expected: set[tuple[str, str, str, bool]], food: str) -> None:
-    assert queries(text, Context(lang="ja", incident=incident(food))) == expected
+    assert queries(text, playing(food)) == expected
 
 
 def test_not_innocent_is_unclear_rather_than_a_double_negation_guessed() -> None:
@@ -690,6 +696,9 @@ def test_not_innocent_is_unclear_rather_than_a_double_negation_guessed() -> None
         ("おけわかった、食べたのBで嘘つきもB", Guess(culprit="B", liar="B")),
         ("食べたのAで、嘘つきはC", Guess(culprit="A", liar="C")),
         ("嘘つきは自分のことでも嘘つくんだっけ？", Other()),
+        # "the other two" in a reason given before the answer excludes no one
+        ("よし、今までの答えを全部まとめると、Bさんの発言だけが他の二人と食い違ってるから、嘘つきはBさんで、"
+         "ケーキを食べたのはAさん。これが私の答えです。", Guess(culprit="A", liar="B")),
         ("質問って一人に何回までだっけ", Other()),
     ],
 )
