@@ -245,18 +245,23 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     return tuple(out)
 
 
-def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> list[int]:
+def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks: bool) -> list[int]:
     """For each token index (and the end), where the clause holding it starts: after the last
-    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません").
-    All in one pass, not one pass from the start per predicate."""
+    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません"),
+    or background closed by けど, が, から ("Bさんのことなんだけど、…"; in a question also
+    "Bは嘘つきだけど、Cは正直者？", while a statement "Aさんは食べていませんが、Cさんは食べました"
+    says both). All in one pass, not one pass from the start per predicate."""
     covered = {j for p in predicates for j in range(p.start, p.end)}
     starts = [0] * (len(tokens) + 1)
-    start, verb = 0, False
+    start, verb, claimed = 0, False, False
     for j, t in enumerate(tokens):
+        claimed = claimed or j in covered
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
-        elif t.surface in ("、", ",") and (verb or (j > 0 and _background_end(tokens[j - 1]))):
-            start, verb = j + 1, False  # also "Bさんのことなんだけど、…": background with no verb
+        elif t.surface in ("、", ",") and (
+            verb or (j > 0 and _background_end(tokens[j - 1]) and (asks or not claimed))
+        ):
+            start, verb, claimed = j + 1, False, False
         starts[j + 1] = start
     return starts
 
@@ -344,7 +349,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                    for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
-    clause_start = _clause_starts(tokens, predicates)
+    clause_start = _clause_starts(tokens, predicates, mood[0])
     last_clause = clause_start[len(tokens)]
     # a background clause dropped below ("…他の二人と食い違ってるから、嘘つきはBさん") excludes no one
     background = last_clause >= 2 and _background_end(tokens[last_clause - 2])  # never an "if" (と, なら)

@@ -721,3 +721,11 @@ def test_each_said_to_one_person_is_unclear() -> None:
     intent = parse("Aさん、それぞれ食べた？", JA)
     assert isinstance(intent, Unclear) and "each" in intent.reason
     assert queries("AさんとBさん、それぞれ食べた？") == {("A", "A", "culprit", False), ("B", "B", "culprit", False)}
+
+
+def test_a_character_saying_one_thing_but_another_says_both() -> None:
+    """Background is dropped only from a question: a statement with が, けど says both halves."""
+    assert facts("Aさんは食べていませんが、Cさんは食べました。", "B") == {
+        ("B", Atom("culprit", "A"), False), ("B", Atom("culprit", "C"), True)}
+    assert facts("Aさんは嘘つきだけど、Cさんは正直者です。", "B") == {
+        ("B", Atom("liar", "A"), True), ("B", Atom("honest", "C"), True)}
