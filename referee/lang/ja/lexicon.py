@@ -27,14 +27,14 @@ NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスタ�
                         "嘘つき", "うそつき", "正直者", "探偵", "客"})
 """Words that take an honorific without being a suspect (皆さん, GMさん, 犯人さん)."""
 
-YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身",
+YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身", "御自分",
                  "自身", "自分", "貴殿", "そちら", "そっち"})
 """Second person in a player's question: resolves to the addressee."""
 
 SELF = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "自分", "己"})
 """First person: the speaker inside a character's line, the player in a question."""
 
-GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様", "全部"})
+GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様"})
 """Addressing everyone at once (全員に質問です, みなさん)."""
 
 WHO = frozenset({"誰", "どなた", "どっち", "どちら", "何方", "どいつ"})
@@ -70,6 +70,8 @@ CULPRIT_NOUNS = frozenset({"犯人", "摘み食い", "つまみ食い", "盗み�
 INCIDENT_NOUNS = frozenset({"事件"})
 """事件を起こした: a culprit phrase when paired with 起こす."""
 
+INNOCENT_NOUNS = frozenset({"無実", "潔白", "無罪"})
+""""Bさんは無実？": not the culprit."""
 LIAR_NOUNS = frozenset({"嘘吐き", "嘘つき", "ライアー"})
 HONEST_NOUNS = frozenset({"正直者"})
 SETTING_NOUNS = frozenset({"本当", "実際", "正直", "真実", "事実", "結局", "一体"})
@@ -86,7 +88,7 @@ THINK_VERBS = frozenset({"思う", "考える", "見る"})
 REPORT_VERBS = frozenset({"答える", "言う", "話す", "証言", "主張", "申す", "おっしゃる", "仰る"})
 """と答えますか after "if you asked B": a nested question."""
 
-ASK_VERBS = frozenset({"聞く", "訊く", "尋ねる", "質問", "伺う", "問う", "訊ねる", "確認"})
+ASK_VERBS = frozenset({"聞く", "きく", "訊く", "尋ねる", "質問", "伺う", "問う", "訊ねる", "確認"})
 
 EMBED_VERBS = frozenset({"知る", "分かる", "判る", "教える", "答える", "言う"})
 """Verbs that embed a question: 誰が食べたか知っていますか."""
@@ -96,6 +98,10 @@ MEANING = frozenset({"こと", "事", "意味", "話"})
 
 CORRECTIONS = frozenset({"否", "いや", "いえ", "いいえ", "違う", "ちがう", "訂正", "間違い", "間違える", "失礼"})
 """A sentence opening with one of these replaces the question before it ("いや、Bさんは…")."""
+
+AMENDS = frozenset({"御免", "ごめん", "ゴメン", "間違える", "間違い", "まちがえる", "違う", "ちがう", "訂正"})
+""""あ、ごめん、…", "いや間違えた、…", "訂正": the player mends what he just asked (not 失礼 or
+すみません, which may only open the next question: "失礼、Bさん、…")."""
 
 AUXILIARY_VERBS = frozenset({"居る", "いる", "有る", "ある", "仕舞う", "ちゃう", "じゃう", "為る",
                              "する", "置く", "来る", "行く", "成る", "出来る", "いらっしゃる",
@@ -109,8 +115,23 @@ HEDGES = frozenset({"怪しい", "疑わしい", "多分", "たぶん", "恐ら�
                     "みたい", "らしい", "可能", "可能性", "パターン", "かも", "知れる", "もしかして",
                     "もしかしたら", "ひょっとして", "ひょっとしたら", "疑う", "決め手", "候補",
                     "筈", "はず", "気がする", "どちらか", "どっちか", "かなあ", "かしら", "臭い",
-                    "微妙", "確率", "うーん", "ううん", "仮に", "もし"})
+                    "微妙", "確率", "うーん", "ううん", "仮に", "もし", "説", "疑惑", "容疑"})
 """Words that make a statement thinking aloud rather than a guess."""
+
+BOTH = frozenset({"二人", "二方", "両方", "両者", "両人", "双方"})
+""""BさんとCさんは二人とも…": a quantifier over the people named, never the addressee too;
+with fewer than two people named it says nobody."""
+
+HEARSAY_SOURCES = (("に", "よる"), ("に", "よれる"), ("話", "だ"), ("話", "で"), ("話", "じゃ"),
+                   ("言う", "に"), ("曰く",), ("いわく",))
+""""Bさんによると", "Bの話だと/では/じゃ", "Bが言うには", "B曰く": what follows is what B said."""
+HEARSAY_ENDS = frozenset({"らしい", "そう", "って", "とのこと", "だって", "んだって", "たって"})
+""""…食べたんだって", "…嘘つきらしい", "…食べたそうだ": said by someone, not concluded."""
+REPORTED_ASPECT = frozenset({"てる", "て", "た", "でる", "で"})
+""""…と言ってた", "…とおっしゃっています", "…って言った": a report verb telling what was said."""
+
+EACH = frozenset({"其々", "それぞれ", "各自", "各々", "めいめい"})
+""""それぞれ": each of several addressees about himself; to one person it says nothing."""
 
 GUESS_LEADS = frozenset({"回答", "解答", "答え", "最終", "結論", "推理", "分かる", "わかる"})
 
@@ -121,7 +142,7 @@ THINKING = frozenset({"なるほど", "成る程", "ふむ", "ふーん", "へ�
 META = re.compile(
     r"ルール|遊び方|やり方|ヒント|同じ人|同一人物|こともある|ことある|こともあり|あり得|ありえ|場合|についても|"
     r"質問権|ゲーム|説明|意味|何人|ギブアップ|降参|やり直|最初から|終わり|終了|やめ|止め|こんにちは|こんばんは|"
-    r"おはよう|ありがとう|天気|よろしく|お疲れ|何問|どういう|どうやって|教えて|ですか\?$"
+    r"おはよう|ありがとう|天気|よろしく|お疲れ|何問|どういう|どうやって|教えて|ですか\?$|だっけ\?*$"
 )
 """Rules, meta and small talk: answered without a charge (recognised only when no suspect is named)."""
 
@@ -142,6 +163,15 @@ COUNT_QUERY = re.compile(
     r"|質問.{0,6}(まだ|もう).{0,4}(残|でき|出来)"
 )
 """"あと何回質問できますか？" and its variants."""
+
+POLITE_OPENING = re.compile(
+    r"^(すみません|すいません|失礼します|お手数(を)?おかけします(が|けど)|お手数ですが|恐れ入ります(が|けど)|"
+    r"恐縮ですが|申し訳ないですが|申し訳ありませんが)[、,\s]*"
+)
+""""すみません、Bさん、…", "お手数をおかけしますが、…": a politeness formula opening the message."""
+
+TYPOS = {"正直物": "正直者", "嘘月": "嘘つき", "うそ月": "嘘つき", "正直もの": "正直者"}
+"""Misspellings common enough to read as meant (IME slips)."""
 
 ACCEPT = re.compile(
     r"^(はい|うん|ええ|おう|ok|okay|オーケー|いいよ|いいです|いいですよ|大丈夫|だいじょうぶ|お願い|おねがい|"

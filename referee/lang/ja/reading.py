@@ -21,15 +21,19 @@ from referee.lang.ja.lexicon import (
     ANY_VERBS,
     ASK_VERBS,
     AUXILIARY_VERBS,
+    BOTH,
     CULPRIT_NOUNS,
     DEMONSTRATIVES,
     DRINK_VERBS,
     EAT_VERBS,
     EMBED_VERBS,
     EXCLUDING,
+    HEARSAY_ENDS,
+    HEARSAY_SOURCES,
     HEDGES,
     HONEST_NOUNS,
     INCIDENT_NOUNS,
+    INNOCENT_NOUNS,
     LIAR_NOUNS,
     LIE,
     MEANING,
@@ -39,6 +43,7 @@ from referee.lang.ja.lexicon import (
     PEOPLE_WORDS,
     REMAINING,
     REPORT_VERBS,
+    REPORTED_ASPECT,
     SETTING_NOUNS,
     THINK_VERBS,
     THIRD_PERSONS,
@@ -66,6 +71,7 @@ NOMINAL = ("の", "ん", "人", "方", "者", "奴", "やつ")
 CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
 LIE_VERBS = ("吐く", "付く", "つく")
 SAY_VERBS = ("言う", "話す", "答える", "仰る", "申す")
+NO_ANSWERS = ("いいえ", "いえ", "いや", "ううん", "違う", "ノー")
 
 
 @dataclass(frozen=True)
@@ -96,7 +102,8 @@ class Reading:
     でしょう, ?), `hedged` thinking aloud (かな, かも, 怪しい), `firm` a stated
     conclusion (ね, よ, !), `presumed` a でしょう/だろう without ？ (a question to an
     addressee, a guess at most otherwise). `people` are the persons named, for "Cさんは？";
-    `roles` whether a role (犯人, 嘘つき, 正直者) is mentioned.
+    `roles` whether a role (犯人, 嘘つき, 正直者) is mentioned; `reported` that the sentence
+    tells what someone said (hearsay: "Bさんによると…", "…って言ってた", "…んだって").
     """
 
     claims: tuple[Claim, ...]
@@ -107,6 +114,7 @@ class Reading:
     firm: bool = False
     presumed: bool = False
     roles: bool = False
+    reported: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,7 @@ class _Predicate:
     start: int
     end: int
     verb: str = ""
+    inverse: bool = False
 
 
 def _predicates(tokens: tuple[Token, ...]) -> list[_Predicate]:
@@ -140,6 +149,8 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
     nxt = tokens[i + 1].surface if i + 1 < len(tokens) else ""
     if t.lemma in CULPRIT_NOUNS:
         return _Predicate("culprit", i, i + 1)
+    if t.lemma in INNOCENT_NOUNS:
+        return _Predicate("culprit", i, i + 1, inverse=True)  # 無実, 潔白: not the culprit
     if t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS):
         return _Predicate("culprit", i, i + 1, t.lemma)
     if t.pos == "動詞" and t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で")):
@@ -156,7 +167,7 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
         return _Predicate("honest", i, i + 2)  # 信用できる, 信頼できない
     if t.lemma == "正直" and nxt == "者":
         return _Predicate("honest", i, i + 2)
-    if t.lemma == "正直" and (not nxt or nxt in COPULA or tokens[i + 1].punct):
+    if t.lemma == "正直" and (not nxt or nxt in COPULA or nxt in ("なん", "か") or tokens[i + 1].punct):
         return _Predicate("honest", i, i + 1)  # 正直です, but not 正直に答えて
     if t.lemma in LIE or t.lemma in TRUTH:
         return _speaking(tokens, i)
@@ -226,28 +237,38 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     """The words that inflect a predicate: up to a comma, a quotation と/って, a new person."""
     out = []
     for t in tokens[start:stop]:
-        if t.surface in ("、", ",", "と", "って") and t.pos in ("補助記号", "助詞"):
-            break
+        if t.surface in ("、", ",", "と", "って", "か", "かどうか") and t.pos in ("補助記号", "助詞"):
+            break  # "…正直者か教えてくれない？": the negation after か is the request's
         if t.person and not through_people:
             break
         out.append(t)
     return tuple(out)
 
 
-def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> list[int]:
+def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks: bool) -> list[int]:
     """For each token index (and the end), where the clause holding it starts: after the last
-    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません").
-    All in one pass, not one pass from the start per predicate."""
+    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません"),
+    or background closed by けど, が, から ("Bさんのことなんだけど、…"; in a question also
+    "Bは嘘つきだけど、Cは正直者？", while a statement "Aさんは食べていませんが、Cさんは食べました"
+    says both). All in one pass, not one pass from the start per predicate."""
     covered = {j for p in predicates for j in range(p.start, p.end)}
     starts = [0] * (len(tokens) + 1)
-    start, verb = 0, False
+    start, verb, claimed = 0, False, False
     for j, t in enumerate(tokens):
+        claimed = claimed or j in covered
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
-        elif t.surface in ("、", ",") and verb:
-            start, verb = j + 1, False
+        elif t.surface in ("、", ",") and (
+            verb or (j > 0 and _background_end(tokens[j - 1]) and (asks or not claimed))
+        ):
+            start, verb, claimed = j + 1, False, False
         starts[j + 1] = start
     return starts
+
+
+def _background_end(t: Token) -> bool:
+    """けど, が, から, ので closing a clause: what comes before is background."""
+    return t.pos2 == "接続助詞" and t.lemma in ("けれど", "けれども", "けど", "が", "から", "ので")
 
 
 def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | None:
@@ -261,8 +282,10 @@ def _forward_from(tokens: tuple[Token, ...], p: _Predicate, stop: int) -> int | 
             j += 1
         else:
             return None
-    elif j < stop and tokens[j].kind == "name":
-        return j
+        if j < stop and tokens[j].kind == "name":
+            return j  # "食べたのB": casual, with no は
+    elif j < stop and tokens[j].kind in ("name", "who"):
+        return j  # "犯人A", "嘘つき誰？"
     if j < stop and tokens[j].surface in TOPIC and tokens[j].pos == "助詞":
         return j + 1
     return None
@@ -326,16 +349,23 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
                    for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
-    problem = (_excluding_problem(tokens, predicates) or _incident_problem(tokens, predicates, incident)
-               or _third_person_problem(tokens))
-    if predicates and any(t.lemma == "何" and t.pos == "代名詞" for t in tokens):
+    clause_start = _clause_starts(tokens, predicates, mood[0])
+    last_clause = clause_start[len(tokens)]
+    # a background clause dropped below ("…他の二人と食い違ってるから、嘘つきはBさん") excludes no one
+    background = last_clause >= 2 and _background_end(tokens[last_clause - 2])  # never an "if" (と, なら)
+    scope = last_clause if background and any(p.start >= last_clause for p in predicates) else 0
+    problem = (_excluding_problem(tokens[scope:], predicates) or _incident_problem(tokens, predicates, incident)
+               or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
+    via_at, report_negated, nested_problem = _quoter(tokens, predicates)
+    if predicates and any(t.lemma == "何" and t.pos == "代名詞" and not (via_at is not None and _what_answer(tokens, j))
+                          and not _casual_copula(tokens, j) for j, t in enumerate(tokens)):
         problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
     groups: list[list[Claim]] = []  # the claims of each predicate
-    via_at, report_negated, nested_problem = _quoter(tokens, predicates)
     problem = problem or nested_problem
-    taken = _thinkers(tokens) | ({via_at} if via_at is not None else set())
+    if via_at is not None and _quoted_no(tokens):
+        problem = problem or "say what the other would answer as a statement, e.g. 「Cさんは食べていない」"
+    taken = _thinkers(tokens) | (_quoters(tokens, via_at) if via_at is not None else set())
     back_from = 0
-    clause_start = _clause_starts(tokens, predicates)
     unnamed_before = _unnamed_subjects(tokens)
     for k, p in enumerate(predicates):
         stop = predicates[k + 1].start if k + 1 < len(predicates) else len(tokens)
@@ -351,6 +381,8 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         subjects = back + ahead
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=forward is not None)
+        if p.inverse and negated(tail):
+            problem = problem or "ask whether someone ate it, not whether he is not innocent"
         if _conditional(tail):
             problem = problem or "an 'if' makes it two questions: ask one thing at a time"
         names = tuple(_ref(tokens, j) for j in subjects)
@@ -362,14 +394,14 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             names = last.subjects if last is not None and not last.open else (implied,)
         contrast = _contrast(tokens, ahead, p.end + len(tail)) if not who else None
         if contrast is None:
-            groups.append([Claim(p.kind, names, negated(tail), open=who, either=either, implicit=implicit)])
+            groups.append([Claim(p.kind, names, negated(tail) != p.inverse, open=who, either=either,
+                                 implicit=implicit)])
         else:
             negated_before = negated(tokens[p.end:ahead[0]])
-            groups.append([Claim(p.kind, (_ref(tokens, j),), negated_before != flipped, either=either)
+            groups.append([Claim(p.kind, (_ref(tokens, j),), (negated_before != flipped) != p.inverse, either=either)
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
-    last_clause = clause_start[len(tokens)]
     if any(p.start >= last_clause for p in predicates):
         # "Aさんは嘘つきだと言っていましたが、Cさんは正直者ですか": only the last clause asks
         kept = [(g, p) for g, p in zip(groups, predicates, strict=True) if p.start >= last_clause]
@@ -383,7 +415,86 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     if via_at is not None:
         # "…と言わない" denies the quote; in a question "…と言いませんか" is only a tag
         claims = _quoting(claims, tokens[via_at].lemma, tokens, flip=report_negated and not ask)
-    return Reading(tuple(claims), people, problem, ask, hedged, firm, presumed, roles)
+    elif claims and not problem and _quotes_someone(tokens, last_clause):
+        problem = "whose answer do you mean? ask 'Aさん、Bさんは「Cさんが食べた」と言いますか？'"
+    reported = _hearsay(tokens, last_clause)
+    return Reading(tuple(claims), people, problem, ask, hedged, firm, presumed, roles, reported)
+
+
+def _hearsay(tokens: tuple[Token, ...], clause: int) -> bool:
+    """Whether the sentence tells what someone said: a source ("Bさんによると", "Bの話だと",
+    "Bが言うには") anywhere, or in its last clause a report verb that tells ("…って言ってた",
+    "…とおっしゃっています") or a hearsay ending ("…んだって", "…らしい", "…食べたそうだ")."""
+    for j in range(len(tokens)):
+        for source in HEARSAY_SOURCES:
+            words = tokens[j:j + len(source)]
+            if len(words) == len(source) and all(w in (t.lemma, t.surface) for w, t in zip(source, words, strict=True)):
+                heard = j >= 2 and tokens[j - 1].surface == "た" and tokens[j - 2].lemma in ASK_VERBS  # 聞いた話だと
+                if source[0] == "話" and not heard and not (
+                    j >= 2 and tokens[j - 1].surface == "の" and tokens[j - 2].person
+                ):
+                    continue
+                if source[0] == "言う" and not (j + 2 < len(tokens) and tokens[j + 2].surface == "は"):
+                    continue
+                return True
+    for j in range(clause, len(tokens)):
+        t = tokens[j]
+        if t.lemma in REPORT_VERBS and t.pos == "動詞" and _quoted(tokens, j) and _told(tokens[j + 1:j + 3]):
+            return True
+        ending = (t.lemma in HEARSAY_ENDS or t.surface in HEARSAY_ENDS) and (
+            t.pos in ("助動詞", "名詞") or _final(tokens, j)
+        )
+        if ending and (t.lemma != "そう" or t.pos2 == "助動詞語幹"):  # 食べたそうだ, not そう思う
+            return True
+    return False
+
+
+def _told(after: tuple[Token, ...]) -> bool:
+    """"言ってた", "言っている", "言った": a report verb's past or progressive (what was said),
+    not the "would he say" of a nested question."""
+    if not after:
+        return False
+    first = after[0]
+    if first.surface == "た" or first.lemma == "てる":
+        return True
+    return first.surface in REPORTED_ASPECT and len(after) > 1 and after[1].lemma in ("居る", "いる", "おる", "てる")
+
+
+def _final(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether only sentence-final particles and punctuation follow `j` ("…んだってさ", "…だってよ")."""
+    return all(t.punct or (t.pos == "助詞" and t.pos2 == "終助詞") for t in tokens[j + 1:])
+
+
+def _quotes_someone(tokens: tuple[Token, ...], clause: int) -> bool:
+    """A quotation in marks ("…『Aくんは正直者』って答える？") or what one would answer by
+    someone's guess ("…って答えると思う？") with no one found to say it: read as a plain
+    question it would drop the nesting, so it is not read. Without either, the one asked
+    says it himself ("あなたは嘘つきじゃないって言えますか") and the question is plain."""
+    marks = any(t.surface in ("「", "『") for t in tokens)
+    for j in range(clause, len(tokens)):
+        if tokens[j].lemma in REPORT_VERBS and tokens[j].pos == "動詞" and _quoted(tokens, j, ("と", "って")):
+            after = [t for t in tokens[j + 1:j + 4] if t.pos != "助動詞"]
+            guessed = len(after) > 1 and after[0].surface in ("と", "って") and after[1].lemma in THINK_VERBS
+            if marks or guessed:
+                return True
+    return False
+
+
+def _both_problem(tokens: tuple[Token, ...], people: tuple[str, ...]) -> str:
+    """"二人とも", "両方" quantify over the people named: with fewer than two it says nobody."""
+    if any(t.lemma in BOTH or t.surface in BOTH for t in tokens) and len(set(people)) < 2:
+        return "name both people you mean, e.g. 'Aさん、BさんとCさんは二人とも食べましたか？'"
+    return ""
+
+
+def _role_person_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+    """"嘘つきの人が食べましたか": a role standing for a person (whom the player does not name)."""
+    for p in predicates:
+        if not p.verb and p.end + 1 < len(tokens) and tokens[p.end].surface == "の" and (
+            tokens[p.end + 1].lemma in PEOPLE_WORDS
+        ):
+            return "it asks about a role, not a person: name whom you mean"
+    return ""
 
 
 def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
@@ -418,6 +529,10 @@ def _quoted(tokens: tuple[Token, ...], j: int, marks: tuple[str, ...] = ("と", 
         k -= 1
     if k >= 1 and tokens[k].surface in ("は", "も") and tokens[k - 1].surface in ("と", "って"):
         k -= 1  # …とは言わない
+    if k >= 1 and tokens[k].surface in ("て", "と", "って") and tokens[k - 1].lemma == "何":
+        return True  # …聞いたら、何て答える
+    if k >= 0 and tokens[k].surface in ("たって", "だって") and "と" in marks:
+        return True  # "食べたって答える": Sudachi joins た and って
     return k >= 0 and tokens[k].surface in marks
 
 
@@ -425,10 +540,19 @@ def _embedded_question(tokens: tuple[Token, ...]) -> bool:
     """"…食べたか答えて", "…かどうか教えてください": a question put as a request;
     "…食べたのかってことです", "…かという意味です": a question restated."""
     return any(
-        (t.lemma in EMBED_VERBS and _quoted(tokens, j, ("か", "どうか")))
+        (t.lemma in EMBED_VERBS | ASK_VERBS and _embeds(tokens, j))
         or (t.lemma in MEANING and _restates(tokens, j))
         for j, t in enumerate(tokens)
     )
+
+
+def _embeds(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether the verb at `j` takes an embedded question: "…か教えて", "…かどうかを聞きたい",
+    "…かどうか、はっきり言って" (past を, a comma or an adverb)."""
+    k = j - 1
+    while k >= 0 and (tokens[k].surface in ("、", ",", "を") or tokens[k].pos == "副詞"):
+        k -= 1
+    return k >= 0 and tokens[k].surface == "か"
 
 
 def _restates(tokens: tuple[Token, ...], j: int) -> bool:
@@ -472,12 +596,46 @@ def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[in
     if asked:
         return asked[0], negated(tokens[report + 1:]), ""
     for j in range(min(after, len(tokens) - 1)):
-        if tokens[j].kind == "name" and tokens[j + 1].surface == "は":
+        if tokens[j].kind == "name" and tokens[j + 1].surface in ("は", "なら", "が"):
             rest = [t for t in tokens[j + 2:report] if t.surface not in ("、", ",")]
-            if rest and (rest[0].surface in ("「", "『") or any(t.person for t in rest)):
-                return j, negated(tokens[report + 1:]), ""
+            quote = bool(rest) and rest[0].surface in ("「", "『")
+            if quote or (tokens[j + 1].surface != "が" and any(t.person for t in rest)):
+                return j, negated(tokens[report + 1:]), ""  # "Bさんは「…」と言う", "Bさんなら…と言う"
             break
     return None, False, ""
+
+
+def _casual_copula(tokens: tuple[Token, ...], j: int) -> bool:
+    """"Aって正直なん？": Sudachi reads the casual なん (なの) as 何 after a predicate noun."""
+    return tokens[j].surface == "なん" and j > 0 and tokens[j - 1].lemma == "正直" and all(
+        t.punct for t in tokens[j + 1:])
+
+
+def _what_answer(tokens: tuple[Token, ...], j: int) -> bool:
+    """"…と聞いたら、Bさんは何て答える？": what the one quoted answers, i.e. yes or no."""
+    nxt = tokens[j + 1:j + 3]
+    return len(nxt) == 2 and nxt[0].surface in ("て", "と", "って") and nxt[1].lemma in REPORT_VERBS
+
+
+def _quoters(tokens: tuple[Token, ...], via_at: int) -> set[int]:
+    """Every mention of the one quoted as the one who answers ("Bさんに聞いたとして、Bさんは『…』"),
+    outside the quotation marks and before one: he says the quote, he is not said about
+    ("もしAさんに聞いたら、Aさんは嘘つきだと答える？" is about A)."""
+    depth, found = 0, {via_at}
+    for j, t in enumerate(tokens[:-1]):
+        depth += 1 if t.surface in ("「", "『") else -1 if t.surface in ("」", "』") else 0
+        if depth == 0 and t.kind == "name" and t.lemma == tokens[via_at].lemma and (
+            tokens[j + 1].surface in ("は", "が", "なら", "って") and _quote_opens(tokens, j + 2)
+        ):
+            found.add(j)
+    return found
+
+
+def _quote_opens(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether quotation marks open at `j`, past commas."""
+    while j < len(tokens) and tokens[j].surface in ("、", ","):
+        j += 1
+    return j < len(tokens) and tokens[j].surface in ("「", "『")
 
 
 def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
@@ -487,7 +645,7 @@ def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
         return True
     for k in range(j, end - 1):
         if tokens[k].lemma in ASK_VERBS:
-            return tokens[k - 1].surface in ("と", "って")
+            return tokens[k - 1].surface in ("と", "って", "か", "どうか")
     return False
 
 
@@ -496,10 +654,30 @@ def _quoting(claims: list[Claim], via: str, tokens: tuple[Token, ...], flip: boo
     quoted = []
     for c in claims:
         subjects = c.subjects
-        if subjects == (YOU,) and any(t.surface in ("自分", "自身") for t in tokens):
-            subjects = (via,)
+        if subjects == (YOU,) and (any(t.surface in ("自分", "自身") for t in tokens) or _quoted_you(tokens)):
+            subjects = (via,)  # "Cさんに『あなたは食べましたか』と聞いたら": "you" is C
         quoted.append(replace(c, subjects=subjects, negated=c.negated != flip, via=via))
     return quoted
+
+
+def _in_quotes(tokens: tuple[Token, ...]) -> list[Token]:
+    """The words inside quotation marks 「」『』."""
+    depth, inside = 0, []
+    for t in tokens:
+        depth += 1 if t.surface in ("「", "『") else -1 if t.surface in ("」", "』") else 0
+        if depth > 0:
+            inside.append(t)
+    return inside
+
+
+def _quoted_you(tokens: tuple[Token, ...]) -> bool:
+    """Whether a second person stands inside quotation marks (the one the quote is put to)."""
+    return any(t.kind == "you" for t in _in_quotes(tokens))
+
+
+def _quoted_no(tokens: tuple[Token, ...]) -> bool:
+    """"…と聞いたら「いいえ」と言いますか": a quoted no, which would turn the nesting around."""
+    return any(t.surface in NO_ANSWERS or t.lemma in NO_ANSWERS for t in _in_quotes(tokens))
 
 
 def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
@@ -509,9 +687,11 @@ def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
         t = tokens[j]
         if j in covered:
             return ""
-        if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS:
-            continue
-        if _quoted(tokens, j) and (t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS):
+        if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS or (t.lemma == "頂く" and j > 0 and tokens[j - 1].surface == "て"):
+            continue  # 教えていただけますか
+        if (_quoted(tokens, j) or _embeds(tokens, j)) and (
+            t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS
+        ):
             return ""
         if t.lemma in ASK_VERBS:
             return ""
@@ -582,7 +762,7 @@ def _not_him(tokens: tuple[Token, ...], j: int) -> bool:
 
 
 INCIDENT_BY_NOUN = {i.noun["ja"]: i for i in INCIDENTS.values()}
-_CASE_NOUNS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
+_CASE_NOUNS = CULPRIT_NOUNS | INNOCENT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCIDENT_NOUNS | INCIDENT_BY_NOUN.keys()
 """Nouns of the case itself: as a topic ("ケーキは", "犯人は") they are no one unnamed."""
 
 
@@ -592,11 +772,32 @@ def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], i
         other = INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
         if other is not None and other.key != incident.key:
             return f"this game's incident is the {incident.noun['ja']}, not the {other.noun['ja']}"
+    for p in predicates:
+        thing = _object_of(tokens, p) if p.verb else None
+        if thing is not None:
+            return f"this game's incident is the {incident.noun['ja']}, not the {thing}"
     wrong_verbs = DRINK_VERBS if incident.verb == "eat" else EAT_VERBS
     if any(p.verb in wrong_verbs for p in predicates):
         verb = "ate" if incident.verb == "eat" else "drank"
         return f"this game's incident is the {incident.noun['ja']}: ask who {verb} it"
     return ""
+
+
+def _object_of(tokens: tuple[Token, ...], p: _Predicate) -> str | None:
+    """The object of an eating or drinking verb when it is a thing other than the incident's
+    ("ピザ食べた？", "コーヒーを飲みましたか"), else None."""
+    j = p.start - 1
+    if j >= 0 and tokens[j].pos == "助詞" and tokens[j].surface in ("を", "は", "も", "って"):
+        j -= 1
+    if j < 0:
+        return None
+    t = tokens[j]
+    if t.kind != "word" or t.pos != "名詞" or t.pos2 != "普通名詞" or t.pos3 == "副詞可能":
+        return None
+    known = _CASE_NOUNS | SETTING_NOUNS | PEOPLE_WORDS | BOTH | MEANING
+    if t.lemma in known or t.surface in known or t.lemma in NOMINAL:
+        return None
+    return tokens[j - 1].surface + t.surface if j > 0 and tokens[j - 1].pos == "接頭辞" else t.surface
 
 
 def _conditional(tokens: tuple[Token, ...]) -> bool:
@@ -610,7 +811,10 @@ def _conditional(tokens: tuple[Token, ...]) -> bool:
 def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     """(ask, hedged, firm, presumed) from the sentence's ending and its hedge words."""
     words = [t for t in tokens if not t.punct]
-    end = "".join(t.surface for t in tokens[-3:])
+    trimmed = list(tokens)
+    while trimmed and trimmed[-1].surface in (".", "・", "~", "ー"):
+        trimmed.pop()  # "正直者？…" (NFKC spells … as ...), "食べた？～"
+    end = "".join(t.surface for t in trimmed[-3:])
     question_mark = "?" in end
     hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens)
     finals = [t.surface for t in words[-3:]]
@@ -627,7 +831,9 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     if "よね" in "".join(finals) or "よな" in "".join(finals):
         ask = True
     presumed = False
-    if last is not None and last.lemma in ("です", "だ") and last.surface in ("でしょう", "だろう", "でしょ", "だろ"):
+    if last is not None and last.lemma in ("です", "だ", "や") and last.surface in (
+        "でしょう", "だろう", "でしょ", "だろ", "やろ", "やろう", "っしょ", "しょ"
+    ):
         ask = question_mark
         presumed = not question_mark  # 食べたでしょ！ asks an addressee; said to nobody it muses
         hedged = hedged or presumed

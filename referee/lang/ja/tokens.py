@@ -16,7 +16,7 @@ from typing import Literal
 from sudachipy import Dictionary, SplitMode, Tokenizer
 
 from referee.lang.incident import INCIDENTS
-from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, WHO, YOU
+from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, TYPOS, WHO, YOU
 from referee.liar.world import Roster
 
 Kind = Literal["name", "you", "self", "group", "who", "word"]
@@ -63,18 +63,32 @@ def _hiragana(katakana: str) -> str:
 HIRAGANA_NOUNS = {_hiragana(i.noun["ja"]): i.noun["ja"] for i in INCIDENTS.values()}
 HIRAGANA_NOUN = re.compile("|".join(HIRAGANA_NOUNS))
 """The incidents' objects typed in hiragana (けーき, じゅーす), which Sudachi misreads."""
+TYPO = re.compile("|".join(TYPOS))
+HALF_TYPED = re.compile(r"(?<=[A-Za-z])さn(?![A-Za-z])")
+""""Cさn": the IME left the last letter of さん unconverted."""
 
 
 def normalize(text: str) -> str:
     """Width folded: Ａ reads as A, ？ as ?, half-width kana as full (names match in any case);
-    an incident's object in hiragana spelled in katakana."""
+    an incident's object in hiragana spelled in katakana; common misspellings mended."""
     text = unicodedata.normalize("NFKC", text).strip()
+    text = HALF_TYPED.sub("さん", TYPO.sub(lambda m: TYPOS[m.group(0)], text))
     return HIRAGANA_NOUN.sub(lambda m: HIRAGANA_NOUNS[m.group(0)], text)
 
 
-def sentences(text: str) -> tuple[str, ...]:
-    """The sentences of a normalized text, each with its closing punctuation."""
-    return tuple(s.strip() for s in SENTENCE.findall(text) if s.strip())
+def sentences(text: str, quotes: bool = False) -> tuple[str, ...]:
+    """The sentences of a normalized text, each with its closing punctuation; with `quotes`,
+    a sentence quoted in 「」 or 『』 stays inside the one quoting it (a player's nested
+    question "Bさんに『Cさんが食べた？』って聞いたら…" is one sentence)."""
+    out: list[str] = []
+    held = ""
+    for piece in SENTENCE.findall(text):
+        held += piece
+        if quotes and any(held.count(o) > held.count(c) for o, c in ("「」", "『』")):
+            continue
+        out.append(held)
+        held = ""
+    return tuple(s.strip() for s in [*out, held] if s.strip())
 
 
 @dataclass(frozen=True)
@@ -184,11 +198,11 @@ def everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
     t = tokens[i]
     if t.kind == "group":
         j = i + 1
-    elif t.surface == "お" and i + 1 < len(tokens) and tokens[i + 1].pos2 == "数詞" and surface(i + 2) == "方":
+    elif t.surface == "お" and i + 1 < len(tokens) and tokens[i + 1].lemma in ("3", "三") and surface(i + 2) == "方":
         j = i + 3
-    elif t.pos2 == "数詞" and surface(i + 1) in ("人", "方"):
+    elif t.pos2 == "数詞" and t.lemma in ("3", "三") and surface(i + 1) in ("人", "方"):
         j = i + 2
-    elif t.lemma in ("三人", "二人", "3人"):
+    elif t.lemma in ("三人", "3人"):
         j = i + 1
     else:
         return None

@@ -22,6 +22,7 @@ from referee.liar import (
     Unclear,
     literal,
 )
+from referee.liar.proposition import Predicate
 from tests.referee.lang.flat import flat_queries
 
 JA = Context(lang="ja")
@@ -29,6 +30,11 @@ JA = Context(lang="ja")
 
 def queries(text: str, ctx: Context = JA) -> set[tuple[str, str, str, bool]]:
     return flat_queries(parse(text, ctx))
+
+
+def playing(food: str) -> Context:
+    """A Japanese game about `food` (an incident key)."""
+    return Context(lang="ja", incident=incident(food))
 
 
 @pytest.mark.parametrize(
@@ -122,11 +128,164 @@ def test_a_new_vocative_switches_the_addressee(text: str, expected: set[tuple[st
     [
         "Aさん、食べた？そしたらBさん、Cさんは嘘つき？",  # the lead-in hides the vocative
         "Aさん、食べた？今度はこっちに聞くね、Bさん、Cさんは嘘つき？",
-        "Aさん、Bさんは嘘つき？いや、Cさんは嘘つき？",  # corrected to another question
-        "Aさん、食べた？いや違う、Bさん、食べた？",
+        "Aさん、Bさんは嘘つき？いや、Cさんは嘘つき？",  # a bare いや: another question, or instead?
     ],
 )
 def test_a_doubtful_switch_is_unclear_rather_than_charged_to_the_first(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # whom is asked, mended
+        ("Aさん、Bさん食べた？あ、ごめん、Aさんじゃなくて Cさんに聞きたかった", {("C", "B", "culprit", False)}),
+        ("Aさん、Bさんはケーキを食べましたか？失礼しました、Aさんではなく Cさんに伺いたかったのです。",
+         {("C", "B", "culprit", False)}),
+        ("Bくん、Aくんは食べてないよね？あっ、違う、Cくんに聞くつもりだった", {("C", "A", "culprit", True)}),
+        ("Aさん、あなたは嘘つき？あ、まちがえた、Bさんに聞きたかったんだ", {("B", "B", "liar", False)}),
+        # whom it is about, mended
+        ("Aさん、Cさんが食べた？ ごめん訂正、Cさんじゃなくて Bさん", {("A", "B", "culprit", False)}),
+        ("Aさん、Cさんは正直者ですか？あ、いや、Cさんじゃなくて Bさんについてです", {("A", "B", "honest", False)}),
+        # the question asked again, mended
+        ("Cさん、Aさんは嘘つきですか？いや間違えた、Bさんは嘘つきですか？", {("C", "B", "liar", False)}),
+        ("Aさん、食べた？いや違う、Bさん、食べた？", {("B", "B", "culprit", False)}),
+    ],
+)
+def test_a_correction_is_applied_and_charged_once(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aさん、Bさん食べた？ごめん",  # sorry, but for what?
+        "Aさん、Bさん食べた？Cさんじゃなくて Bさん",  # C was not in the question
+        "AさんとBさん、Cさんは食べた？ごめん、Cさんに聞きたかった",  # which of the two is replaced?
+        "Aさん、Bさん食べた？ごめん、AさんじゃなくてBさんとCさんに聞きたい",
+    ],
+)
+def test_a_correction_that_does_not_say_what_it_mends_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bさんによると、Cが嘘つき",
+        "Bの話だと犯人はA",
+        "Bの話じゃCが嘘つきなんだってさ",
+        "Cさんが言うには、Aさんがやったんだって",
+        "Bさん曰く、Cが犯人",
+        "Aさん、Bさんは食べたって言ってた",
+        "Aさんは自分が食べたと言っていました",
+        "Aさんはご自分が食べたとおっしゃっていますね。",
+        "Aのやつ、自分が食べたって言ってんだよな",
+        "Aは食べたらしい",
+        "Aが食べたそうだ",
+        "Cが嘘つきだって",
+        "Aさんは食べたって",
+    ],
+)
+def test_hearsay_is_a_remark_never_a_guess_or_a_question(text: str) -> None:
+    assert parse(text, JA) == Remark()
+
+
+def test_hearsay_asked_about_is_unclear() -> None:
+    intent = parse("Bさん、Aさんは嘘つきって言ってたけど本当？", JA)
+    assert isinstance(intent, Unclear) and "said" in intent.reason
+
+
+@pytest.mark.parametrize("text", ["B犯人説あるな", "A犯人説", "Cさんに嘘つき疑惑"])
+def test_a_theory_is_no_conclusion(text: str) -> None:
+    assert parse(text, JA) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("じゃあAさん、BさんとCさんは二人とも飲んでないよね?", {("A", "B", "culprit", True), ("A", "C", "culprit", True)},
+         "juice"),
+        ("Aさん、BさんとCさんは二人ともケーキを食べていませんか？",
+         {("A", "B", "culprit", True), ("A", "C", "culprit", True)}, "cake"),
+        ("Aさん、BさんもCさんも、二人とも食べてませんか？", {("A", "B", "culprit", True), ("A", "C", "culprit", True)},
+         "cake"),
+        ("Aさん、BくんとCくん、二人ともプリン食べた？", {("A", "B", "culprit", False), ("A", "C", "culprit", False)},
+         "pudding"),
+        ("Cさん、あなたとAさんは二人とも正直者ですか？", {("C", "C", "honest", False), ("C", "A", "honest", False)}, "cake"),
+        ("Cさん、あなたとAさんはお二人とも正直者ですか？", {("C", "C", "honest", False), ("C", "A", "honest", False)},
+         "cake"),
+        ("Bさん、AさんとCさんは2人とも嘘つき？", {("B", "A", "liar", False), ("B", "C", "liar", False)}, "cake"),
+    ],
+)
+def test_both_quantifies_over_the_names_never_the_addressee(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, playing(food)) == expected
+
+
+@pytest.mark.parametrize("text", ["Aさん、二人とも食べた？", "Bさん、両方嘘つき？", "Cさん、Aさんは2人とも正直者？"])
+def test_both_with_fewer_than_two_named_is_unclear(text: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and "both" in intent.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "food", "game"),
+    [
+        ("Aさん、ピザ食べた？", "ピザ", "cake"),
+        ("Bさん、コーヒー飲みましたか？", "コーヒー", "cake"),
+        ("Aさん、あなたはピザを召し上がりましたか？", "ピザ", "cake"),
+        ("Cさん、ラーメンは食べた？", "ラーメン", "cake"),
+        ("A、Bがおにぎり食った？", "おにぎり", "cookie"),
+        ("Aさん、お茶飲んだ？", "お茶", "juice"),
+    ],
+)
+def test_a_food_that_is_not_the_incident_is_unclear_naming_the_incident(text: str, food: str, game: str) -> None:
+    ctx = Context(lang="ja", incident=incident(game))
+    intent = parse(text, ctx)
+    assert isinstance(intent, Unclear), intent
+    assert ctx.incident.noun["ja"] in intent.reason and food in intent.reason
+
+
+def test_all_of_it_is_not_all_of_them() -> None:
+    assert queries("Aさん、全部食べた？") == {("A", "A", "culprit", False)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Cさん、Bさんが正直者か教えてくれない？", {("C", "B", "honest", False)}),
+        ("Aさん、Bさんが食べたか教えてもらえない？", {("A", "B", "culprit", False)}),
+        ("Bさん、Cさんが嘘つきかどうか教えてくれませんか？", {("B", "C", "liar", False)}),
+    ],
+)
+def test_a_negative_request_to_tell_asks_the_positive(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(("text", "predicate"), [("C、嘘つき誰？", "liar"), ("Aさん、犯人誰？", "culprit")])
+def test_a_role_then_who_asks_about_everyone(text: str, predicate: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Question) and intent.open
+    assert {q[1:3] for q in queries(text)} == {(x, predicate) for x in "ABC"}
+
+
+@pytest.mark.parametrize("text", ["Aさん、嘘つきの人がケーキを食べましたか？", "Bさん、正直者の人は食べた？", "Cさん、犯人の人は嘘つき？"])
+def test_a_role_standing_for_a_person_is_unclear(text: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and "role" in intent.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bさん、あなたは嘘つき？犯人はAです。",
+        "Bさん、あなたは嘘つき？Aが犯人だ",
+        "Aさん、Cさんは食べた？嘘つきはBさんね",
+    ],
+)
+def test_a_guess_beside_a_question_is_unclear(text: str) -> None:
     assert isinstance(parse(text, JA), Unclear)
 
 
@@ -337,3 +496,236 @@ def test_parse_never_raises(text: str, pending: bool) -> None:
 @given(st.one_of(JAPANESE, st.text(max_size=40)), st.sampled_from([None, "A", "B"]))
 def test_extract_never_raises(text: str, speaker: str | None) -> None:
     extract(text, JA, speaker, (Query("A", Atom("culprit", "B")),))
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "via", "about", "predicate", "negated", "food"),
+    [
+        ("Aさん、仮にBさんに聞いたとして、Bさんは『Cさんは食べてない』って言う？", "A", "B", "C", "culprit", True, "cake"),
+        ("Aさん、もしBさんに『Cさんが食べた？』って聞いたら、Bさんは何て答える？", "A", "B", "C", "culprit", False, "cake"),
+        ("Aくん、Cくんが『Aくんは正直者』って答えると思う？", "A", "C", "A", "honest", False, "cake"),
+        ("Cさん、Bさんならドーナツを食べたのはAさんだと言いますか？", "C", "B", "A", "culprit", False, "donut"),
+        ("Bさん、Cさんに『あなたは食べましたか』と聞いたら『はい』と答えますか？", "B", "C", "C", "culprit", False, "cake"),
+        ("Bさんに質問です。Aさんに、Cさんが犯人かどうか聞いたら、Aさんは「はい」って言いますか？",
+         "B", "A", "C", "culprit", False, "cake"),
+    ],
+)
+def test_a_nested_question_keeps_its_nesting_in_every_phrasing(
+    text: str, speaker: str, via: str, about: str, predicate: Predicate, negated: bool, food: str
+) -> None:
+    intent = parse(text, playing(food))
+    assert intent == Question((Query(speaker, Says(via, literal(predicate, about, negated))),)), intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bさんに質問です。Aさんに、Cさんが犯人かどうか聞いたら、Aさんは「いいえ」って言いますか？",  # a quoted no
+        "Aさん、BさんとCさんに聞いたら『はい』って言う？",  # two quoted at once
+        "Aさん、『Cさんが食べた』って答える人はいる？",  # quoted with no one to say it
+        "Aさん、Cさんは食べたって答えると思う？",  # whose answer?
+    ],
+)
+def test_a_nesting_that_cannot_be_kept_is_unclear_never_flattened(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear), parse(text, JA)
+
+
+def _after(previous: str, text: str) -> object:
+    before = parse(previous, JA)
+    assert isinstance(before, Question)
+    return parse(text, Context(lang="ja", previous=before))
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        ("Aさん、あなたがケーキを食べましたか？", "Bさん、あなたは？", {("B", "B", "culprit", False)}),
+        ("Aさん、食べた？", "Cくん、君は？", {("C", "C", "culprit", False)}),
+        ("Cさん、Aさんは嘘つきですか？", "Cさん、じゃあBさんは？", {("C", "B", "liar", False)}),
+        ("Aさん、Bさんは食べてないよね？", "Cさんについては？", {("A", "C", "culprit", True)}),
+        ("Aさん、Bさんは食べてないよね？", "Bさん、Cさんは？", {("B", "C", "culprit", True)}),
+        ("Bさん、Cさんは正直者？", "Aさんにも同じこと聞きたい", {("A", "C", "honest", False)}),
+        ("Bさん、あなたは嘘つきですか？", "同じ質問をCさんにも", {("C", "C", "liar", False)}),
+        ("Bさん、あなたは嘘つきですか？", "AさんとCさんにも同じ質問", {("A", "A", "liar", False), ("C", "C", "liar", False)}),
+    ],
+)
+def test_a_follow_up_continues_the_last_question(
+    previous: str, text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    intent = _after(previous, text)
+    assert isinstance(intent, Question) and flat_queries(intent) == expected
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        ("Aさん、食べた？", "Cさんは？"),  # C asked about himself, or A about C?
+        ("全員に質問です。あなたは嘘つき？", "Cさんは？"),
+        ("Aさん、Bさんは嘘つき？それとも食べた？", "Cさんは？"),  # which of the two?
+        ("Bさん、あなたは嘘つきですか？", "同じ質問を"),  # to whom?
+    ],
+)
+def test_a_follow_up_that_could_mean_two_things_is_unclear(previous: str, text: str) -> None:
+    assert isinstance(_after(previous, text), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("Cさんがケーキ食べたの？Aさん", {("A", "C", "culprit", False)}, "cake"),
+        ("Aくんは正直者なの？ねえCくん", {("C", "A", "honest", False)}, "cake"),
+        ("ジュース飲んだのはCさん？ Bさんに聞いてます", {("B", "C", "culprit", False)}, "juice"),
+        ("ジュース飲んだのってあなた？Bさん", {("B", "B", "culprit", False)}, "juice"),
+        ("Cってプリン食ってなくね？なあA", {("A", "C", "culprit", True)}, "pudding"),
+        ("Aさんが犯人？Bさん、Cさん", {("B", "A", "culprit", False), ("C", "A", "culprit", False)}, "cake"),
+    ],
+)
+def test_the_addressee_may_follow_the_question_in_a_sentence_of_his_own(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, playing(food)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("Aさん、Bさんのことなんだけど、あの人が食べたの？", {("A", "B", "culprit", False)}, "cake"),
+        ("Cさん、Aくんについて聞きたい。彼って嘘つき？", {("C", "A", "liar", False)}, "cake"),
+        ("Bさん、Cさんってどう？あの人は正直者？", {("B", "C", "honest", False)}, "cake"),
+        ("Aさん、Cさんのことで質問。あいつプリン食べた？", {("A", "C", "culprit", False)}, "pudding"),
+        ("Bさん、Aさんは？彼女は食べていない？", {("B", "A", "culprit", True)}, "cake"),
+        ("Cさん、Bくんのこと聞いていい？その人、嘘ついてる？", {("C", "B", "liar", False)}, "cake"),
+        ("A、Bはどう？あいつケーキ食べた？", {("A", "B", "culprit", False)}, "cake"),
+        ("Bさん、Cさんは嘘つき？彼は食べた？", {("B", "C", "liar", False), ("B", "C", "culprit", False)}, "cake"),
+    ],
+)
+def test_he_is_the_one_person_named_before_who_is_not_asked(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, playing(food)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、彼は嘘つきですか？", "Aさん、BさんとCさん…あいつ食べた？", "Bさん、Aさんは？Cさんは？あの人は食べた？"],
+)
+def test_he_with_no_single_antecedent_stays_unread(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("Aさん、ケーキ食べた", {("A", "A", "culprit", False)}, "cake"),
+        ("Cさん、Aさんってジュース飲んだ", {("C", "A", "culprit", False)}, "juice"),
+        ("Bさん、食べてない", {("B", "B", "culprit", True)}, "cake"),
+        ("Aさん、Bってプリン食べた", {("A", "B", "culprit", False)}, "pudding"),
+    ],
+)
+def test_a_question_form_said_to_someone_needs_no_question_mark(
+    text: str, expected: set[tuple[str, str, str, bool]], food: str
+) -> None:
+    assert queries(text, playing(food)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、Bさんが食べた", "Aさん、Bさんは食べた", "Aさん、Bさんは嘘つき", "Aさん、嘘つきはBさん", "Aさん、食べた。",
+     "Aさん、たぶんBさん食べた"],
+)
+def test_a_statement_to_someone_in_the_form_of_a_conclusion_is_neither_charged_nor_judged(text: str) -> None:
+    assert isinstance(parse(text, JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        ("CさんにききたいんだけどAさんがクッキー食べたの？", {("C", "A", "culprit", False)}, "cookie"),
+        ("全員に質問です。嘘つきですか?", {(x, x, "liar", False) for x in "ABC"}, "cake"),
+        ("A、お前食べたやろ", {("A", "A", "culprit", False)}, "cake"),
+        ("Bお前食ったろ？", {("B", "B", "culprit", False)}, "cake"),
+        ("Bさー、Aって正直なん？", {("B", "A", "honest", False)}, "cake"),
+        ("Aさ、食べたっしょ？", {("A", "A", "culprit", False)}, "cake"),
+        ("Bさん、Cさんは嘘つき？😅😅", {("B", "C", "liar", False)}, "cake"),
+        ("Aさん、Cさんが嘘つきか教えてくださいm(_ _)m", {("A", "C", "liar", False)}, "cake"),
+    ],
+)
+def test_chat_as_people_type_it(text: str, expected: set[tuple[str, str, str, bool]], food: str) -> None:
+    assert queries(text, playing(food)) == expected
+
+
+@pytest.mark.parametrize("text", ["ルール教えて", "ルールってどうなってるの？", "遊び方を教えてください"])
+def test_rules_talk_is_other(text: str) -> None:
+    assert parse(text, JA) == Other()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "food"),
+    [
+        # innocent is not the culprit
+        ("Cさん、Bさんは無実？", {("C", "B", "culprit", True)}, "cake"),
+        ("Bさん、Aさんとあなた、どっちも無実？", {("B", "A", "culprit", True), ("B", "B", "culprit", True)}, "cake"),
+        ("Aさん、あなたは潔白ですか？", {("A", "A", "culprit", True)}, "cake"),
+        # misspellings
+        ("Bさん、Aさんは正直物ですか？", {("B", "A", "honest", False)}, "cake"),
+        ("Aさん、Cさんは嘘月ですか？", {("A", "C", "liar", False)}, "cake"),
+        ("Cさn、Aさんはクッキー食べてないですか？", {("C", "A", "culprit", True)}, "cookie"),
+        ("B、Aは正直か？", {("B", "A", "honest", False)}, "cake"),
+        # politeness formulas and requests to tell
+        ("すみません、Bさん、Aさんは正直者でしょうか。", {("B", "A", "honest", False)}, "cake"),
+        ("お手数をおかけしますが、Cさま、Bさまがジュースをお飲みになったかどうか教えていただけますか？",
+         {("C", "B", "culprit", False)}, "juice"),
+        ("Bさん、Cさんが嘘つきであるかどうかを教えていただけますか。", {("B", "C", "liar", False)}, "cake"),
+        ("Bさん、あなたが食べたのかどうか、はっきり言ってください", {("B", "B", "culprit", False)}, "cake"),
+        ("AとB、それぞれ自分が正直か言って", {("A", "A", "honest", False), ("B", "B", "honest", False)}, "cake"),
+        # a trailing ellipsis keeps the question mark; a mended predicate
+        ("Bさん、Aさんは正直者？…じゃなくて、嘘つきかどうかを聞きたい", {("B", "A", "liar", False)}, "cake"),
+    ],
+)
+def test_chat_forms_read_as_meant(text: str, expected: set[tuple[str, str, str, bool]], food: str) -> None:
+    assert queries(text, playing(food)) == expected
+
+
+def test_not_innocent_is_unclear_rather_than_a_double_negation_guessed() -> None:
+    assert isinstance(parse("Aさん、Bさんは無実じゃない？", JA), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("おけわかった、食べたのBで嘘つきもB", Guess(culprit="B", liar="B")),
+        ("食べたのAで、嘘つきはC", Guess(culprit="A", liar="C")),
+        ("嘘つきは自分のことでも嘘つくんだっけ？", Other()),
+        # "the other two" in a reason given before the answer excludes no one
+        ("よし、今までの答えを全部まとめると、Bさんの発言だけが他の二人と食い違ってるから、嘘つきはBさんで、"
+         "ケーキを食べたのはAさん。これが私の答えです。", Guess(culprit="A", liar="B")),
+        ("質問って一人に何回までだっけ", Other()),
+    ],
+)
+def test_casual_conclusions_and_rules_questions(text: str, intent: object) -> None:
+    assert parse(text, JA) == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aさん、Bさんのことなんだけど、Cさんは嘘つき？", {("A", "C", "liar", False)}),
+        ("Aさん、Bは嘘つきだけど、Cは正直者？", {("A", "C", "honest", False)}),
+    ],
+)
+def test_a_background_clause_before_the_question_is_not_asked(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+def test_each_said_to_one_person_is_unclear() -> None:
+    intent = parse("Aさん、それぞれ食べた？", JA)
+    assert isinstance(intent, Unclear) and "each" in intent.reason
+    assert queries("AさんとBさん、それぞれ食べた？") == {("A", "A", "culprit", False), ("B", "B", "culprit", False)}
+
+
+def test_a_character_saying_one_thing_but_another_says_both() -> None:
+    """Background is dropped only from a question: a statement with が, けど says both halves."""
+    assert facts("Aさんは食べていませんが、Cさんは食べました。", "B") == {
+        ("B", Atom("culprit", "A"), False), ("B", Atom("culprit", "C"), True)}
+    assert facts("Aさんは嘘つきだけど、Cさんは正直者です。", "B") == {
+        ("B", Atom("liar", "A"), True), ("B", Atom("honest", "C"), True)}
