@@ -242,7 +242,11 @@ def _follow(readings: list[Reading], roster: Roster, before: Question | None = N
     """Carry addressees and predicates from sentence to sentence ("A씨에게 질문. 먹었어요?"),
     and from the player's last question to a follow-up ("그럼 C씨는요?")."""
     addressees: tuple[str, ...] = ()
-    seed_asked, previous = _seed(readings, before)
+    # Only a question continues the last one: "B 아니면 C네" (musing) or a conclusion after a
+    # question must never borrow its predicate and become a guess or a charge.
+    follows = any(r.question or r.same_question for r in readings) and not any(
+        r.hedged or r.musing or r.thinking for r in readings)
+    seed_asked, previous = _seed(readings, before if follows else None)
     seed = previous
     said = []
     mentioned: list[str] = []  # the names said so far, not as addressees: what 걔/그 사람 can be
