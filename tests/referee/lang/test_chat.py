@@ -42,7 +42,7 @@ WRONG_CEILING = {
     ("meaning", "ja"): 0,
     ("meaning", "en"): 0,
 }
-ALIKE_FLOOR = 15
+ALIKE_FLOOR = 35
 
 
 def _report(capsys: pytest.CaptureFixture[str], text: str) -> None:

@@ -11,6 +11,15 @@ measured generalisation, so `parse2` was written afresh by a second examiner und
 same rule (labels committed before the parser was first run on them). `parse3` (60 per
 language) was written the same way by three more examiners in a later session; its first
 pass: ko 86.7 %, ja 86.7 %, en 95.0 %.
+
+`chat4` (60 per language, chat as people type it: registers, slang, typos, corrections,
+follow-ups, hearsay, quantifiers, nested questions, other foods) was written blind with the
+chat development set of issue 11, committed before any parser run, and scored once, after
+the parser work on the development sets: first pass ko 71.7 % (43/60; 4 wrong charges,
+11 refusals, 2 misfiled), ja 81.7 % (49/60; 3 wrong, 5 refused, 3 misfiled), en 75.0 %
+(45/60; 3 wrong, 9 refused, 3 misfiled). The development sets reached 95-100 % with no
+wrong charge; this is what that generalises to. It is left untuned: fix the classes behind
+its misses from new examples, never from its sentences, and measure them on a new set.
 """
 
 from __future__ import annotations
@@ -24,9 +33,12 @@ from tests.referee.lang.corpus_check import HELDOUT, load, score_parse
 FLOOR = {
     ("parse", "ko"): 1.0, ("parse", "ja"): 1.0, ("parse", "en"): 1.0,
     ("parse2", "ko"): 1.0, ("parse2", "ja"): 1.0, ("parse2", "en"): 1.0,
-    ("parse3", "ko"): 0.883, ("parse3", "ja"): 0.9, ("parse3", "en"): 0.95,
+    ("parse3", "ko"): 0.933, ("parse3", "ja"): 0.966, ("parse3", "en"): 0.983,
+    ("chat4", "ko"): 0.716, ("chat4", "ja"): 0.816, ("chat4", "en"): 0.75,
 }
-SIZE = {"parse": 80, "parse2": 70, "parse3": 60}
+SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60}
+# Wrong charges or verdicts a set may show: none, except the fresh chat set's first pass.
+WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 3, ("chat4", "en"): 3}
 
 
 @pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))
@@ -37,4 +49,5 @@ def test_parse_heldout(name: str, lang: str, capsys: pytest.CaptureFixture[str])
         print("\n" + score.table(f"{name} {lang} (held out)"), file=sys.stderr)
     assert score.accuracy >= FLOOR[(name, lang)], "\n".join(score.misses)
     wrong = [miss for miss in score.misses if miss.startswith("[wrong]")]
-    assert not wrong, "a held-out utterance is charged or judged as something not said:\n" + "\n".join(wrong)
+    assert len(wrong) <= WRONG.get((name, lang), 0), (
+        "a held-out utterance is charged or judged as something not said:\n" + "\n".join(wrong))
