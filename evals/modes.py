@@ -227,8 +227,10 @@ class EvalSession(Session):
                                       self.config.rules.roster)
 
     def parse(self, text: str) -> Parsed:
+        """As the play session reads it (the last question included, for follow-ups)."""
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
-                      lang=self.config.lang, pending=self.state.pending is not None)
+                      lang=self.config.lang, pending=self.state.pending is not None,
+                      previous=self.previous)
         return _parse(text, ctx)
 
 
