@@ -178,7 +178,7 @@ def _delete(index: int, lines: Lines) -> tuple[Lines, int]:
     return lines[:index] + lines[index + 1:], index + 1
 
 
-def _edit(lines: Lines, index: int, **change: object) -> tuple[Lines, int]:
+def _edit(lines: Lines, index: int, /, **change: object) -> tuple[Lines, int]:
     event = {**json.loads(lines[index]), **change}
     return [*lines[:index], json.dumps(event, ensure_ascii=False), *lines[index + 1:]], index + 1
 
@@ -206,8 +206,7 @@ def _escape_shown(lines: Lines) -> tuple[Lines, int]:
     """The accepted attempt's lines end in a carriage return and an erase-line code."""
     index = _find(lines, "model_attempt", 2)
     shown = json.loads(lines[index])["lines"]
-    event = {**json.loads(lines[index]), "lines": [[s, f"{t}\r\x1b[K"] for s, t in shown]}
-    return [*lines[:index], json.dumps(event, ensure_ascii=False), *lines[index + 1:]], index + 1
+    return _edit(lines, index, lines=[[s, f"{t}\r\x1b[K"] for s, t in shown])
 
 
 TAMPERINGS: dict[str, Tamper] = {

@@ -46,7 +46,7 @@ def jsonl(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def _context(row: dict[str, Any], lang: str) -> Context:
+def row_context(row: dict[str, Any], lang: str) -> Context:
     """The row's context; a follow-up's `previous` message is read first, in the same one."""
     ctx = Context(
         incident=incident(row.get("incident", "cake")),
@@ -144,12 +144,17 @@ def meaning_rows(lang: str) -> list[dict[str, Any]]:
              "expect": meanings[row["id"]]["expect"]} for row in load("meaning", lang, MEANING)]
 
 
+def read_row(row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The parser's reading of a labelled row (in its context) as `refgm parse --jsonl` prints it."""
+    return parsed_json(parse(row["text"], row_context(row, lang)))
+
+
 def score_parse(lang: str, folder: Path = CORPUS, name: str = "parse") -> Score:
     """Exact-match score of the parser on `<name>.<lang>.jsonl` in `folder`."""
     rows = meaning_rows(lang) if folder == MEANING else load(name, lang, folder)
     score = Score()
     for row in rows:
-        got = parsed_json(parse(row["text"], _context(row, lang)))
+        got = read_row(row, lang)
         ok = parse_key(got) == parse_key(row["expect"])
         score.add(row["category"], ok, f"{row['text']!r}\n    want {row['expect']}\n    got  {got}",
                   miss_kind(got))
@@ -163,7 +168,7 @@ def score_extract(lang: str) -> Score:
             Query(p["speaker"], literal(p["predicate"], p["about"], bool(p["negated"])))
             for p in row.get("asked", [])
         )
-        got = extract(row["text"], _context(row, lang), row.get("speaker"), asked)
+        got = extract(row["text"], row_context(row, lang), row.get("speaker"), asked)
         got_statements = [
             {**proposition_json(s.speaker, s.proposition), "asserted": s.asserted}
             for s in got.statements

@@ -19,9 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
-from referee.lang import parse
-from referee.lang.wire import parsed_json
-from tests.referee.lang.corpus_check import Score, _context, miss_kind, parse_key
+from tests.referee.lang.corpus_check import Score, miss_kind, parse_key, read_row
 
 NAMES = ("A", "B", "C")
 INCIDENTS = ("cake", "pudding", "cookie", "donut", "juice")
@@ -1363,7 +1361,7 @@ def score(lang: str, utterances: Sequence[Utterance]) -> tuple[Score, dict[str, 
     wrong_by_kind: dict[str, int] = {}
     for u in utterances:
         row = u.row()
-        got = parsed_json(parse(u.text, _context(row, lang)))
+        got = read_row(row, lang)
         want = row["expect"]
         ok = parse_key(got) == parse_key(want) and got["cost"] == want["cost"]
         kind = miss_kind(got)
