@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.errors import IllegalIntentError
+from referee.liar.problem import Problem
 from referee.liar.proposition import Proposition, canonical
 
 
@@ -94,9 +95,11 @@ class CountQuery:
 
 @dataclass(frozen=True)
 class Unclear:
-    """An utterance the parser could not read safely; the player is asked to rephrase."""
+    """An utterance the parser could not read safely; the player is asked to rephrase,
+    and told why in his language (`problem`)."""
 
-    reason: str = ""
+    reason: str = ""  # TRANSITIONAL: the English reason, until every language gives a problem
+    problem: Problem = Problem()
 
 
 Intent = Question | Confirm | Guess | Remark | Other | CountQuery | Unclear
