@@ -17,6 +17,7 @@ import jinja2
 from gm.transcript import answered_json, verdict_json
 from referee.lang.incident import Incident, Lang
 from referee.liar.game import GameState
+from referee.liar.problem import Problem
 from referee.liar.verdict import Reveal, Verdict
 from referee.liar.world import Roster, World
 
@@ -60,13 +61,21 @@ class Renderer:
     def render(self, name: str, **values: Any) -> str:
         """Render `prompts/<lang>/<name>.j2` with the game's common values and `values`."""
         template = environment().get_template(f"{self.lang}/{name}.j2")
-        common = {
+        return template.render(**self._common(), **values).strip()
+
+    def _common(self) -> dict[str, Any]:
+        return {
             "names": list(self.roster.names),
             "noun": self.incident.noun[self.lang],
             "verb": self.incident.verb,
             "incident": self.incident.key,
         }
-        return template.render(**common, **values).strip()
+
+    def problem(self, problem: Problem) -> str:
+        """Why an utterance must be rephrased, in the game's language (prompts/<lang>/problem.j2)."""
+        template = environment().get_template(f"{self.lang}/problem.j2")
+        macro = getattr(template.make_module(self._common()), "problem")  # noqa: B009 (a macro mypy cannot see)
+        return str(macro(problem.as_json())).strip()
 
     def opening(self, state: GameState) -> str:
         return self.render("opening", budget=state.rules.budget, commitment=state.commitment)

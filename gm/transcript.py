@@ -65,6 +65,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
+from referee.liar.problem import Problem
 from referee.liar.proposition import Atom, Not, Proposition, Says
 from referee.liar.verdict import (
     Answered,
@@ -122,7 +123,7 @@ def intent_json(intent: Intent) -> Json:
     if isinstance(intent, Confirm):
         return {"kind": "confirm", "accept": intent.accept}
     if isinstance(intent, Unclear):
-        return {"kind": "unclear", "reason": intent.reason}
+        return {"kind": "unclear", "problem": intent.problem.as_json()}
     if isinstance(intent, Other) and intent.about_rules:
         return {"kind": "other", "rules": True}
     return {"kind": {Remark: "remark", Other: "other", CountQuery: "count"}[type(intent)]}
@@ -141,7 +142,8 @@ def intent_from_json(obj: Json) -> Intent:
     if kind == "confirm":
         return Confirm(bool(obj["accept"]))
     if kind == "unclear":
-        return Unclear(str(obj["reason"]))
+        # Logs before typed problems carry an English "reason": read as an unnamed problem.
+        return Unclear(problem=Problem.from_json(obj["problem"]) if "problem" in obj else Problem())
     if kind == "other":
         return Other(about_rules=obj.get("rules") is True)
     simple: dict[str, Intent] = {"remark": Remark(), "count": CountQuery()}
@@ -185,7 +187,7 @@ def verdict_json(verdict: Verdict, truth: bool = False) -> Json:
     if isinstance(verdict, NotCharged):
         return {"kind": "not_charged", "what": verdict.kind, "remaining": verdict.remaining}
     if isinstance(verdict, Rephrase):
-        return {"kind": "rephrase", "reason": verdict.reason, "remaining": verdict.remaining}
+        return {"kind": "rephrase", "problem": verdict.problem.as_json(), "remaining": verdict.remaining}
     kinds = {Cancelled: "cancelled", FinalAnswerRequired: "final_answer_required",
              Remaining: "remaining"}
     return {"kind": kinds[type(verdict)], "remaining": verdict.remaining}

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
+from gm.render import Renderer
 from referee.lang import LANGS, Context, Parsed, incident, parse
 from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS
 from referee.lang.limits import JSONL_LINE_BYTES, problem
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"refgm parse: {where}: {why}; not read", file=sys.stderr)
             status = MALFORMED
         elif isinstance(text, str) and text.strip():
-            print(describe(parse(text, ctx)))
+            print(describe(parse(text, ctx), ctx))
     return status
 
 
@@ -138,8 +139,9 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def describe(parsed: Parsed) -> str:
-    """A reading for people: the kind, the cost and each (speaker, proposition) pair."""
+def describe(parsed: Parsed, ctx: Context) -> str:
+    """A reading for people: the kind, the cost and each (speaker, proposition) pair; for
+    Unclear, why, in the language it was read in."""
     intent = parsed.intent
     wire = parsed_json(parsed)
     head = f"[{parsed.lang}] {wire['kind']}"
@@ -151,7 +153,7 @@ def describe(parsed: Parsed) -> str:
         parts = [f"{role} {name}" for role, name in wire["guess"].items() if name]
         return f"{head}: {', '.join(parts)}"
     if isinstance(intent, Unclear):
-        return f"{head}: {intent.reason}"
+        return f"{head}: {Renderer(parsed.lang, ctx.incident, ctx.roster).problem(intent.problem)}"
     if isinstance(intent, Confirm):
         return f"{head} (confirmation: {'yes' if intent.accept else 'no'})"
     if isinstance(intent, CountQuery):

@@ -112,7 +112,7 @@ def step(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     if isinstance(intent, Other):
         return state, NotCharged("rules" if intent.about_rules else "other", state.remaining)
     if isinstance(intent, Unclear):
-        return state, Rephrase(intent.reason, state.remaining)
+        return state, Rephrase(intent.problem, state.remaining)
     raise IllegalIntentError(f"not an intent: {intent!r}")
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from referee.liar.intent import Guess, Query, Question
+from referee.liar.problem import Problem
 from referee.liar.world import World
 
 Outcome = Literal["playing", "won", "lost"]
@@ -110,9 +111,9 @@ class NotCharged:
 
 @dataclass(frozen=True)
 class Rephrase:
-    """The utterance could not be read safely; nothing charged."""
+    """The utterance could not be read safely; nothing charged. `problem` says why."""
 
-    reason: str
+    problem: Problem
     remaining: int
 
 

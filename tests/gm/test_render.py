@@ -7,9 +7,10 @@ import random
 import pytest
 
 from gm.render import Renderer, josa
-from referee.lang.incident import INCIDENTS, LANGS
+from referee.lang.incident import INCIDENTS, LANGS, Lang, incident
 from referee.liar.game import Rules, new_game
 from referee.liar.intent import Guess, Query, Question
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import Says, literal
 from referee.liar.verdict import (
     Answered,
@@ -31,7 +32,7 @@ VERDICTS: list[Verdict] = [
     Answers(tuple(Answered(q, True, False) for q in ASKED), 2, 5),
     CostToConfirm(Question(ASKED, open=True), 2, 5),
     Cancelled(5), Refused(3, 2), FinalAnswerRequired(), Remaining(4),
-    NotCharged("remark", 4), NotCharged("other", 4), Rephrase("no addressee", 4),
+    NotCharged("remark", 4), NotCharged("other", 4), Rephrase(Problem(Why.NO_ADDRESSEE), 4),
     GuessVerdict(Guess("A", "B"), False, False, False, 1, 3, "playing"),
     GuessVerdict(Guess("A", None), True, True, False, 0, 3, "playing"),
     GuessVerdict(Guess(None, "B"), True, False, True, 0, 3, "playing"),
@@ -75,3 +76,20 @@ def test_korean_particles_follow_the_last_sound() -> None:
     assert [josa(w, "을", "를") for w in ("케이크", "푸딩", "도넛", "주스")] == [
         "케이크를", "푸딩을", "도넛을", "주스를"]
     assert josa("B", "이", "가") == "B가" and josa("L", "이", "가") == "L이"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("why", list(Why))
+def test_every_problem_is_told_in_every_language(lang: Lang, why: Why) -> None:
+    """A Korean or Japanese player is told why, in his language, for every kind of problem."""
+    renderer = Renderer(lang, incident("juice"), Roster())
+    text = renderer.problem(Problem(why, ("D",), "ピザ"))
+    fallback = renderer.problem(Problem(Why.UNREAD))
+    assert text and "{" not in text and "\n" not in text
+    assert (text == fallback) == (why is Why.UNREAD)
+    if why is Why.UNKNOWN_PERSON:
+        assert "D" in text
+    if why is Why.OTHER_INCIDENT:
+        assert "ピザ" in text and incident("juice").noun[lang] in text
+    shown = renderer.verdict(Rephrase(Problem(why, ("D",), "ピザ"), 3))
+    assert text in shown

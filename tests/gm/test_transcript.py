@@ -34,6 +34,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import PREDICATES, Says, literal
 from referee.liar.world import World
 
@@ -45,7 +46,8 @@ questions = st.builds(
     st.booleans())
 guesses = st.one_of(st.builds(Guess, names, st.none() | names), st.builds(Guess, st.none(), names))
 intents = st.one_of(questions, guesses, st.builds(Confirm, st.booleans()),
-                    st.builds(Unclear, st.text(max_size=20)),
+                    st.builds(lambda p: Unclear(problem=p), st.builds(
+                        Problem, st.sampled_from(Why), st.lists(names, max_size=2).map(tuple), st.text(max_size=8))),
                     st.sampled_from((Remark(), Other(), Other(about_rules=True), CountQuery())))
 
 

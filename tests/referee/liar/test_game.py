@@ -36,6 +36,7 @@ from referee.liar import (
     verify,
 )
 from referee.liar.knowledge import consistent_worlds
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import canonical
 from referee.liar.verdict import (
     Answers,
@@ -136,7 +137,7 @@ def test_a_compound_question_is_answered_proposition_by_proposition(
         pytest.param(Remark(), NotCharged("remark", 7), id="so it's A or B"),
         pytest.param(Other(), NotCharged("other", 7), id="what a nice day"),
         pytest.param(CountQuery(), Remaining(7), id="how many are left?"),
-        pytest.param(Unclear("no addressee"), Rephrase("no addressee", 7), id="did he eat it?"),
+        pytest.param(Unclear(problem=Problem(Why.NO_ADDRESSEE)), Rephrase(Problem(Why.NO_ADDRESSEE), 7), id="did he eat it?"),
     ],
 )
 def test_talk_that_asks_nothing_is_never_charged(intent: Intent, verdict: object) -> None:
