@@ -93,7 +93,7 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     notes = read_notes(reply, lang, ctx.roster)
     out = [Reading(parsed, f"as the parser reads it ({_kind(intent)})")]
     if verdict is not None and not isinstance(intent, Guess) and not parsed.statements:
-        judged = read_turn(text, Unclear("a guess whose names could not be read"), reply, ctx,
+        judged = read_turn(text, Unclear(), reply, ctx,
                            line, judged=True)
         shown = "correct" if verdict else "incorrect"
         guess = Reading(judged, f"as a guess (the reply says {shown})")

@@ -65,13 +65,15 @@ from gm.transcript import (
     write_sidecar,
 )
 from gm.verify import Check, verify
-from referee.errors import CommitmentError, IllegalIntentError, UnknownNameError
+from referee.errors import CommitmentError, NothingToConfirmError, UnknownNameError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
 from referee.lang.incident import LANGS, Incident, Lang, incident
+from referee.lang.reading import unclear
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Query, Question, Unclear
 from referee.liar.knowledge import consistent_worlds
+from referee.liar.problem import Why
 from referee.liar.verdict import (
     Answers,
     CostToConfirm,
@@ -175,8 +177,10 @@ def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     turned into a request to rephrase, so that nothing is charged and replay agrees."""
     try:
         return step(state, intent)
-    except (UnknownNameError, IllegalIntentError) as err:
-        return step(state, Unclear(str(err)))
+    except UnknownNameError as err:
+        return step(state, unclear(Why.UNKNOWN_PERSON, (err.name,)))
+    except NothingToConfirmError:
+        return step(state, unclear(Why.NOTHING_TO_CONFIRM))
 
 
 def script_for(verdict: Answers, config: GameConfig, turn: int) -> Script:

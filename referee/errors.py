@@ -8,7 +8,11 @@ class RefereeError(ValueError):
 
 
 class UnknownNameError(RefereeError):
-    """A name that is not on the roster."""
+    """A name that is not on the roster; `name` is the name."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        super().__init__(f"{name!r} is not one of {', '.join(known)}")
+        self.name = name
 
 
 class GameOverError(RefereeError):
@@ -17,6 +21,10 @@ class GameOverError(RefereeError):
 
 class IllegalIntentError(RefereeError):
     """An intent the rules do not allow in the current state."""
+
+
+class NothingToConfirmError(IllegalIntentError):
+    """A yes or no when no open question waits for one."""
 
 
 class CommitmentError(RefereeError):

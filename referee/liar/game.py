@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from referee.errors import GameOverError, IllegalIntentError
+from referee.errors import GameOverError, IllegalIntentError, NothingToConfirmError
 from referee.liar.commitment import commit, draw_nonce
 from referee.liar.intent import (
     Confirm,
@@ -97,7 +97,7 @@ def step(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     pending, state = state.pending, replace(state, pending=None)
     if isinstance(intent, Confirm):
         if pending is None:
-            raise IllegalIntentError("there is no question waiting for confirmation")
+            raise NothingToConfirmError("there is no question waiting for confirmation")
         if not intent.accept:
             return state, Cancelled(state.remaining)
         return _charge(state, pending)

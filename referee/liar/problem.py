@@ -37,6 +37,7 @@ class Why(StrEnum):
     CORRECTION = "correction"  # a correction that cannot be applied safely
     WHICH_QUESTION = "which-question"  # a follow-up or "the same" with no question to continue
     PART_UNREAD = "part-unread"  # one of several questions could not be read
+    NOTHING_TO_CONFIRM = "nothing-to-confirm"  # a yes or no when no question waits for one
     UNREAD = "unread"  # none of the above (and logs older than these kinds)
 
 

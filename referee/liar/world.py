@@ -40,7 +40,7 @@ class Roster:
     def check(self, name: str) -> str:
         """Return `name` if it is on the roster; raise UnknownNameError otherwise."""
         if name not in self.names:
-            raise UnknownNameError(f"{name!r} is not one of {', '.join(self.names)}")
+            raise UnknownNameError(name, self.names)
         return name
 
 
