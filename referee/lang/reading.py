@@ -66,7 +66,8 @@ class Claim:
     """`predicate` (negated or not) of every person in `about`.
 
     `predicate` None is elliptic ("C, did you?", "A는요?"): it continues the claim before
-    it, in the message or in the player's last question. `via` nests the claim: what
+    it, in the message or in the player's last question; `negated` then turns that claim
+    around ("did B eat it? and C not?"). `via` nests the claim: what
     `via` would say about it. `candidates` bound an open question ("who, B or C?"; empty:
     every suspect).
     """
@@ -181,16 +182,17 @@ def queries(
 # --- a message's readings into one intent -------------------------------------------------
 
 
-def _antecedent(before: Sequence[Reading], here: Reading) -> str | None:
-    """Whom a pronoun points to: the one suspect the message named before it, if one; the
-    suspects its own sentence mentions outside its claims ("B, you know, did he ...") first."""
-    for names in (set(here.mentioned), *(
-        set(reading.mentioned) | {r.name for c in reading.claims for r in c.about if r.person is None}
-        for reading in reversed(before)
-    )):
-        if names:
-            return next(iter(names)) if len(names) == 1 else None
-    return None
+def _named(reading: Reading) -> set[str]:
+    """The suspects a reading names: those it mentions and those its claims are about."""
+    return set(reading.mentioned) | {r.name for c in reading.claims for r in c.about if r.person is None}
+
+
+def _antecedent(before: set[str], here: Reading) -> str | None:
+    """Whom a pronoun points to: the one suspect the nearest sentence naming anyone named
+    (`before`), if one; the suspects its own sentence mentions outside its claims ("B, you
+    know, did he ...") first."""
+    names = set(here.mentioned) or before
+    return next(iter(names)) if len(names) == 1 else None
 
 
 def _carried(claim: Claim, before: Claim | None) -> Claim | None:
@@ -201,8 +203,8 @@ def _carried(claim: Claim, before: Claim | None) -> Claim | None:
         return claim
     if before is None or before.predicate is None or not (claim.about or before.about):
         return None
-    return replace(claim, predicate=before.predicate, negated=before.negated, via=claim.via or before.via,
-                   about=claim.about or before.about)
+    return replace(claim, predicate=before.predicate, negated=before.negated != claim.negated,
+                   via=claim.via or before.via, about=claim.about or before.about)
 
 
 def _follow_up(claim: Claim, seed: Claim | None, called: tuple[str, ...],
@@ -212,6 +214,7 @@ def _follow_up(claim: Claim, seed: Claim | None, called: tuple[str, ...],
     After a question of someone about himself ("A, did you eat it?"), "and B?" with nobody
     called turns to B, about himself. After a question about another ("A, did C eat it?"),
     "and you?" or the one asked before ("and A?") is unclear: about himself, or asked again?
+    So is "and you?" with nobody called.
     """
     full = _carried(claim, seed)
     if full is None or claim.predicate is not None or seed is None:
@@ -219,6 +222,8 @@ def _follow_up(claim: Claim, seed: Claim | None, called: tuple[str, ...],
     names = tuple(r.name for r in claim.about if r.person is None)
     if seed.about == (ADDRESSEE,) and not called and names and len(names) == len(claim.about):
         return replace(full, about=(ADDRESSEE,)), names
+    if ADDRESSEE in claim.about and not called:  # "and you?" to whom?
+        return None
     if seed.about != (ADDRESSEE,) and (ADDRESSEE in claim.about or (not called and set(names) & set(asked))):
         return None
     return full, asked
@@ -323,10 +328,12 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
     last_claim: Claim | None = None
     last_asked: tuple[str, ...] = ()
     before = _previous_claim(previous)
-    for i, reading in enumerate(readings):
+    named_before: set[str] = set()  # what the nearest sentence naming anyone named
+    for reading in readings:
         if reading.problem is not None:
             return Unclear(problem=reading.problem)
-        antecedent = _antecedent(readings[:i], reading)
+        antecedent = _antecedent(named_before, reading)
+        named_before = _named(reading) or named_before
         if reading.correction is not None and not reading.claims:
             mended = _corrected(asked, reading.correction, roster, antecedent)
             if isinstance(mended, Problem):

@@ -45,7 +45,7 @@ Role = Literal[
 # What introduces a person the next words talk about: "B 있잖아", "B씨 말인데요", "A님 얘기인데",
 # "B님에 대해": the person is no addressee and in no claim, but 걔/그 사람 may point back to him.
 _INTROS = (("있", "잖"), ("있", "지", "않"), ("말", "이", "ᆫ데"), ("얘기", "이", "ᆫ데"), ("이야기", "이", "ᆫ데"), ("에", "대하"))
-_THING_COUNTERS = frozenset("개 가지 번 개요 문제 질문".split())
+_THING_COUNTERS = frozenset("개 가지 번 번째 째 개요 문제 질문".split())
 _TO = frozenset("에게 한테 께 더러 보고 에게로".split())
 _ALSO = frozenset("도 만 까지 조차 마저 부터".split())
 _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
@@ -112,7 +112,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
     elif (
         m.form in QUANTIFIERS
         and m.tag in {"NNG", "MAG", "NR", "MM"}
-        and (after >= len(morphs) or morphs[after].form not in _THING_COUNTERS)  # "질문 두 개": no people
+        and (after >= len(morphs) or morphs[after].form not in _THING_COUNTERS)  # "두 개", "두 가지"
+        and (i == 0 or morphs[i - 1].form not in {"질문", "물음", "문제"})  # "질문 둘 할게": no people
         and (
             m.form != "다"
             or (i > 0 and (morphs[i - 1].tag in {"NR", "NNB"} or morphs[i - 1].name is not None))

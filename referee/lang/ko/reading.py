@@ -458,7 +458,9 @@ def _read_clause(
     if ANYONE not in about:
         about += candidates
         candidates = ()
-    pair = any(m.ref == GROUP and morphs[m.start].form in {"둘", "두"} for m in inside)
+    pair = any(  # "A, B 둘 다 정직해?": B and who else?
+        m.ref == GROUP and morphs[m.start].form in {"둘", "두"} and n.end == m.start and not n.ref.startswith("@")
+        for n, m in pairwise(inside))
     if GROUP in about and len(about) > (2 if pair else 1):  # "B랑 C 둘 다", "너랑 B 모두": the ones named
         about = tuple(r for r in about if r != GROUP)  # ("A, B 둘 다": B and who else?)
     # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates

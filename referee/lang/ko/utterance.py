@@ -94,7 +94,9 @@ def parse(text: str, ctx: Context) -> Intent:
         if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
             return unclear(Why.ASKED_OR_ABOUT)
         readings[0] = replace(readings[0], addressees=(called,), topic_only=False)  # "C님 정직하신가요"
-    intent = combine(_readings(readings, ctx.roster, ctx.previous is not None), ctx.roster, ctx.previous)
+    # only a question continues the last one: "음 B 아니면 C네", "흠... C는?" muse about it
+    follows = ctx.previous is not None and not any(r.hedged or r.musing or r.thinking for r in readings)
+    intent = combine(_readings(readings, ctx.roster, follows), ctx.roster, ctx.previous)
     if isinstance(intent, (Question, Guess, Unclear)):  # an Unclear says the incident too
         other = _other_incident(sentences, ctx)
         if other:
@@ -218,13 +220,15 @@ def _claim(claim: Claim, asked: tuple[str, ...], roster: Roster, asking: bool) -
         left_out = {me if r == SELF else r for r in claim.excluded}
         pool = [me if r == SELF else r for r in claim.candidates] or list(roster.names)
         candidates = tuple(p for p in pool if p not in left_out)
+    # an elliptic claim is turned around only by its own copula ("C는 아니고?"), not by a negator it carries
+    negated = claim.negated and (claim.predicate is not None or claim.copular)
     if claim.via is None:
-        return Why.NESTED if claim.reported else shared.Claim(claim.predicate, tuple(about), claim.negated,
+        return Why.NESTED if claim.reported else shared.Claim(claim.predicate, tuple(about), negated,
                                                                candidates=candidates)
     if claim.via != SELF and claim.via not in roster:
         return Why.NESTED  # "A, 먹었다고 말할까?": whose words?
     via = shared.ADDRESSEE if claim.via == SELF else shared.named(claim.via)
-    return shared.Claim(claim.predicate, tuple(about), claim.negated, via, candidates)
+    return shared.Claim(claim.predicate, tuple(about), negated, via, candidates)
 
 
 @dataclass(frozen=True)
@@ -366,8 +370,9 @@ def _readings(readings: list[Reading], roster: Roster, follows: bool) -> list[sh
     said = _sentences(readings, roster, follows)
     more = any(s.asking and s.claims for s in said)
     out = [(_asks(s, roster, more),) if s.asking else _states(s, roster, more) for s in said]
-    c = next((k for k, s in enumerate(said) if (s.reading.correcting or (s.reading.swap is not None and not s.asking))
-              and any(t.asking for t in said[:k])), None)
+    first_ask = next((k for k, s in enumerate(said) if s.asking), len(said))
+    c = next((k for k, s in enumerate(said) if k > first_ask
+              and (s.reading.correcting or (s.reading.swap is not None and not s.asking))), None)
     if c is None:
         return [r for sentence in out for r in sentence]
     before = [r for sentence in out[:c] for r in sentence]
