@@ -267,11 +267,13 @@ def _sentences(readings: list[Reading], roster: Roster, follows: bool) -> list[_
         if left_out and not claims and r.question and not r.addressees and len(r.claims) == 1 and all(
                 x in roster for x in r.claims[0].about):
             r = replace(r, addressees=r.claims[0].about)  # "A씨는요? 먹었어요?": turning to A
-        if r.addressees and not (EVERYBODY in r.addressees and addressees):  # "A랑 B한테. 너희 둘 다 ...?"
-            addressees = _expand(r.addressees, roster)
+        called = _expand(r.addressees, roster)
+        if EVERYBODY in r.addressees and addressees:  # "A랑 B한테 물어볼게. 너희 둘 다 ...?": A and B
+            called = addressees
         holder = (r.holder,) if r.holder is not None and r.holder in roster else ()
+        own = called or (() if addressees else holder)
+        addressees = called or addressees
         asked = addressees or holder
-        own = _expand(r.addressees, roster) if r.addressees else () if addressees else holder
         asking = (
             (r.question or (bool(asked) and r.may_ask and bool(claims)))
             and (bool(asked) or not (r.musing or r.checking))

@@ -810,3 +810,87 @@ def test_requests_to_tell(text: str, expected: set[tuple[str, str, str, bool]]) 
 def test_a_question_asked_before_is_reported_not_asked(text: str) -> None:
     """Once charged as a question to A."""
     assert parse(text, KO) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "X 아니면 Y" is one of two: never a call, never a guess of Y
+        ("C님 아니면 B님이 범인일 거야", Remark()),
+        ("에이 아니면 비가 범인일 거야", Remark()),
+        ("범인은 B 아니면 C야", Remark()),
+        ("음 B 아니면 C인가?", Remark()),
+        # "너랑 A 둘 다": the addressee and A, each asked of
+        ("C, 너랑 B 둘 다 안 먹었어?", {("C", "C", "culprit", True), ("C", "B", "culprit", True)}),
+        ("A야, 너랑 B 둘 다 정직해?", {("A", "A", "honest", False), ("A", "B", "honest", False)}),
+        ("C야, 에이랑비 둘 다 정직해?", {("C", "A", "honest", False), ("C", "B", "honest", False)}),
+        # "are you or C": the corpus asks both, as for "A씨나 B씨"
+        ("A씨, 당신이나 C씨가 범인이에요?", {("A", "A", "culprit", False), ("A", "C", "culprit", False)}),
+        # names before 각자 are each asked about themselves; "A, B 둘 다" with a subject of its own calls both
+        ("A, C 각자 거짓말쟁이인지 말해 주세요.", {("A", "A", "liar", False), ("C", "C", "liar", False)}),
+        ("B님, C님각자 정직한지 말해 주세요", {("B", "B", "honest", False), ("C", "C", "honest", False)}),
+        ("A, B 둘 다 C가 먹었어?", {("A", "C", "culprit", False), ("B", "C", "culprit", False)}),
+        # "A랑 B한테. 너희 둘 다 ...": the plural you is the people called, not everyone
+        ("A랑 B한테 물어볼게. 너희 둘 다 C가 먹었다고 생각해?", {("A", "C", "culprit", False), ("B", "C", "culprit", False)}),
+        # "X에게 묻고 싶은데, ...": X is asked; "...인지만 말해": a request to tell, never a guess
+        ("비에게 묻고 싶은데, C가 범인이지", {("B", "C", "culprit", False)}),
+        ("C한테 묻고 싶은데, 너가 거짓말쟁이니", {("C", "C", "liar", False)}),
+        ("비야 그냥 에이가 범인인지만 말해", {("B", "A", "culprit", False)}),
+        # "질문 두 개", "두 번째": things counted, no people
+        ("C한테 질문 두 개 A 먹었어? B 거짓말쟁이야?", {("C", "A", "culprit", False), ("C", "B", "liar", False)}),
+        ("A야 첫 번째, B가 먹었어? 두 번째, C는 거짓말쟁이야?", {("A", "B", "culprit", False), ("A", "C", "liar", False)}),
+        # negation glued to the word keeps the negation
+        ("A야 B가안먹었어?", {("A", "B", "culprit", True)}),
+        ("B씨 거짓말쟁이아니죠?", {("B", "B", "liar", True)}),
+        ("A씨 범인아니에요?", {("A", "A", "culprit", True)}),
+        # an elliptic claim turned around by its own copula
+        ("A야 B가 범인이야? C는 아니고?", {("A", "B", "culprit", False), ("A", "C", "culprit", True)}),
+    ],
+)
+def test_classes_closed_on_the_shared_layer(text: str, expected: object) -> None:
+    """Each once charged or judged wrongly (paraphrase generator and examples of issue 11)."""
+    intent = parse(text, KO)
+    assert (intent if isinstance(expected, Remark) else flat_queries(intent)) == expected, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("A씨, B씨가 거짓말쟁이예요? 아니면 C씨가?", Why.ONE_AT_A_TIME),  # "or C?": once charged C alone
+        ("A야, B가 먹었어? 아니면 C가 먹었어?", Why.ONE_AT_A_TIME),
+        ("A야, 너 아니면 C가 먹었어?", Why.ONE_AT_A_TIME),
+        ("A, B 둘 다 정직해?", Why.WHO_IS_MEANT),  # B and who else? once A asked about B alone
+        ("A야 B도 둘 다 먹었어?", Why.WHO_IS_MEANT),
+        ("A야, 다들 먹었어?", Why.NO_ADDRESSEE),  # A, or everyone? once everyone charged
+        ("C야 둘 중에 누가 먹었어?", Why.WHO_IS_MEANT),  # which two? once all three charged
+        ("C씨, 두 사람 중 누가 범인이에요?", Why.WHO_IS_MEANT),
+        ("A야, B의 대답은 C가 먹었다일까?", Why.REPORTED),  # B's answer: once asked as "did C eat it?"
+        ("피자 먹었어, A야?", Why.OTHER_INCIDENT),  # another food, the addressee at the end
+        ("쿠키 먹었지 C씨?", Why.OTHER_INCIDENT),
+        ("A야 너 먹었어? 아 A 말고 C한테", Why.CORRECTION),
+    ],
+)
+def test_classes_that_are_unclear(text: str, why: Why) -> None:
+    assert why_unclear(parse(text, KO)) is why
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        ("A야 B가 먹었어?", "그럼 C는 아니고?", {("A", "C", "culprit", True)}),
+        ("B씨, C씨가 거짓말쟁이예요?", "A씨한테도 같은 질문이요", {("A", "C", "liar", False)}),
+    ],
+)
+def test_follow_ups_in_other_wordings(previous: str, text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text, after(previous)) == expected
+
+
+@pytest.mark.parametrize(
+    ("previous", "text"),
+    [
+        ("C, 너가 케이크를 안 먹었니", "그럼 넌? ㅋㅋ"),  # "and you?" to nobody
+        ("A씨, 먹었어요?", "흠... B씨는요?"),  # musing after a question borrows nothing
+    ],
+)
+def test_follow_ups_that_are_not_charged(previous: str, text: str) -> None:
+    assert not isinstance(parse(text, after(previous)), Question | Guess)
