@@ -62,6 +62,7 @@ from referee.lang.ko.lexicon import (
     TRUTH_NOUNS,
 )
 from referee.lang.ko.morph import Morph, Sentence
+from referee.lang.reading import Correction
 from referee.liar.proposition import Predicate
 
 _QUOTATIVES = frozenset("다고 라고 냐고 자고 고 이라고 으냐고 느냐고".split())
@@ -92,16 +93,6 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class Swap:
-    """A correction's "`wrong` 말고 `meant`": `to` when it says whom the question is for
-    ("C한테", "질문 대상은 ...")."""
-
-    wrong: str
-    meant: str
-    to: bool
-
-
-@dataclass(frozen=True)
 class Reading:
     """What one sentence says, before the addressee and the stand-ins are resolved."""
 
@@ -125,7 +116,7 @@ class Reading:
     concluding: bool  # an unhedged conclusion ("범인은 A야", "거짓말쟁이는 B고"): never a question
     correcting: bool  # "아 미안", "정정", "잘못 씀", "앗 아니다": the player corrects what he said
     alternative: bool  # "아니면 C씨가?": "or", the other half of the question before
-    swap: Swap | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
+    swap: Correction | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
     named: tuple[str, ...]  # the roster names it mentions, not as addressees: a pronoun's antecedents
     introduced: bool  # introduces someone ("B 있잖아", "B씨 말인데요") whom a pronoun may point to
     same_question: bool  # "같은 질문", "똑같이 물어볼게요": the question asked before, again
@@ -671,7 +662,7 @@ def _alternative(morphs: tuple[Morph, ...]) -> bool:
 _ASKED_WORDS = frozenset("대상 질문 묻 물 물어보 여쭈 여쭙".split())
 
 
-def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
+def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Correction | None:
     """ "A 말고 C", "A씨가 아니라 C씨", "A 아니고 C": the person meant instead of another."""
     for k, m in enumerate(found[:-1]):
         j = m.end
@@ -681,7 +672,7 @@ def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
         meant = found[k + 1]
         if (m.role == "except" or not_this) and not (m.ref + meant.ref).count("@"):
             to = meant.role == "to" or any(x.form in _ASKED_WORDS for x in morphs)
-            return Swap(m.ref, meant.ref, to)
+            return Correction(m.ref, meant.ref, asked=to)
     return None
 
 

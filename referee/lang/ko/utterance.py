@@ -40,7 +40,7 @@ from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPE
 from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
 from referee.lang.ko.reading import Claim, Reading, read
-from referee.lang.reading import Correction, Mood, combine, unclear
+from referee.lang.reading import Mood, combine, unclear
 from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Question, Unclear
 from referee.liar.problem import Problem, Why
 from referee.liar.world import Roster
@@ -381,7 +381,7 @@ def _readings(readings: list[Reading], roster: Roster, follows: bool) -> list[sh
     after = said[c:]
     swap = next((s.reading.swap for s in after if s.reading.swap is not None), None)
     if swap is not None:
-        return [*before, shared.Reading(Mood.OTHER, correction=Correction(swap.wrong, swap.meant, swap.to))]
+        return [*before, shared.Reading(Mood.OTHER, correction=swap)]
     new = next((k for k, s in enumerate(after) if s.asking and s.claims and s.reading.asks_form), None)
     if new is None or any(s.reading.unnamed or any(claim.reported for claim in s.claims) for s in after):
         return [*before, shared.Reading(Mood.OTHER, problem=Problem(Why.CORRECTION))]
