@@ -66,7 +66,8 @@ class Claim:
     """`predicate` (negated or not) of every person in `about`.
 
     `predicate` None is elliptic ("C, did you?", "A는요?"): it continues the claim before
-    it, in the message or in the player's last question. `via` nests the claim: what
+    it, in the message or in the player's last question; `negated` then turns that claim
+    around ("did B eat it? and C not?"). `via` nests the claim: what
     `via` would say about it. `candidates` bound an open question ("who, B or C?"; empty:
     every suspect).
     """
@@ -181,32 +182,61 @@ def queries(
 # --- a message's readings into one intent -------------------------------------------------
 
 
-def _antecedent(before: Sequence[Reading]) -> str | None:
-    """Whom a pronoun points to: the one suspect the message named before it, if one."""
-    for reading in reversed(before):
-        named_here = set(reading.mentioned) | {
-            r.name for c in reading.claims for r in c.about if r.person is None
-        }
-        if named_here:
-            return next(iter(named_here)) if len(named_here) == 1 else None
-    return None
+def _named(reading: Reading) -> set[str]:
+    """The suspects a reading names: those it mentions and those its claims are about."""
+    return set(reading.mentioned) | {r.name for c in reading.claims for r in c.about if r.person is None}
+
+
+def _antecedent(before: set[str], here: Reading) -> str | None:
+    """Whom a pronoun points to: the one suspect the nearest sentence naming anyone named
+    (`before`), if one; the suspects its own sentence mentions outside its claims ("B, you
+    know, did he ...") first."""
+    names = set(here.mentioned) or before
+    return next(iter(names)) if len(names) == 1 else None
 
 
 def _carried(claim: Claim, before: Claim | None) -> Claim | None:
-    """An elliptic claim completed by the one it continues (None: nothing to continue)."""
+    """An elliptic claim completed by the one it continues (None: nothing to continue).
+
+    An elliptic claim about nobody ("the same question for B") keeps whom it was about."""
     if claim.predicate is not None:
         return claim
-    if before is None or before.predicate is None:
+    if before is None or before.predicate is None or not (claim.about or before.about):
         return None
-    return replace(claim, predicate=before.predicate, negated=before.negated, via=claim.via or before.via)
+    return replace(claim, predicate=before.predicate, negated=before.negated != claim.negated,
+                   via=claim.via or before.via, about=claim.about or before.about)
+
+
+def _follow_up(claim: Claim, seed: Claim | None, called: tuple[str, ...],
+               asked: tuple[str, ...]) -> tuple[Claim, tuple[str, ...]] | None:
+    """A claim completed by the one it continues, and whom it asks (None: it cannot be told).
+
+    After a question of someone about himself ("A, did you eat it?"), "and B?" with nobody
+    called turns to B, about himself. After a question about another ("A, did C eat it?"),
+    "and you?" or the one asked before ("and A?") is unclear: about himself, or asked again?
+    So is "and you?" with nobody called.
+    """
+    full = _carried(claim, seed)
+    if full is None or claim.predicate is not None or seed is None:
+        return None if full is None else (full, asked)
+    names = tuple(r.name for r in claim.about if r.person is None)
+    if seed.about == (ADDRESSEE,) and not called and names and len(names) == len(claim.about):
+        return replace(full, about=(ADDRESSEE,)), names
+    if ADDRESSEE in claim.about and not called:  # "and you?" to whom?
+        return None
+    if seed.about != (ADDRESSEE,) and (ADDRESSEE in claim.about or (not called and set(names) & set(asked))):
+        return None
+    return full, asked
 
 
 def _previous_claim(previous: Question | None) -> tuple[tuple[str, ...], Claim] | None:
     """The player's last question as (whom it asked, its one claim), if it asked one thing
-    of one kind ("A, did B eat it?"); None when a follow-up could continue several."""
+    of one kind ("A, did B eat it?"); None when a follow-up could continue several. The
+    claim is about whom every query was about ("you", or one suspect), else about nobody."""
     if previous is None:
         return None
     shapes = set()
+    abouts: set[Ref] = set()
     speakers: list[str] = []
     for q in previous.unique():
         p, via = q.proposition, None
@@ -217,12 +247,14 @@ def _previous_claim(previous: Question | None) -> tuple[tuple[str, ...], Claim] 
             return None
         atom, negated = flat
         shapes.add((atom.predicate, negated, via))
+        abouts.add(ADDRESSEE if atom.about == q.speaker else named(atom.about))
         if q.speaker not in speakers:
             speakers.append(q.speaker)
     if len(shapes) != 1:
         return None
     predicate, negated, via = shapes.pop()
-    return tuple(speakers), Claim(predicate, (), negated, named(via) if via else None)
+    about = tuple(abouts) if len(abouts) == 1 else ()
+    return tuple(speakers), Claim(predicate, about, negated, named(via) if via else None)
 
 
 def _corrected(asked: list[tuple[Reading, tuple[Query, ...]]], fix: Correction, roster: Roster,
@@ -232,12 +264,12 @@ def _corrected(asked: list[tuple[Reading, tuple[Query, ...]]], fix: Correction, 
         return Problem(Why.CORRECTION)
     reading, _ = asked[-1]
     swapped_asked = fix.wrong in reading.addressees
-    swapped_about = any(r.name == fix.wrong for c in reading.claims for r in c.about) or any(
-        c.via is not None and c.via.name == fix.wrong for c in reading.claims
-    )
+    swapped_about = any(
+        r.name == fix.wrong or (r.person is Person.ADDRESSEE and swapped_asked) for c in reading.claims for r in c.about
+    ) or any(c.via is not None and c.via.name == fix.wrong for c in reading.claims)
     if fix.asked and not swapped_asked:
         return Problem(Why.CORRECTION)
-    if not fix.asked and swapped_asked == swapped_about:  # neither, or both: which one?
+    if swapped_asked == swapped_about:  # neither, or both ("A, did you? I meant C"): which one?
         return Problem(Why.CORRECTION)
 
     def swap(ref: Ref) -> Ref:
@@ -296,16 +328,20 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
     last_claim: Claim | None = None
     last_asked: tuple[str, ...] = ()
     before = _previous_claim(previous)
-    for i, reading in enumerate(readings):
+    named_before: set[str] = set()  # what the nearest sentence naming anyone named
+    for reading in readings:
         if reading.problem is not None:
             return Unclear(problem=reading.problem)
-        antecedent = _antecedent(readings[:i])
+        antecedent = _antecedent(named_before, reading)
+        named_before = _named(reading) or named_before
         if reading.correction is not None and not reading.claims:
             mended = _corrected(asked, reading.correction, roster, antecedent)
             if isinstance(mended, Problem):
                 return Unclear(problem=mended)
             asked[-1] = mended
             continue
+        if reading.addressees and not reading.claims:  # "A, a question for you." calls A
+            last_asked = reading.addressees
         if reading.mood is not Mood.ASK:
             if reading.mood is Mood.CONCLUDE and reading.claims:
                 concluded.append(reading)
@@ -318,9 +354,10 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
             if claim.predicate is None and seed is None and before is not None:
                 seed = before[1]
                 addressees = addressees or before[0]
-            full = _carried(claim, seed)
-            if full is None:
+            followed = _follow_up(claim, seed, reading.addressees, addressees)
+            if followed is None:
                 return unclear(Why.WHICH_QUESTION)
+            full, addressees = followed
             claims.append(full)
         if not claims:
             continue

@@ -40,11 +40,12 @@ SOMEONE = "@someone"  # 걔, 그 사람: a third person the text does not name
 
 Role = Literal[
     "subject", "topic", "to", "call", "list", "comma", "cond", "among", "copula", "object", "except",
-    "owner", "bare", "intro",
+    "owner", "bare", "intro", "or",
 ]  # fmt: skip
 # What introduces a person the next words talk about: "B 있잖아", "B씨 말인데요", "A님 얘기인데",
 # "B님에 대해": the person is no addressee and in no claim, but 걔/그 사람 may point back to him.
 _INTROS = (("있", "잖"), ("있", "지", "않"), ("말", "이", "ᆫ데"), ("얘기", "이", "ᆫ데"), ("이야기", "이", "ᆫ데"), ("에", "대하"))
+_THING_COUNTERS = frozenset("개 가지 번 번째 째 개요 문제 질문".split())
 _TO = frozenset("에게 한테 께 더러 보고 에게로".split())
 _ALSO = frozenset("도 만 까지 조차 마저 부터".split())
 _REQUESTS = frozenset("세요 으세요 어 아 어요 아요 어라 아라 십시오 ᆸ시오 라 자".split())
@@ -111,6 +112,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
     elif (
         m.form in QUANTIFIERS
         and m.tag in {"NNG", "MAG", "NR", "MM"}
+        and (after >= len(morphs) or morphs[after].form not in _THING_COUNTERS)  # "두 개", "두 가지"
+        and (i == 0 or morphs[i - 1].form not in {"질문", "물음", "문제"})  # "질문 둘 할게": no people
         and (
             m.form != "다"
             or (i > 0 and (morphs[i - 1].tag in {"NR", "NNB"} or morphs[i - 1].name is not None))
@@ -147,6 +150,8 @@ def _role(morphs: tuple[Morph, ...], j: int) -> tuple[Role, int]:
         j, m = j + 1, morphs[j + 1]  # "A씨를 빼고", "A씨를 제외하고"
     if (m.form, m.tag) in EXCEPT_WORDS:
         return "except", j + 1
+    if m.form == "아니" and m.tag == "VCN" and j + 1 < len(morphs) and morphs[j + 1].form == "면":
+        return "or", j + 2  # "C 아니면 B가": one of two, never called
     if m.tag in {"JKS", "JKC"}:
         return "subject", j + 1
     if m.tag == "JX":
@@ -320,7 +325,7 @@ def _called(
                 names.append(ref)
 
     for k, mention in enumerate(found):
-        if mention.start < lead_end and mention.role not in {"call", "comma"}:
+        if mention.start < lead_end and mention.role not in {"call", "comma"} and not _asking_now(morphs, mention):
             continue
         if mention.ref == EVERYBODY:
             chain = chain_before(found, k)  # "A, B, C 전원에게"
@@ -344,9 +349,27 @@ def _called(
         take(_leading_vocatives(found))
     if found and not names:
         take(_trailing_vocative(morphs, found))
-    if EVERYBODY in names:
-        names = [EVERYBODY]
+    if EVERYBODY in names:  # "A야, 다들 먹었어?": A, or everyone? nobody clearly
+        names = [EVERYBODY] if len(names) == 1 else []
+    # "너희 둘 다 ...", "A씨랑 B씨, 두 분 다 ...": a quantifier after the people called is the call's
+    used |= {k + 1 for k in used if k + 1 < len(found) and found[k + 1].ref == GROUP
+             and found[k + 1].start == found[k].end and found[k + 1].role != "among"}  # not "C야, 둘 중에"
     return names, used
+
+
+_ASKING = frozenset("묻 물 물어보 질문 여쭈 여쭙".split())
+
+
+def _asking_now(morphs: tuple[Morph, ...], mention: Mention) -> bool:
+    """ "B에게 묻고 싶은데, ...", "C한테 물어볼게, ...": a lead-in that says whom the player
+    asks now, unlike "A한테 물었는데" (a report of a question asked before)."""
+    after = morphs[mention.end : mention.end + 4]
+    return (
+        mention.role == "to"
+        and bool(after)
+        and after[0].form in _ASKING
+        and not any(m.tag == "EP" for m in after)
+    )
 
 
 def _each_of(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]:
@@ -363,9 +386,11 @@ def _each_of(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]
         chain = [j for j in range(k - len(linked), k) if not found[j].ref.startswith("@")]
         rest = morphs[mention.end : mention.end + 3]
         told = any(m.form in SPEECH_STEMS for m in rest)  # "둘 다 말해봐", "각자 대답해"
-        themselves = any(m.ref == SELF for m in found[k + 1 :])
-        if len(chain) > 1 and (told or themselves):
-            return chain
+        themselves = any(m.ref == SELF for m in found[k + 1 :]) or morphs[mention.start].form == "각자"
+        # "A, B 둘 다 C가 먹었어?": the claim has a subject of its own, so A and B are asked
+        subject = any(m.role in {"subject", "topic"} and not m.ref.startswith("@") for m in found[k + 1 :])
+        if len(chain) > 1 and (told or themselves or subject):
+            return [*chain, k]  # the quantifier calls them too: it is in no claim
     return []
 
 

@@ -17,17 +17,17 @@ from typing import NamedTuple
 
 from kiwipiepy import Kiwi, Token
 
-from referee.lang.ko.lexicon import CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, LIAR_NOUNS
+from referee.lang.ko.lexicon import CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, LIAR_NOUNS, ME, YOU
 from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
 # What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀.
 _READING_END = (
-    r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|고(?=$|[\s,.!?~]|요))"
+    r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|둘\s?다|고(?=$|[\s,.!?~]|요))"
 )
 
 # "에이 설마", "에이 뭐야": 에이 is then the interjection "oh come on", not A read aloud.
-_NOT_INTERJECTION = r"(?!\s?(?:설마|뭐|아니|그래도|진짜|참|그건|무슨|왜|몰라|됐|그럴|말도|그냥|ㅋ|~))"
+_NOT_INTERJECTION = r"(?!\s?(?:설마|뭐|아니(?!면)|그래도|진짜|참|그건|무슨|왜|몰라|됐|그럴|말도|그냥|ㅋ|~))"
 
 
 class Morph(NamedTuple):
@@ -125,7 +125,8 @@ def _name_pattern(roster: Roster) -> re.Pattern[str]:
         else:
             forms.append(rf"(?<![가-힣]){re.escape(name)}")
         for reading in LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ()):
-            forms.append(rf"(?<![가-힣A-Za-z]){reading}{_READING_END}{_NOT_INTERJECTION}")
+            # after a space or punctuation, or glued to a list particle ("에이랑비 둘 다")
+            forms.append(rf"(?:(?<![가-힣A-Za-z])|(?<=랑)){reading}{_READING_END}{_NOT_INTERJECTION}")
         alternatives.append(f"(?P<n{index}>{'|'.join(forms)})")
     honorific = "|".join(HONORIFICS)
     return re.compile(rf"(?:{'|'.join(alternatives)})(?:\s?(?:{honorific}))?", re.IGNORECASE)
@@ -205,6 +206,9 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
             continue
         if token.form == "ᆫ" and len(current) > 1 and current[-1] == _GROW and current[-2].name is not None:
             current[-1] = Morph("는", "JX")  # kiwi may read a name's 는 as 늘다 + ᆫ ("Xqa랑 Xqb는 먹었다고")
+            continue
+        if token.tag.startswith("NN") and token.form[-1:] == "랑" and token.form[:-1] in YOU | ME:
+            current.extend((Morph(token.form[:-1], "NP"), Morph("랑", "JC")))  # kiwi's one noun "너랑"
             continue
         if token.form == "고" and current and current[-1].name is not None and joined:
             current.extend(_AND_IS)  # "거짓말쟁이는 Xqa고 범인은 Xqb야"

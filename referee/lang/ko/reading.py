@@ -62,6 +62,7 @@ from referee.lang.ko.lexicon import (
     TRUTH_NOUNS,
 )
 from referee.lang.ko.morph import Morph, Sentence
+from referee.lang.reading import Correction
 from referee.liar.proposition import Predicate
 
 _QUOTATIVES = frozenset("다고 라고 냐고 자고 고 이라고 으냐고 느냐고".split())
@@ -92,16 +93,6 @@ class Claim:
 
 
 @dataclass(frozen=True)
-class Swap:
-    """A correction's "`wrong` 말고 `meant`": `to` when it says whom the question is for
-    ("C한테", "질문 대상은 ...")."""
-
-    wrong: str
-    meant: str
-    to: bool
-
-
-@dataclass(frozen=True)
 class Reading:
     """What one sentence says, before the addressee and the stand-ins are resolved."""
 
@@ -124,7 +115,8 @@ class Reading:
     asks_form: bool  # a "?" or an ending that only asks ("먹었나요"), not one a statement shares
     concluding: bool  # an unhedged conclusion ("범인은 A야", "거짓말쟁이는 B고"): never a question
     correcting: bool  # "아 미안", "정정", "잘못 씀", "앗 아니다": the player corrects what he said
-    swap: Swap | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
+    alternative: bool  # "아니면 C씨가?": "or", the other half of the question before
+    swap: Correction | None  # "A 말고 C한테", "A가 아니라 C": the person meant instead of another
     named: tuple[str, ...]  # the roster names it mentions, not as addressees: a pronoun's antecedents
     introduced: bool  # introduces someone ("B 있잖아", "B씨 말인데요") whom a pronoun may point to
     same_question: bool  # "같은 질문", "똑같이 물어볼게요": the question asked before, again
@@ -457,13 +449,21 @@ def _read_clause(
     if ANYONE not in about:
         about += candidates
         candidates = ()
-    if GROUP in about and len(about) > 1:
-        about = tuple(r for r in about if r != GROUP)
+    pair = any(  # "A, B 둘 다 정직해?": B and who else?
+        m.ref == GROUP and morphs[m.start].form in {"둘", "두"} and n.end == m.start and not n.ref.startswith("@")
+        for n, m in pairwise(inside))
+    if GROUP in about and len(about) > (2 if pair else 1):  # "B랑 C 둘 다", "너랑 B 모두": the ones named
+        about = tuple(r for r in about if r != GROUP)  # ("A, B 둘 다": B and who else?)
     # only "A씨 말고 누가 ...", each set-aside person named, reads exactly: the rest are candidates
     named = all(r == SELF or not r.startswith("@") for r in excluded)  # not "그 사람 빼고"
     either = any(m.form == "아니" and n.form == "면" for m, n in pairwise(morphs[a:b]))
     exact = ANYONE in about and 0 < set_aside == len(exceptions) and named and not either  # not "B 아니면 누가"
-    vague = bool(set_aside or others or (either and ANYONE in about)) and not exact
+    # "C야, 둘 중에 누가 먹었어?": which two, when none is named or set aside?
+    two_of = not candidates and not exceptions and any(
+        m.ref == GROUP and morphs[m.start].form in {"둘", "두"} for m in among)
+    vague = bool(set_aside or others or two_of or (either and ANYONE in about)) and not exact
+    if ANYONE not in about and any(m.role == "or" for m in inside):
+        return _ClauseReading(None, tangled=True)  # "C 아니면 B가 범인": one of two people, not one
     if not predicates:
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
@@ -591,24 +591,33 @@ def _claims(
     return claims, tangled, holder, unnamed
 
 
+_TELL_ENDINGS = frozenset("어 아 라 어라 아라 세요 으세요 어요 아요 십시오".split())
+
+
 def _asks_to_tell(morphs: tuple[Morph, ...]) -> bool:
-    """ "누가 먹었는지 말해 주세요": a request to tell whether, which asks like a question."""
-    return (
-        any(m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS for m in morphs)
-        and any(m.form == "주" and m.tag == "VX" for m in morphs)
-        and any(m.form in SPEECH_STEMS or m.form == "알리" for m in morphs)
-    )
+    """ "누가 먹었는지 말해 주세요", "A가 범인인지만 말해": a request to tell whether, which
+    asks like a question (not "…인지 말했어", a report)."""
+    whether = [k for k, m in enumerate(morphs) if m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS]
+    if not whether or not any(m.form in SPEECH_STEMS or m.form == "알리" for m in morphs):
+        return False
+    if any(m.form == "주" and m.tag == "VX" for m in morphs):
+        return True
+    told = next((j for j in range(whether[-1] + 1, min(whether[-1] + 4, len(morphs)))
+                 if morphs[j].form in SPEECH_STEMS or morphs[j].form == "알리"), None)
+    return told is not None and not any(m.tag == "EP" for m in morphs[told:]) and final_ending(morphs) in _TELL_ENDINGS
 
 
 def _source(morphs: tuple[Morph, ...]) -> bool:
     """Whether the sentence names whose account it reports: "A 피셜", "B 말로는", "B씨 말씀으로는",
-    "C 말에 따르면", "증언에 의하면", "A한테 듣기로는"."""
+    "C 말에 따르면", "증언에 의하면", "A한테 듣기로는", "B의 대답은"."""
     for k, m in enumerate(morphs):
         nxt = [x.form for x in morphs[k + 1 : k + 3]]
         if m.form == "피셜" or (m.form in {"따르", "의하"} and nxt[:1] == ["면"]):
             return True
         if m.form in SOURCE_NOUNS | {"기"} and nxt[:1] in (["로"], ["으로"]) and nxt[1:] == ["는"]:
             return True  # 말로는, 듣기로는
+        if m.name is not None and nxt[:1] == ["의"] and nxt[1:] and nxt[1] in SOURCE_NOUNS:
+            return True  # "B의 대답은 C가 먹었다": B's words, not a claim of the player's
     return False
 
 
@@ -639,13 +648,21 @@ def _correcting(morphs: tuple[Morph, ...]) -> bool:
     forms = [m.form for m in morphs]
     lead = [m for m in morphs[:3] if m.tag != "IC" or m.form in {"아니", "아니다"}]
     wrong_word = any(a == "잘못" and b in {"쓰", "말", "적", "치", "보내"} for a, b in pairwise(forms))
-    return bool(set(forms) & CORRECTION_WORDS) or wrong_word or (bool(lead) and lead[0].form in {"아니", "아니다"})
+    no = bool(lead) and lead[0].form in {"아니", "아니다"} and not _alternative(morphs)
+    return bool(set(forms) & CORRECTION_WORDS) or wrong_word or no
+
+
+def _alternative(morphs: tuple[Morph, ...]) -> bool:
+    """A sentence that opens with "or" ("아니면 C씨가?", "혹은 C예요?"): the other half of a
+    question of two alternatives, not a correction nor a second question."""
+    lead = [m for m in morphs if m.tag != "IC"][:2]
+    return bool(lead) and (lead[0].form in {"혹은", "또는"} or [m.form for m in lead] == ["아니", "면"])
 
 
 _ASKED_WORDS = frozenset("대상 질문 묻 물 물어보 여쭈 여쭙".split())
 
 
-def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
+def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Correction | None:
     """ "A 말고 C", "A씨가 아니라 C씨", "A 아니고 C": the person meant instead of another."""
     for k, m in enumerate(found[:-1]):
         j = m.end
@@ -655,7 +672,7 @@ def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Swap | None:
         meant = found[k + 1]
         if (m.role == "except" or not_this) and not (m.ref + meant.ref).count("@"):
             to = meant.role == "to" or any(x.form in _ASKED_WORDS for x in morphs)
-            return Swap(m.ref, meant.ref, to)
+            return Correction(m.ref, meant.ref, asked=to)
     return None
 
 
@@ -752,6 +769,7 @@ def read(sentence: Sentence) -> Reading:
         asks_form=asks_form,
         concluding=not asks_form and _concluding(morphs, found),
         correcting=_correcting(morphs),
+        alternative=_alternative(morphs),
         swap=_swap(morphs, found),
         introduced=any(m.role == "intro" for m in found),
         same_question=any(

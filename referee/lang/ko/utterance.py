@@ -1,11 +1,12 @@
 """A Korean player utterance read into an intent (question, guess, remark, other, unclear).
 
-Sentence by sentence: a sentence that asks a suspect something is a question, and a
-question anywhere wins over the remarks around it ("흠, 그렇군요. 그럼 B씨, ..."); a plain,
-unhedged statement that names the culprit or the liar is a guess; anything else about
-the case is a remark. Whenever the person asked or the proposition is in doubt the
-answer is Unclear with a reason: a wrongly charged question is worse than a request to
-rephrase.
+Each sentence is read (reading.py) into the shared middle layer (referee/lang/reading.py):
+a mood (it asks someone, concludes, muses, reports hearsay), whom it asks and its claims
+about people given by reference; a sentence that cannot be read safely carries a typed
+Problem. What the message means is then decided by the policy all languages share,
+`combine`: follow-ups, corrections, pronouns across sentences, a question beside a
+conclusion, hedges. Whenever the person asked or the proposition is in doubt the answer is
+Unclear with its reason: a wrongly charged question is worse than a request to rephrase.
 
 Conventions, for a newcomer and for the reviewers of the corpus:
 - 당신/너/본인/자네 mean the person asked; with several addressees ("A·B·C 모두에게 ...
@@ -32,24 +33,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from referee.lang import reading as shared
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
 from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER, chat_letters
 from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
-from referee.lang.ko.reading import Claim, Reading, Swap, carry, read
-from referee.liar.intent import (
-    Confirm,
-    CountQuery,
-    Guess,
-    Intent,
-    Other,
-    Query,
-    Question,
-    Remark,
-    Unclear,
-)
-from referee.liar.proposition import Says, as_literal, literal
+from referee.lang.ko.reading import Claim, Reading, read
+from referee.lang.reading import Mood, combine, unclear
+from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Question, Unclear
+from referee.liar.problem import Problem, Why
 from referee.liar.world import Roster
 
 _YES = re.compile(
@@ -65,18 +58,6 @@ _COUNT = re.compile(
     r"|(질문|횟수|기회|질문권)\S*\s*(아직\s*|몇\s*(번|개|회)\s*)?(남|몇|얼마)"
 )
 
-CORRECTION = "correction: ask the corrected question again on its own (for example 'C씨, B씨가 먹었어요?')"
-HEARSAY = (
-    "hearsay: what someone says is not a question to anyone; ask one suspect directly "
-    "(for example 'A씨, B씨가 먹었어요?')"
-)
-NO_ADDRESSEE = "no addressee: say whom you are asking (for example 'B씨, ...')"
-UNNAMED = (
-    "ambiguous: 'someone other than', 'the rest', 'anyone' or 'a friend' is not one of the suspects; "
-    "ask about one of them by name (for example 'A씨, C씨가 먹었어요?')"
-)
-
-
 def confirmation(text: str) -> bool | None:
     """The player's yes (True) or no (False) to a pending question, None when neither."""
     if _NO.match(text):
@@ -89,7 +70,7 @@ def confirmation(text: str) -> bool | None:
 def parse(text: str, ctx: Context) -> Intent:
     clean = normalize(text)
     if not clean:
-        return Unclear("empty: say something")
+        return unclear(Why.EMPTY)
     sentences, unknown = analyze(clean, ctx.roster)
     readings = [read(s) for s in sentences]
     persons = any(r.persons for r in readings)
@@ -98,8 +79,7 @@ def parse(text: str, ctx: Context) -> Intent:
         if answer is not None:
             return Confirm(answer)
     if unknown:
-        suspects = ", ".join(ctx.roster.names)
-        return Unclear(f"unknown person: {', '.join(unknown)} (the suspects are {suspects})")
+        return unclear(Why.UNKNOWN_PERSON, tuple(unknown))
     if not persons and _COUNT.search(clean):
         return CountQuery()
     readings = _trailing_calls(sentences, readings)
@@ -112,16 +92,17 @@ def parse(text: str, ctx: Context) -> Intent:
     )
     if called and first is not None and first.topic_only and not first.addressees and first.claims and plain:
         if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
-            return Unclear("ambiguous: is the named person asked, or asked about? say whom you are asking")
+            return unclear(Why.ASKED_OR_ABOUT)
         readings[0] = replace(readings[0], addressees=(called,), topic_only=False)  # "C님 정직하신가요"
-    intent = _intent(readings, ctx.roster, ctx.previous)
+    # only a question continues the last one: "음 B 아니면 C네", "흠... C는?" muse about it
+    follows = ctx.previous is not None and not any(r.hedged or r.musing or r.thinking for r in readings)
+    intent = combine(_readings(readings, ctx.roster, follows), ctx.roster, ctx.previous)
     if isinstance(intent, (Question, Guess, Unclear)):  # an Unclear says the incident too
-        noun = ctx.incident.noun["ko"]
         other = _other_incident(sentences, ctx)
         if other:
-            return Unclear(f"wrong incident: this case is about the {noun}, not the {other}")
+            return unclear(Why.OTHER_INCIDENT, other=other)
         if any(_witnessed(s.morphs) for s in sentences):
-            return Unclear(f"not the incident: ask whether someone ate the {noun}, not what was seen or known")
+            return unclear(Why.NOT_THE_ACT)
     return intent
 
 
@@ -208,301 +189,200 @@ def _witnessed(morphs: tuple[Morph, ...]) -> bool:
     return False
 
 
+_STAND_INS = {SELF: shared.ADDRESSEE, SPEAKER: shared.SPEAKER, ANYONE: shared.ANYONE, EVERYBODY: shared.EVERYONE,
+              SOMEONE: shared.PRONOUN}
+
+
+def _ref(ref: str, asked: tuple[str, ...], asking: bool) -> shared.Ref | Why:
+    """A mention as a shared reference. "모두"/"둘 다" is each of several people asked; asked
+    of one person it names no one, and in a statement it is never one culprit."""
+    if ref == GROUP:
+        if len(asked) > 1:
+            return shared.ADDRESSEE
+        return Why.WHO_IS_MEANT if asking else shared.EVERYONE
+    return _STAND_INS.get(ref) or shared.named(ref)
+
+
+def _claim(claim: Claim, asked: tuple[str, ...], roster: Roster, asking: bool) -> shared.Claim | Why:
+    """A Korean claim in shared references (no subject: the one asked), or why it cannot be
+    asked: "너 말고 누가" said to several, or someone's words with no one saying them."""
+    about: list[shared.Ref] = []
+    for r in claim.about or ((SELF,) if claim.predicate is not None else ()):
+        ref = _ref(r, asked, asking)
+        if isinstance(ref, Why):
+            return ref
+        about.append(ref)
+    candidates: tuple[str, ...] = ()
+    if ANYONE in claim.about:
+        if SELF in claim.candidates + claim.excluded and len(asked) != 1:
+            return Why.WHO_IS_MEANT
+        me = asked[0] if asked else ""
+        left_out = {me if r == SELF else r for r in claim.excluded}
+        pool = [me if r == SELF else r for r in claim.candidates] or list(roster.names)
+        candidates = tuple(p for p in pool if p not in left_out)
+    # an elliptic claim is turned around only by its own copula ("C는 아니고?"), not by a negator it carries
+    negated = claim.negated and (claim.predicate is not None or claim.copular)
+    if claim.via is None:
+        return Why.NESTED if claim.reported else shared.Claim(claim.predicate, tuple(about), negated,
+                                                               candidates=candidates)
+    if claim.via != SELF and claim.via not in roster:
+        return Why.NESTED  # "A, 먹었다고 말할까?": whose words?
+    via = shared.ADDRESSEE if claim.via == SELF else shared.named(claim.via)
+    return shared.Claim(claim.predicate, tuple(about), negated, via, candidates)
+
+
 @dataclass(frozen=True)
-class _Said:
-    """One sentence in the context of the utterance so far."""
+class _Sentence:
+    """A sentence read, with whom the message speaks to by then and whether it asks them."""
 
     reading: Reading
-    claims: tuple[Claim, ...]  # elliptic claims completed from the sentences before
-    asked: tuple[str, ...]  # whom it speaks to, carried over from earlier sentences
+    claims: tuple[Claim, ...]  # "같은 질문": one elliptic claim about nobody, the question before
+    asked: tuple[str, ...]  # its own addressees, else those of the sentences before, else an opinion's holder
+    own: tuple[str, ...]  # its own addressees, else the holder ("A씨는 B가 먹었다고 생각해요?" asks A)
     asking: bool
     left_out: bool  # someone named whose claim nothing completes ("A고 B고 다 먹었어?")
 
 
-def _seed(readings: list[Reading], before: Question | None) -> tuple[tuple[str, ...], Claim | None]:
-    """Whom the player's last question asked and what, when this message only follows it up
-    ("A는?", "C, 너도?", "B님한테도 같은 질문"): every claim of it elliptic. A last question of
-    several queries, or a nested one, gives nothing to follow."""
-    claims = [c for r in readings for c in r.claims]
-    follow_up = all(c.predicate is None for c in claims) and (
-        bool(claims) or any(r.same_question for r in readings)
-    )
-    if before is None or len(before.queries) != 1 or not follow_up:
-        return (), None
-    query = before.queries[0]
-    flat = as_literal(query.proposition)
-    if flat is None:
-        return (), None
-    atom, negated = flat
-    about = (SELF,) if atom.about == query.speaker else (atom.about,)
-    return (query.speaker,), Claim(atom.predicate, about, negated)
+def _sentences(readings: list[Reading], roster: Roster, follows: bool) -> list[_Sentence]:
+    """Whom each sentence speaks to ("A씨에게 질문. 먹었어요?": A) and whether it asks: a
+    question, or a form that may ask said to someone; musing, "맞죠?" to nobody, hearsay or
+    a conclusion never do.
 
-
-def _follow(readings: list[Reading], roster: Roster, before: Question | None = None) -> list[_Said]:
-    """Carry addressees and predicates from sentence to sentence ("A씨에게 질문. 먹었어요?"),
-    and from the player's last question to a follow-up ("그럼 C씨는요?")."""
+    An elliptic claim with no claim before it to continue (in the message, or for a question
+    the player's last one: `follows`) is left out: "A, C 어때?" only mentions C, "A씨는요?
+    먹었어요?" turns to A; a quantifier alone ("두 가지 질문", "둘 다 대답해") continues nothing."""
+    out = []
     addressees: tuple[str, ...] = ()
-    # Only a question continues the last one: "B 아니면 C네" (musing) or a conclusion after a
-    # question must never borrow its predicate and become a guess or a charge.
-    follows = any(r.question or r.same_question for r in readings) and not any(
-        r.hedged or r.musing or r.thinking for r in readings)
-    seed_asked, previous = _seed(readings, before if follows else None)
-    seed = previous
-    said = []
-    mentioned: list[str] = []  # the names said so far, not as addressees: what 걔/그 사람 can be
-    for reading in readings:
-        if reading.addressees:
-            addressees = _expand(reading.addressees, roster)
-        claims = []
+    earlier = False  # a claim with a predicate in the message so far
+    for r in readings:
+        claims: list[Claim] = []
         left_out = False
-        if not reading.claims and reading.same_question and previous is not None:
-            reading = replace(reading, claims=(previous,))  # "B님한테도 같은 질문 드릴게요"
-        for claim in reading.claims:
-            claim = _resolved(claim, mentioned + [r for r in reading.named if r not in claim.about])
-            if claim.predicate is None and seed is not None and previous is seed and seed.about != (SELF,):
-                # after "B야 C가 먹었어?": "A는?" asks B about A; "B는?" and "A, 너는?" are unclear
-                if claim.about == (SELF,) or (not reading.addressees and claim.about == seed_asked):
-                    claims.append(claim)  # left elliptic: Unclear, whoever is asked
-                    continue
-                addressees = addressees or seed_asked
-            if claim.predicate is None:
-                if previous is None:
-                    if _turning(reading) and all(r in roster for r in claim.about):
-                        addressees = claim.about  # "A씨는요? 먹었어요?": turning to A
-                    left_out = True
-                    continue
-                if (
-                    previous.about in {(), (SELF,)}
-                    and not reading.addressees
-                    and all(r in roster for r in claim.about)
-                ):
-                    # "A씨, 먹었어요? B씨는요?": the same question, now to B about himself
-                    addressees, claim = claim.about, carry(previous, replace(claim, about=(SELF,)))
-                else:
-                    claim = carry(previous, claim)
-            claims.append(claim)
-            previous = claim
-        mentioned += [r for r in reading.named if r not in mentioned and r not in addressees]
-        holder = (reading.holder,) if reading.holder is not None and reading.holder in roster else ()
+        for c in r.claims or ((Claim(None, (), False),) if r.same_question else ()):
+            continues = earlier or (follows and (r.question or r.same_question))
+            if c.predicate is None and not (continues and (not c.about or set(c.about) - {GROUP, EVERYBODY})):
+                left_out = True
+                continue
+            claims.append(c)
+            earlier = earlier or c.predicate is not None
+        if left_out and not claims and r.question and not r.addressees and len(r.claims) == 1 and all(
+                x in roster for x in r.claims[0].about):
+            r = replace(r, addressees=r.claims[0].about)  # "A씨는요? 먹었어요?": turning to A
+        called = _expand(r.addressees, roster)
+        if EVERYBODY in r.addressees and addressees:  # "A랑 B한테 물어볼게. 너희 둘 다 ...?": A and B
+            called = addressees
+        holder = (r.holder,) if r.holder is not None and r.holder in roster else ()
+        own = called or (() if addressees else holder)
+        addressees = called or addressees
         asked = addressees or holder
-        # a question to someone; musing ("A가 먹었나?") or "맞죠?" with nobody asked is not
         asking = (
-            (reading.question or (bool(asked) and reading.may_ask and bool(claims)))
-            and (bool(asked) or not (reading.musing or reading.checking))
-            and not reading.hearsay
-            and not reading.concluding
+            (r.question or (bool(asked) and r.may_ask and bool(claims)))
+            and (bool(asked) or not (r.musing or r.checking))
+            and not r.hearsay
+            and not r.concluding
         )
-        said.append(_Said(reading, tuple(claims), asked, asking, left_out and bool(claims)))
-    return said
-
-
-def _resolved(claim: Claim, antecedents: list[str]) -> Claim:
-    """The claim with 걔/그 사람/그분 as the one person named before it in the message
-    ("A야, B 있잖아, 걔가 먹었어?"); left as it is (Unclear later) when none or several are."""
-    if SOMEONE not in claim.about or len(set(antecedents)) != 1:
-        return claim
-    return replace(claim, about=tuple(antecedents[0] if r == SOMEONE else r for r in claim.about))
-
-
-def _turning(reading: Reading) -> bool:
-    """A sentence that only turns to people ("A씨는요?"), not a remark about them
-    ("A랑 B 중 하나인 것 같은데, ..."): a question of one elliptic claim, nobody called."""
-    return reading.question and len(reading.claims) == 1 and not reading.addressees
-
-
-def _corrected(said: list[_Said]) -> tuple[list[_Said], Swap | None, str]:
-    """The sentences that stand once the player's correction is applied, the swap it makes to
-    the question before it, or why it cannot be applied ("" when it can or there is none).
-
-    "A야 B가 먹었어? 아 미안 A 말고 C한테": the question before, with C for A (a swap);
-    "B야 너 먹었어? 아니 정정할게, 너 거짓말쟁이야?": the new question replaces it. Anything
-    else after a question ("범인 말고 거짓말쟁이냐고", "먹었냐고 물어보려던 거예요") is Unclear.
-    """
-    c = next(
-        (
-            k
-            for k, s in enumerate(said)
-            if (s.reading.correcting or (s.reading.swap is not None and not s.asking))  # "아 A 말고 C한테"
-            and any(t.asking for t in said[:k])
-        ),
-        None,
-    )
-    if c is None:
-        return said, None, ""
-    after = said[c:]
-    swap = next((s.reading.swap for s in after if s.reading.swap is not None), None)
-    if swap is not None:
-        return said[:c], swap, ""
-    if any(s.asking and s.claims and s.reading.asks_form for s in after) and not any(
-        s.reading.unnamed or any(claim.reported for claim in s.claims) for s in after
-    ):  # not "범인 말고 거짓말쟁이냐고", which sets a role aside
-        return [s for s in said[:c] if not s.asking] + after, None, ""
-    return said, None, CORRECTION
-
-
-def _swapped(queries: list[Query], swap: Swap, roster: Roster) -> tuple[list[Query], str]:
-    """The queries with the person a correction meant: the one asked ("A 말고 C한테") or the one
-    asked about ("C 말고 B"); Unclear when the wrong person is both or neither."""
-    flat = [as_literal(q.proposition) for q in queries]
-    if swap.meant not in roster or any(f is None for f in flat):
-        return [], CORRECTION
-    abouts = {f[0].about for f in flat if f is not None}
-    speakers = {q.speaker for q in queries}
-    if swap.wrong in speakers and swap.wrong not in abouts:
-        return [replace(q, speaker=swap.meant) if q.speaker == swap.wrong else q for q in queries], ""
-    if swap.wrong in abouts and swap.wrong not in speakers and not swap.to:
-        return [
-            Query(q.speaker, literal(f[0].predicate, swap.meant if f[0].about == swap.wrong else f[0].about, f[1]))
-            for q, f in zip(queries, flat, strict=True)
-            if f is not None
-        ], ""
-    return [], CORRECTION
-
-
-def _intent(readings: list[Reading], roster: Roster, before: Question | None = None) -> Intent:
-    said, swap, problem = _corrected(_follow(readings, roster, before))
-    queries: list[Query] = []
-    problems: list[str] = [problem] if problem else []
-    for sentence in said:
-        if sentence.asking:
-            made, problem = _asked(sentence, roster)
-            queries.extend(made)
-            problems += [problem] if problem else []
-    if swap is not None and not problems:
-        queries, problem = _swapped(queries, swap, roster)
-        problems += [problem] if problem else []
-    if any(s.reading.hearsay and s.reading.asks_form and s.claims for s in said):
-        problems.append(HEARSAY)  # "A씨, B씨가 먹었대요?": what someone said is not a proposition
-    if problems:
-        return Unclear(problems[0])
-    statements = [s for s in said if not s.asking]
-    if queries and (
-        _guess(statements, roster) is not None or any(s.reading.concluding for s in statements)
-    ):  # "범인은 A야. B, 너 거짓말쟁이지?"
-        return Unclear("ask a question or give an answer, one at a time")
-    if queries:
-        return Question(
-            tuple(queries), open=any(ANYONE in c.about for s in said if s.asking for c in s.claims)
-        )
-    if any(
-        s.reading.unnamed and not (s.reading.hedged or s.reading.musing or all(c.generic for c in s.claims))
-        for s in statements
-    ):
-        return Unclear(UNNAMED)  # "B 말고 다른 사람이 먹었어": not a guess of one person
-    guess = _guess(statements, roster)
-    if guess is not None:
-        return guess
-    if any(s.asking and not s.claims and _on_case(s) for s in said):
-        return Unclear("no proposition: ask whether someone ate it, lies or tells the truth")
-    if any(s.claims or s.reading.talks_about or s.reading.tangled for s in statements):
-        return Remark()
-    if any(r.question for r in readings):
-        return Other()  # small talk or a question about the rules
-    if any(r.thinking for r in readings):
-        return Remark()
-    return Other()
-
-
-def _on_case(sentence: _Said) -> bool:
-    """A question to someone about the case that names no proposition ("A씨, 어떻게 생각해요?")."""
-    reading = sentence.reading
-    return reading.on_case and (reading.persons or bool(reading.addressees)) and not reading.tangled
-
-
-def _asked(sentence: _Said, roster: Roster) -> tuple[list[Query], str]:
-    """The queries a question sentence asks, or why it cannot be charged ("" when it can)."""
-    reading, claims, asked = sentence.reading, sentence.claims, sentence.asked
-    if reading.tangled or reading.supposing:
-        if not asked and not reading.persons and (reading.possibility or not claims):
-            return [], ""  # a question about the rules ("범인이 거짓말쟁이일 수도 있나요?")
-        if reading.supposing:
-            return [], "ambiguous: ask directly, without 'if'"
-        return [], "ambiguous: ask about one person and one role at a time"
-    if not claims:
-        return [], ""
-    if not asked:
-        if all(c.generic for c in claims):
-            return [], ""  # a question about the rules ("범인은 한 명이에요?")
-        if reading.topic_only:
-            return [], "ambiguous: is the named person asked, or asked about? say whom you are asking"
-        return [], NO_ADDRESSEE
-    if reading.unnamed:
-        return [], UNNAMED
-    if reading.introduced and any(not c.about for c in claims):
-        return [], "ambiguous: say whom you mean (for example 'A야, B가 먹었어?')"  # "B 있잖아, 먹었어?"
-    if sentence.left_out:
-        return [], "ambiguous: ask about one person and one role at a time"
-    queries = []
-    for claim in claims:
-        made, problem = _queries(claim, asked, roster)
-        if problem:
-            return [], problem
-        queries.extend(made)
-    return queries, ""
+        out.append(_Sentence(r, tuple(claims), asked, own, asking, left_out and bool(claims)))
+    return out
 
 
 def _expand(addressees: tuple[str, ...], roster: Roster) -> tuple[str, ...]:
-    if EVERYBODY in addressees:
-        return roster.names
-    return tuple(a for a in addressees if a in roster)
+    return roster.names if EVERYBODY in addressees else tuple(a for a in addressees if a in roster)
 
 
-def _queries(claim: Claim, asked: tuple[str, ...], roster: Roster) -> tuple[list[Query], str]:
-    """One query per (speaker, person) pair of a claim, or the reason it cannot be asked."""
-    predicate = claim.predicate
-    if predicate is None:
-        return [], "no proposition: ask whether someone ate it, lies or tells the truth"
-    if SPEAKER in claim.about:
-        return [], "you, the player, are not a suspect: ask about " + ", ".join(roster.names)
-    if (claim.via is not None and claim.via not in roster and claim.via != SELF) or (
-        claim.reported and claim.via is None
-    ):
-        return [], "ambiguous: whose answer do you mean?"  # "A, 먹었다고 말할까?": nesting dropped
-    made = []
-    for speaker in asked:
-        people: list[str] = []
-        for ref in claim.about or (SELF,):
-            if ref == SELF or (ref == GROUP and len(asked) > 1):
-                people.append(speaker)
-            elif ref == ANYONE:
-                left_out = {speaker if r == SELF else r for r in claim.excluded}
-                pool = [speaker if r == SELF else r for r in claim.candidates] or roster.names
-                people.extend(p for p in pool if p not in left_out)
-            elif ref in roster:
-                people.append(ref)
-            else:
-                return [], "ambiguous: say which of " + ", ".join(roster.names) + " you mean"
-        for person in people:
-            proposition = literal(predicate, person, claim.negated)
-            if claim.via is not None and claim.via not in (speaker, SELF):
-                proposition = Says(claim.via, proposition)
-            made.append(Query(speaker, proposition))
-    return made, ""
+def _rules_talk(s: _Sentence) -> bool:
+    """A question to nobody about the rules ("범인은 한 명이에요?", "범인이 거짓말쟁이일 수도 있나요?")."""
+    r = s.reading
+    if s.asked:
+        return False
+    if r.tangled or r.supposing:
+        return not r.persons and (r.possibility or not s.claims)
+    return bool(s.claims) and all(c.generic for c in s.claims)
 
 
-def _guess(statements: list[_Said], roster: Roster) -> Guess | None:
-    """A guess when unhedged statements name exactly one culprit and/or one liar."""
-    culprits: set[str] = set()
-    liars: set[str] = set()
-    for statement in statements:
-        reading = statement.reading
-        if not statement.claims:
-            continue
-        if reading.hedged or reading.musing or reading.tangled or reading.supposing or reading.hearsay:
-            return None
-        if reading.asks_form:  # "B가 범인 맞아요?": asked, not concluded
-            return None
-        for claim in statement.claims:
-            people = [
-                statement.asked[0] if ref == SELF and len(statement.asked) == 1 else ref
-                for ref in claim.about
-            ]
-            if len(people) != 1 or people[0] not in roster or claim.via is not None:
-                continue
-            if claim.predicate == "culprit" and not claim.negated:
-                culprits.add(people[0])
-            elif (claim.predicate, claim.negated) in {("liar", False), ("honest", True)}:
-                liars.add(people[0])
-    if len(culprits) > 1 or len(liars) > 1 or not (culprits or liars):
-        return None
-    return Guess(culprit=next(iter(culprits), None), liar=next(iter(liars), None))
+def _why_not_asked(s: _Sentence, more: bool) -> Why | None:
+    """Why a question sentence cannot be charged as it stands, None when it can or when it
+    asks nothing; `more`: another sentence asks something, so a question with no
+    proposition ("A씨, 어떻게 생각해요?") beside it is small talk."""
+    r = s.reading
+    if r.supposing:
+        return Why.SUPPOSING
+    if r.tangled or s.left_out or r.alternative:
+        return Why.ONE_AT_A_TIME  # "A는 먹었고 B는?", "B가 먹었어? 아니면 C가?"
+    if not s.claims:
+        return Why.NO_PREDICATE if r.on_case and (r.persons or r.addressees) and not more else None
+    if not s.asked and r.topic_only and any(c.predicate is not None for c in s.claims):
+        return Why.ASKED_OR_ABOUT  # "A는 먹었어?"; "A는?" follows the last question up
+    if r.unnamed or (r.introduced and any(not c.about for c in s.claims)):
+        return Why.WHO_IS_MEANT  # "B 말고 다른 사람", "B 있잖아, 먹었어?"
+    return None
+
+
+def _asks(s: _Sentence, roster: Roster, more: bool) -> shared.Reading:
+    """A question sentence as a shared reading."""
+    if _rules_talk(s):
+        return shared.Reading(Mood.OTHER, mentioned=_mentioned(s))
+    why = _why_not_asked(s, more)
+    if why is not None:
+        return shared.Reading(Mood.ASK, problem=Problem(why))
+    if not s.claims:
+        return shared.Reading(Mood.OTHER, addressees=s.own, mentioned=_mentioned(s))
+    claims = []
+    for claim in s.claims:
+        made = _claim(claim, s.asked, roster, asking=True)
+        if isinstance(made, Why):
+            return shared.Reading(Mood.ASK, problem=Problem(made))
+        claims.append(made)
+    return shared.Reading(Mood.ASK, tuple(claims), s.own, mentioned=_mentioned(s))
+
+
+def _mentioned(s: _Sentence) -> tuple[str, ...]:
+    """The suspects a sentence names outside its claims and its addressees: whom 걔 may be."""
+    about = {r for c in s.claims for r in c.about}
+    return tuple(n for n in s.reading.named if n not in about and n not in s.asked)
+
+
+def _states(s: _Sentence, roster: Roster, more: bool) -> tuple[shared.Reading, ...]:
+    """A sentence that asks nobody: hearsay reports, a hedge muses, a plain claim concludes.
+
+    A conclusion in a hedged sentence ("B가 먹은 것 같고 아니 확실해, 범인은 B야") is both
+    read: a guess hedged, or a conclusion beside a question. "B 말고 다른 사람이 먹었어" is
+    unclear alone (`more`: no other sentence asks) and a remark beside a question."""
+    r = s.reading
+    if r.hearsay and r.asks_form and s.claims:
+        return (shared.Reading(Mood.REPORT, problem=Problem(Why.REPORTED)),)  # "A씨, B씨가 먹었대요?"
+    if s.claims and r.unnamed and not (r.hedged or r.musing or all(c.generic for c in s.claims)):
+        if not more:
+            return (shared.Reading(Mood.CONCLUDE, problem=Problem(Why.WHO_IS_MEANT)),)
+        return (shared.Reading(Mood.CONCLUDE, addressees=s.asked, mentioned=_mentioned(s)),)
+    if r.hearsay:
+        return (shared.Reading(Mood.REPORT, mentioned=_mentioned(s)),)
+    if not s.claims:  # "흠, 그렇군요", "A랑 B가 수상해": a remark, which hedges nothing
+        mood = Mood.CONCLUDE if r.talks_about or r.tangled or r.thinking else Mood.OTHER
+        return (shared.Reading(mood, addressees=s.asked, mentioned=_mentioned(s)),)
+    claims = tuple(c for claim in s.claims if isinstance(c := _claim(claim, s.asked, roster, asking=False), shared.Claim))
+    said = shared.Reading(Mood.CONCLUDE, claims, s.asked, mentioned=_mentioned(s))
+    if not (r.hedged or r.musing or r.tangled or r.supposing or r.asks_form):
+        return (said,)
+    return (replace(said, mood=Mood.MUSE), *((said,) if r.concluding else ()))
+
+
+def _readings(readings: list[Reading], roster: Roster, follows: bool) -> list[shared.Reading]:
+    """The sentences as shared readings, a correction ("아 미안 A 말고 C한테", "아니 정정할게,
+    너 거짓말쟁이야?") marked as one. A correction that is neither a swap of names nor a new
+    question ("범인 말고 거짓말쟁이냐고", "먹었냐고 물어보려던 거예요") cannot be applied."""
+    said = _sentences(readings, roster, follows)
+    more = any(s.asking and s.claims for s in said)
+    out = [(_asks(s, roster, more),) if s.asking else _states(s, roster, more) for s in said]
+    first_ask = next((k for k, s in enumerate(said) if s.asking), len(said))
+    c = next((k for k, s in enumerate(said) if k > first_ask
+              and (s.reading.correcting or (s.reading.swap is not None and not s.asking))), None)
+    if c is None:
+        return [r for sentence in out for r in sentence]
+    before = [r for sentence in out[:c] for r in sentence]
+    after = said[c:]
+    swap = next((s.reading.swap for s in after if s.reading.swap is not None), None)
+    if swap is not None:
+        return [*before, shared.Reading(Mood.OTHER, correction=swap)]
+    new = next((k for k, s in enumerate(after) if s.asking and s.claims and s.reading.asks_form), None)
+    if new is None or any(s.reading.unnamed or any(claim.reported for claim in s.claims) for s in after):
+        return [*before, shared.Reading(Mood.OTHER, problem=Problem(Why.CORRECTION))]
+    return before + [replace(r, corrects=k == new) for k, sentence in enumerate(out[c:]) for r in sentence]

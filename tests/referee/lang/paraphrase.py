@@ -1234,7 +1234,10 @@ def f_two(rng: random.Random, b: Book, v: Voice) -> Said:
     q2 = (rng.choice(NAMES), *_pick(rng))
     if q1[:2] == q2[:2]:
         q2 = (_others(rng, q1[0]), q2[1], q2[2])
-    return b.two(v, s, q1, q2), Meaning("question", _ask([s], *q1).props + _ask([s], *q2).props), None, False
+    # "is A honest? is A not the liar?" ask one thing: one query, as the first phrasing
+    same = q1[0] == q2[0] and {q1[1], q2[1]} <= {"liar", "honest"}
+    props = _ask([s], *q1).props + (() if same else _ask([s], *q2).props)
+    return b.two(v, s, q1, q2), Meaning("question", props), None, False
 
 
 def f_correct_to(rng: random.Random, b: Book, v: Voice) -> Said:

@@ -27,7 +27,7 @@ from tests.referee.lang.corpus_check import CHAT, MEANING, load, meaning_rows, s
 LANGS = ("ko", "ja", "en")
 # Utterances read exactly right, at the first pass (chat: of 196, 175, 194; meaning: of 76).
 FLOOR = {
-    ("chat", "ko"): 186,
+    ("chat", "ko"): 187,
     ("chat", "ja"): 175,
     ("chat", "en"): 189,
     ("meaning", "ko"): 74,

@@ -33,7 +33,7 @@ from tests.referee.lang.corpus_check import HELDOUT, load, score_parse
 FLOOR = {
     ("parse", "ko"): 1.0, ("parse", "ja"): 1.0, ("parse", "en"): 1.0,
     ("parse2", "ko"): 1.0, ("parse2", "ja"): 1.0, ("parse2", "en"): 1.0,
-    ("parse3", "ko"): 0.933, ("parse3", "ja"): 0.966, ("parse3", "en"): 0.983,
+    ("parse3", "ko"): 0.95, ("parse3", "ja"): 0.966, ("parse3", "en"): 0.983,
     ("chat4", "ko"): 0.716, ("chat4", "ja"): 0.816, ("chat4", "en"): 0.75,
 }
 SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60}

@@ -37,9 +37,10 @@ SEED = 11
 SAMPLE = 1500
 FULL = 5000
 # Wrong readings of the SAMPLE messages (one entry per line): at the first pass ko 198,
-# ja 150, en 84; after the parser work of issue 11 on the development sets, as below.
+# ja 150, en 84; after the parser work of issue 11 on the development sets, as below
+# (ko 0 once on the shared middle layer, its classes closed).
 WRONG_CEILING = {
-    "ko": 36,
+    "ko": 0,
     "ja": 17,
     "en": 31,
 }

@@ -1,0 +1,88 @@
+"""The shared middle layer's policy (referee/lang/reading.py), on readings built by hand.
+
+Language-neutral: each case is what some sentence of any language reads into.
+"""
+
+from __future__ import annotations
+
+from referee.lang.reading import (
+    ADDRESSEE,
+    PRONOUN,
+    Claim,
+    Correction,
+    Mood,
+    Reading,
+    combine,
+    named,
+)
+from referee.liar import Question, Roster, Unclear, literal
+from referee.liar.intent import Query
+from referee.liar.problem import Why
+
+ROSTER = Roster(("A", "B", "C"))
+
+
+def asked(speaker: str, about: str) -> Question:
+    return Question((Query(speaker, literal("culprit", about)),))
+
+
+def ask(*claims: Claim, to: tuple[str, ...] = (), mentioned: tuple[str, ...] = ()) -> Reading:
+    return Reading(Mood.ASK, claims, to, mentioned=mentioned)
+
+
+def flat(intent: object) -> set[tuple[str, object]]:
+    assert isinstance(intent, Question), intent
+    return {(q.speaker, q.proposition) for q in intent.queries}
+
+
+def why(intent: object) -> Why:
+    assert isinstance(intent, Unclear), intent
+    return intent.problem.why
+
+
+def test_a_sentence_that_only_calls_someone_says_whom_the_next_asks() -> None:
+    """"A, two questions for you. Did B eat it?\""""
+    readings = [Reading(Mood.OTHER, addressees=("A",)), ask(Claim("culprit", (named("B"),)))]
+    assert flat(combine(readings, ROSTER)) == {("A", literal("culprit", "B"))}
+
+
+def test_a_pronoun_may_point_to_a_name_its_own_sentence_mentions() -> None:
+    """"A, B you know, did he eat it?\""""
+    reading = ask(Claim("culprit", (PRONOUN,)), to=("A",), mentioned=("B",))
+    assert flat(combine([reading], ROSTER)) == {("A", literal("culprit", "B"))}
+
+
+def test_the_same_question_keeps_whom_it_was_about() -> None:
+    """"same question for B" after "C, did A eat it?", and after "A, did you eat it?\""""
+    same = ask(Claim(None, ()), to=("B",))
+    assert flat(combine([same], ROSTER, asked("C", "A"))) == {("B", literal("culprit", "A"))}
+    assert flat(combine([same], ROSTER, asked("A", "A"))) == {("B", literal("culprit", "B"))}
+
+
+def test_after_a_question_about_himself_and_b_turns_to_b() -> None:
+    """"A, did you eat it?" then "and B?"; after "A, did C eat it?" it asks A about B."""
+    and_b = ask(Claim(None, (named("B"),)))
+    assert flat(combine([and_b], ROSTER, asked("A", "A"))) == {("B", literal("culprit", "B"))}
+    assert flat(combine([and_b], ROSTER, asked("A", "C"))) == {("A", literal("culprit", "B"))}
+
+
+def test_an_ambiguous_follow_up_is_unclear() -> None:
+    """After "B, did C eat it?": "and B?" (about himself, or again?), "A, and you?";
+    "and you?" to nobody, after any question."""
+    previous = asked("B", "C")
+    assert why(combine([ask(Claim(None, (named("B"),)))], ROSTER, previous)) is Why.WHICH_QUESTION
+    assert why(combine([ask(Claim(None, (ADDRESSEE,)), to=("A",))], ROSTER, previous)) is Why.WHICH_QUESTION
+    assert why(combine([ask(Claim(None, (ADDRESSEE,)))], ROSTER, asked("A", "A"))) is Why.WHICH_QUESTION
+
+
+def test_an_elliptic_claim_negated_turns_the_one_it_continues_around() -> None:
+    """"A, did B eat it? and C not?\""""
+    readings = [ask(Claim("culprit", (named("B"),)), to=("A",)), ask(Claim(None, (named("C"),), negated=True))]
+    assert flat(combine(readings, ROSTER)) == {("A", literal("culprit", "B")), ("A", literal("culprit", "C", True))}
+
+
+def test_a_correction_whose_wrong_one_was_asked_about_himself_is_unclear() -> None:
+    """"A, did you eat it? sorry, I meant C": C about himself, or C about A?"""
+    readings = [ask(Claim("culprit", (ADDRESSEE,)), to=("A",)),
+                Reading(Mood.OTHER, correction=Correction("A", "C", asked=True))]
+    assert why(combine(readings, ROSTER)) is Why.CORRECTION
