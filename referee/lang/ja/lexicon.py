@@ -170,6 +170,10 @@ POLITE_OPENING = re.compile(
 )
 """"すみません、Bさん、…", "お手数をおかけしますが、…": a politeness formula opening the message."""
 
+LAUGHTER = re.compile(r"(?<![a-z])[w笑草]+(?!\w)")
+""""犯人はB、嘘つきはCｗｗ", "…食べたのかも笑": laughter typed after a word, never part of it
+(NFKC folds ｗ to w). A run after a lowercase letter is a word's end ("Andrew"), not laughter."""
+
 TYPOS = {"正直物": "正直者", "嘘月": "嘘つき", "うそ月": "嘘つき", "正直もの": "正直者"}
 """Misspellings common enough to read as meant (IME slips)."""
 

@@ -57,6 +57,7 @@ from referee.lang.ja.lexicon import (
     GUESS_LEADS,
     HEDGES,
     HONEST_NOUNS,
+    LAUGHTER,
     LEADS,
     LIAR_NOUNS,
     LIE,
@@ -102,9 +103,9 @@ def parse(text: str, ctx: Context) -> Intent:
     text = normalize(text)
     if not text.strip():
         return unclear(Why.EMPTY)
-    text = POLITE_OPENING.sub("", text)
+    text = LAUGHTER.sub("", POLITE_OPENING.sub("", text)).strip()
     if not text:
-        return Other()  # "すみません": a greeting
+        return Other()  # "すみません", "ｗｗ": a greeting, a laugh
     roster = ctx.roster
     tokens = [tokenize(s, roster) for s in sentences(text, quotes=True)]
     naming = any(t.kind == "name" for sentence in tokens for t in sentence)
@@ -307,10 +308,14 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
     if leading is not None:
         return leading
     for i in range(1, len(tokens)):
-        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or everyone_end(tokens, i) is not None):
+        comma = tokens[i - 1].surface in ("、", ",") or (tokens[i - 1].pos == "空白" and _asked_before_name(tokens, i - 1))
+        if (comma or _asked_before_name(tokens, i)) and (
+            tokens[i].kind == "name" or everyone_end(tokens, i) is not None
+        ):
             trailing = _name_list(tokens, i)
             if all(tokens[j].punct or tokens[j].surface in ("ね", "よ", "さ") for j in range(trailing.end, len(tokens))):
-                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), None
+                said = tokens[:i - 1] if comma else tokens[:i]
+                return trailing.names, said + tuple(t for t in tokens[trailing.end:] if t.punct), None
     lead_in = True  # every word so far could lead in (see _lead_in), kept as the loop goes
     for i, t in enumerate(tokens):
         named = t.kind == "name" or everyone_end(tokens, i) is not None
@@ -331,6 +336,14 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
             if intro.end == i + 1 and _asks_from(tokens, intro.end):
                 return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1), None
     return None, tokens, None
+
+
+def _asked_before_name(tokens: tuple[Token, ...], i: int) -> bool:
+    """"Bさんが嘘つきですかAさん", "…ですか Aさん": a question ended by か on a verb or copula,
+    then a name with no comma (never "犯人はAかB", which offers two names)."""
+    return i >= 2 and tokens[i - 1].surface in ("か", "かな", "かい") and tokens[i - 1].pos == "助詞" and (
+        tokens[i - 2].pos in ("助動詞", "動詞") or tokens[i - 2].surface in ("の", "ん")
+    )
 
 
 def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
@@ -498,7 +511,7 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
         said = tuple(replace(s, claim=replace(s.claim, candidates=(*here, *s.claim.candidates))) if s.yours else s
                      for s in said)
     claims = tuple(s.claim for s in said)
-    if not claims and ask and meaning.people and (last is not None or ctx.previous is not None):
+    if not claims and ask and meaning.people and _only_people(tokens) and (last is not None or ctx.previous is not None):
         # elliptic: "Bさん、あなたは？", "Cさんについては？" continue the question before
         if last is None and not here and ctx.previous is not None and _needs_addressee(ctx.previous):
             return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))
@@ -514,7 +527,7 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
     if claims and ask and not hedged:
         return Reading(Mood.ASK, claims, mentioned=mentioned)  # to nobody: combine asks whom
     if here and ask and not claims:
-        return Reading(Mood.ASK, problem=Problem(Why.NO_PREDICATE))
+        return Reading(Mood.ASK, problem=meaning.problem or Problem(Why.NO_PREDICATE))
     if claims and not hedged and meaning.problem is None and _guessable(said, here):
         return Reading(Mood.CONCLUDE, claims, here, mentioned=mentioned)
     if claims or meaning.people or meaning.roles or hedged:
@@ -523,6 +536,17 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
     if sentence.musing:
         return Reading(Mood.CONCLUDE)  # "うーん", "なるほど": thinking aloud, hedging nothing
     return Reading(Mood.OTHER)
+
+
+def _only_people(tokens: tuple[Token, ...]) -> bool:
+    """"Bさんは？", "あなたの方は？", "Cさんについてはどう？": a follow-up names people and
+    nothing else; a verb or a noun the reading did not take ("Aさんがべたよね") is unread, not
+    the question before asked again."""
+    return not any(
+        (t.pos in ("動詞", "形容詞") and t.lemma not in ("付く", "就く", "つく"))
+        or (t.pos == "名詞" and not t.person and t.lemma not in ("こと", "事", "方", "ほう"))
+        for t in tokens
+    )
 
 
 def _question_problem(tokens: tuple[Token, ...], said: tuple[Said, ...], here: tuple[str, ...], ask: bool,

@@ -243,7 +243,8 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
 
 def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks: bool) -> list[int]:
     """For each token index (and the end), where the clause holding it starts: after the last
-    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません"),
+    comma (or space) that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は
+    食べていません"; "分かった Cが食べたんだ、そしてBが嘘つき" says both after the space),
     or background closed by けど, が, から ("Bさんのことなんだけど、…"; in a question also
     "Bは嘘つきだけど、Cは正直者？", while a statement "Aさんは食べていませんが、Cさんは食べました"
     says both). All in one pass, not one pass from the start per predicate."""
@@ -254,7 +255,7 @@ def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks
         claimed = claimed or j in covered
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
-        elif t.surface in ("、", ",") and (
+        elif (t.surface in ("、", ",") or t.pos == "空白") and (
             verb or (j > 0 and _background_end(tokens[j - 1]) and (asks or not claimed))
         ):
             start, verb, claimed = j + 1, False, False
@@ -814,6 +815,18 @@ def _conditional(tokens: tuple[Token, ...]) -> bool:
     )
 
 
+def _kamo(tokens: tuple[Token, ...]) -> bool:
+    """"…食べたかも", "…犯人なのかも…笑": Sudachi cuts the hedge かも into か and も, so it is
+    read as the pair that ends the sentence (past punctuation, ね, な, しれない)."""
+    for j, t in enumerate(tokens[:-1]):
+        if t.surface == "か" and t.pos == "助詞" and tokens[j + 1].surface == "も" and j > 0:
+            rest = tokens[j + 2:]
+            if all(x.punct or x.pos2 == "終助詞" or x.lemma in ("知れる", "ない", "ません", "ます")
+                   for x in rest):
+                return True
+    return False
+
+
 def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     """(ask, hedged, firm, presumed) from the sentence's ending and its hedge words."""
     words = [t for t in tokens if not t.punct]
@@ -822,7 +835,7 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
         trimmed.pop()  # "正直者？…" (NFKC spells … as ...), "食べた？～"
     end = "".join(t.surface for t in trimmed[-3:])
     question_mark = "?" in end
-    hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens)
+    hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens) or _kamo(tokens)
     finals = [t.surface for t in words[-3:]]
     last = words[-1] if words else None
     polite = len(words) >= 2 and (words[-2].lemma in ("ます", "です") or words[-2].surface == "ん")

@@ -64,6 +64,9 @@ HIRAGANA_NOUNS = {_hiragana(i.noun["ja"]): i.noun["ja"] for i in INCIDENTS.value
 HIRAGANA_NOUN = re.compile("|".join(HIRAGANA_NOUNS))
 """The incidents' objects typed in hiragana (けーき, じゅーす), which Sudachi misreads."""
 TYPO = re.compile("|".join(TYPOS))
+HIRAGANA_EAT = re.compile(r"(?<=[がはもて])たべ(?=[たてまなられよるずちさ])")
+""""Aさんがたべた": after a particle Sudachi cuts the hiragana verb into がた + べた (下手);
+written 食べ it reads as typed."""
 HALF_TYPED = re.compile(r"(?<=[A-Za-z])さn(?![A-Za-z])")
 """"Cさn": the IME left the last letter of さん unconverted."""
 
@@ -73,6 +76,7 @@ def normalize(text: str) -> str:
     an incident's object in hiragana spelled in katakana; common misspellings mended."""
     text = unicodedata.normalize("NFKC", text).strip()
     text = HALF_TYPED.sub("さん", TYPO.sub(lambda m: TYPOS[m.group(0)], text))
+    text = HIRAGANA_EAT.sub("食べ", text)
     return HIRAGANA_NOUN.sub(lambda m: HIRAGANA_NOUNS[m.group(0)], text)
 
 

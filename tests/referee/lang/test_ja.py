@@ -733,3 +733,71 @@ def test_a_character_saying_one_thing_but_another_says_both() -> None:
         ("B", Atom("culprit", "A"), False), ("B", Atom("culprit", "C"), True)}
     assert facts("Aさんは嘘つきだけど、Cさんは正直者です。", "B") == {
         ("B", Atom("liar", "A"), True), ("B", Atom("honest", "C"), True)}
+
+
+# --- classes the paraphrase property found (issue 11, point 5): written anew, not its sentences ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさんが飲んだかも", "犯人はCさんなのかも…", "Bくんが嘘つきなのかもね", "Aが食べたのかもな〜", "Cが犯人かも 😅"],
+)
+def test_kamo_hedges_though_sudachi_cuts_it_in_two(text: str) -> None:
+    """か and も are two words to Sudachi: read apart, "Aが食べたのかも" was a guess of A."""
+    assert parse(text, JA) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("嘘つきはA、犯人はCｗ", Guess(culprit="C", liar="A")),
+        ("犯人はB、嘘つきはAww草", Guess(culprit="B", liar="A")),
+        ("Aが食べたのかも笑", Remark()),
+        ("ｗｗｗ", Other()),
+        ("草", Other()),
+    ],
+)
+def test_laughter_is_never_part_of_a_name(text: str, expected: object) -> None:
+    """"Cw" was one noun to Sudachi: the liar lost his name and took the culprit's."""
+    assert parse(text, JA) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aさんは嘘つきですかCさん", {("C", "A", "liar", False)}),
+        ("Bくんがケーキ食べたかAくん", {("A", "B", "culprit", False)}),
+        ("えっと、Cさんが正直者ですか Bさん", {("B", "C", "honest", False)}),
+    ],
+)
+def test_the_addressee_after_ka_with_no_comma(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """The name after a question's か was read as a conclusion's tail: a guess of the one asked about."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["犯人はAかBさん", "嘘つきはCかA"])
+def test_two_names_joined_by_ka_are_no_addressee(text: str) -> None:
+    assert parse(text, JA) == Remark()
+
+
+def test_a_statement_after_a_space_says_both_its_clauses() -> None:
+    """A verb before a space ("なるほどね 分かった") closed the clause, so only the last claim of
+    "…Aが食べたんだ、それでCが嘘つき" counted: half a guess."""
+    assert parse("なるほど分かった Aが食べたんだ、それでCが嘘つき！", JA) == Guess(culprit="A", liar="C")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Bさんに聞きたい。Aさんは正直者？Cさんがべたよね", "Aさん、Bさんは嘘つき？Cさんがさわったよね"],
+)
+def test_an_unread_sentence_is_no_follow_up(text: str) -> None:
+    """A sentence of a name and words not read was taken as "and C?", asking the question before
+    about C; it is unclear, or asks nothing."""
+    intent = parse(text, JA)
+    assert not isinstance(intent, Question) or flat_queries(intent) <= {
+        ("B", "A", "honest", False), ("A", "B", "liar", False)}, intent
+    assert isinstance(intent, Unclear), intent
+
+
+def test_hiragana_eat_after_a_particle() -> None:
+    assert queries("Aさん、Cさんがたべたよね？") == {("A", "C", "culprit", False)}
