@@ -93,6 +93,9 @@ ASK_VERBS = frozenset({"聞く", "きく", "訊く", "尋ねる", "質問", "伺
 EMBED_VERBS = frozenset({"知る", "分かる", "判る", "教える", "答える", "言う"})
 """Verbs that embed a question: 誰が食べたか知っていますか."""
 
+ANSWER_NOUNS = frozenset({"答え", "返事", "回答", "証言", "発言", "言い分", "主張"})
+""""Bさんの答えは…": what someone answers, a nested question put as a noun."""
+
 MEANING = frozenset({"こと", "事", "意味", "話"})
 """Nouns that restate a question: "…食べたのかってことです", "…かという意味"."""
 

@@ -341,7 +341,8 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
 def _asked_before_name(tokens: tuple[Token, ...], i: int) -> bool:
     """"Bさんが嘘つきですかAさん", "…ですか Aさん": a question ended by か on a verb or copula,
     then a name with no comma (never "犯人はAかB", which offers two names)."""
-    return i >= 2 and tokens[i - 1].surface in ("か", "かな", "かい") and tokens[i - 1].pos == "助詞" and (
+    ka = tokens[i - 1].surface in ("か", "かな", "かい") or tokens[i - 1].lemma == "か"  # also かー, かぁ
+    return i >= 2 and ka and tokens[i - 1].pos == "助詞" and (
         tokens[i - 2].pos in ("助動詞", "動詞") or tokens[i - 2].surface in ("の", "ん")
     )
 
@@ -373,6 +374,8 @@ def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
         joined_later = any(t.surface in ("と", "・", "や") for t in tokens[lead.first:lead.end])
         if split and pause and joined_later and not any(t.person for t in rest) and not all(t.punct for t in rest):
             return None, rest, Problem(Why.ASKED_OR_ABOUT)  # "Aさん、BさんとCさん、食べましたか"
+        if split and joined_later and lead.everyone:
+            return None, rest, Problem(Why.ASKED_OR_ABOUT)  # "Aさん、BさんとCさん、みんな…": are all asked?
         if pause or lead.everyone:
             return lead.names, rest, None
         if split:
@@ -477,6 +480,10 @@ def _readings(read_sentences: list[_Sentence], ctx: Context) -> list[Reading]:
             found = sentence.addressees
             addressees = ctx.roster.names if "*" in found else found
         if not sentence.tokens:
+            if sentence.addressees is not None and last is not None and sentence.addressees != last.addressees:
+                # "Aさん、Bさんは食べた？いや、Cさん": asked instead, asked too, or about C?
+                out.append(Reading(Mood.OTHER, problem=Problem(Why.ASKED_OR_ABOUT)))
+                break
             continue
         here, tokens = (addressees, sentence.tokens) if addressees else _thinker(sentence.tokens)
         reading = _reading(sentence, tokens, here, last, ctx)
@@ -517,6 +524,8 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
             return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))
         claims = (Claim(None, tuple(dict.fromkeys(meaning.people))),)
         said = (Said(claims[0]),)
+    if not claims and not ask and last is not None and meaning.people and _only_people(tokens):
+        return Reading(Mood.OTHER, problem=Problem(Why.ASKED_OR_ABOUT))  # "…？Cさんも", "…？失礼、Cさんです"
     if claims and here and (ask or not meaning.firm):
         problem = meaning.problem or _question_problem(tokens, said, here, ask, hedged, sentence)
         if problem is None and sentence.corrects and not sentence.amends and last is not None and not (
@@ -539,14 +548,19 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
 
 
 def _only_people(tokens: tuple[Token, ...]) -> bool:
-    """"Bさんは？", "あなたの方は？", "Cさんについてはどう？": a follow-up names people and
-    nothing else; a verb or a noun the reading did not take ("Aさんがべたよね") is unread, not
-    the question before asked again."""
-    return not any(
-        (t.pos in ("動詞", "形容詞") and t.lemma not in ("付く", "就く", "つく"))
-        or (t.pos == "名詞" and not t.person and t.lemma not in ("こと", "事", "方", "ほう"))
-        for t in tokens
-    )
+    """"Bさんは？", "あなたの方は？", "Cさんについてはどう？", "失礼、Cさんです": a follow-up names
+    people and nothing else (an interjection aside); a verb or a noun the reading did not take
+    ("Aさんがべたよね") is unread, not the question before asked again."""
+    return not any(_content(t) for t in tokens)
+
+
+def _content(t: Token) -> bool:
+    """A verb, adjective or noun that is neither a person nor an aside (いや, 失礼, について, の方)."""
+    if t.person or t.lemma in CORRECTIONS or t.lemma in AMENDS or t.pos in ("感動詞", "接続詞"):
+        return False
+    if t.pos in ("動詞", "形容詞"):
+        return t.lemma not in ("付く", "就く", "つく")
+    return t.pos == "名詞" and t.lemma not in ("こと", "事", "方", "ほう")
 
 
 def _question_problem(tokens: tuple[Token, ...], said: tuple[Said, ...], here: tuple[str, ...], ask: bool,
@@ -615,9 +629,9 @@ def _amend(tokens: tuple[Token, ...], last: Reading, ctx: Context) -> Reading | 
         if len(last.addressees) != 1 or wrong not in (None, last.addressees[0]):
             return fail
         return Reading(Mood.OTHER, correction=Correction(last.addressees[0], right, asked=True))
-    if wrong is None or not any(named(wrong) in c.about for c in last.claims):
+    if wrong is None:
         return fail
-    return Reading(Mood.OTHER, correction=Correction(wrong, right, asked=False))
+    return Reading(Mood.OTHER, correction=Correction(wrong, right, asked=False))  # asked or about: as it was
 
 
 def _again(tokens: list[tuple[Token, ...]], ctx: Context, previous: Question) -> Intent:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
+    ANSWER_NOUNS,
     ANY_VERBS,
     ASK_VERBS,
     AUXILIARY_VERBS,
@@ -357,7 +358,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
                           and not _casual_copula(tokens, j) for j, t in enumerate(tokens)):
         problem = problem or Problem(Why.NO_PREDICATE)  # "what": the referee answers yes, no or who
     groups: list[list[Said]] = []  # the claims of each predicate
-    problem = problem or nested_problem
+    problem = problem or nested_problem or (_asked_of(tokens[scope:]) if via_at is None else None)
     if via_at is not None and _quoted_no(tokens):
         problem = problem or Problem(Why.NESTED)  # a quoted no would turn the nesting around
     taken = _thinkers(tokens) | (_quoters(tokens, via_at) if via_at is not None else set())
@@ -381,7 +382,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
             problem = problem or Problem(Why.UNREAD)  # "not innocent": ask whether he did it
         if _conditional(tail):
             problem = problem or Problem(Why.SUPPOSING)
-        names = tuple(_ref(tokens, j) for j in subjects)
+        names = _over_named(tuple(_ref(tokens, j) for j in subjects))
         implicit = not names and not who
         if implicit and p.start > 0 and unnamed_before[p.start - 1] >= clause_start[p.start]:
             problem = problem or Problem(Why.WHO_IS_MEANT)
@@ -570,6 +571,26 @@ def _ref(tokens: tuple[Token, ...], j: int) -> Ref:
     """The subject a token stands for: a person, or everyone (全員, みんな, 三人とも)."""
     t = tokens[j]
     return _person(t) if t.person else EVERYONE
+
+
+def _over_named(refs: tuple[Ref, ...]) -> tuple[Ref, ...]:
+    """"BさんとCさんは全員食べてない？": a word for everyone after names quantifies over them,
+    never the whole roster (the one asked too)."""
+    if EVERYONE in refs and any(r.name for r in refs):
+        return tuple(r for r in refs if r is not EVERYONE)
+    return refs
+
+
+def _asked_of(tokens: tuple[Token, ...]) -> Problem | None:
+    """"Bさんが聞かれたら…と言う？", "Bさんの答えは…ってこと？": someone's answer, with no one
+    found to quote (see `_quoter`); read plainly it would drop the nesting."""
+    for j, t in enumerate(tokens[:-1]):
+        after = [x.lemma for x in tokens[j + 1:j + 3]]
+        passive = t.lemma in ASK_VERBS and (after[0] in ("れる", "られる") or after == ["為る", "れる"])  # 質問される
+        answer = t.kind == "name" and tokens[j + 1].surface == "の" and j + 2 < len(tokens) and tokens[j + 2].lemma in ANSWER_NOUNS
+        if passive or answer:
+            return Problem(Why.NESTED)
+    return None
 
 
 def _person(t: Token) -> Ref:
@@ -840,10 +861,11 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     last = words[-1] if words else None
     polite = len(words) >= 2 and (words[-2].lemma in ("ます", "です") or words[-2].surface == "ん")
     ask = question_mark
-    if last is not None and last.pos == "助詞" and last.surface in ("か", "かい", "の", "だい", "っけ", "かしら"):
+    particle = last.surface.rstrip("ー〜~ぁ") if last is not None and last.pos == "助詞" else ""  # ですかー
+    if particle in ("か", "かい", "の", "だい", "っけ", "かしら"):
         ask = True
         # a plain か without ？ muses ("Bさんか…"); ですか/ますか/んか asks
-        if last.surface == "かしら" or (last.surface == "か" and not polite and not question_mark):
+        if particle == "かしら" or (particle == "か" and not polite and not question_mark):
             hedged = True
     if finals[-2:] == ["か", "な"] or finals[-2:] == ["か", "なあ"]:
         ask, hedged = True, hedged or not question_mark

@@ -67,6 +67,8 @@ TYPO = re.compile("|".join(TYPOS))
 HIRAGANA_EAT = re.compile(r"(?<=[がはもて])たべ(?=[たてまなられよるずちさ])")
 """"Aさんがたべた": after a particle Sudachi cuts the hiragana verb into がた + べた (下手);
 written 食べ it reads as typed."""
+CASUAL_NOT = re.compile(r"(?<=[てで])ね[えぇー]+")
+""""食べてねえ", "飲んでねー": the casual ない, which Sudachi reads as the particle ね."""
 HALF_TYPED = re.compile(r"(?<=[A-Za-z])さn(?![A-Za-z])")
 """"Cさn": the IME left the last letter of さん unconverted."""
 
@@ -76,7 +78,7 @@ def normalize(text: str) -> str:
     an incident's object in hiragana spelled in katakana; common misspellings mended."""
     text = unicodedata.normalize("NFKC", text).strip()
     text = HALF_TYPED.sub("さん", TYPO.sub(lambda m: TYPOS[m.group(0)], text))
-    text = HIRAGANA_EAT.sub("食べ", text)
+    text = CASUAL_NOT.sub("ない", HIRAGANA_EAT.sub("食べ", text))
     return HIRAGANA_NOUN.sub(lambda m: HIRAGANA_NOUNS[m.group(0)], text)
 
 

@@ -801,3 +801,97 @@ def test_an_unread_sentence_is_no_follow_up(text: str) -> None:
 
 def test_hiragana_eat_after_a_particle() -> None:
     assert queries("Aさん、Cさんがたべたよね？") == {("A", "C", "culprit", False)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aさん、Bさんは食べた？ごめんAさんじゃなくてCさん", {("C", "B", "culprit", False)}),  # the one asked
+        ("Aさん、Bさんは嘘つき？ごめん、Bさんじゃなくて、Cさん", {("A", "C", "liar", False)}),  # the one asked about
+        ("Bさん、Cさんは正直者？…じゃなくてAさんに聞きたかった", {("A", "C", "honest", False)}),
+        ("Cさん、Aさんは食べた？間違えた、Bさんに聞くつもりだった", {("B", "A", "culprit", False)}),
+    ],
+)
+def test_corrections_in_other_wordings(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Question) and intent.cost == 1, intent
+    assert flat_queries(intent) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、Bさんは食べた？いや、Cさん", "Aさん、Bさんは嘘つき？あ、Cさんね", "Bさん、Aさんは食べた？Cさんも",
+     "Cさん、Aさんは正直者？失礼、Bさんです"],
+)
+def test_a_name_said_after_a_question_is_no_silent_remark(text: str) -> None:
+    """Asked instead, asked too, or asked about? The question was charged as if it were not said."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.ASKED_OR_ABOUT, intent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Cさん、Aさんの返事はBさんが食べたってこと？", "Aさん、Bさんが聞かれたら、自分は嘘つきじゃないって答えるかな？",
+     "Bさん、Cさんが質問されたら、Aが犯人だって言う？"],
+)
+def test_someones_answer_keeps_its_nesting_or_is_unclear(text: str) -> None:
+    """Read plainly, "B's answer is that C ate it?" charged culprit(C), the nesting dropped."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.NESTED, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Cさん、AさんとBさんは全員食べてない？", {("C", "A", "culprit", True), ("C", "B", "culprit", True)}),
+        ("Bさん、AくんもCくんもみんな正直者？", {("B", "A", "honest", False), ("B", "C", "honest", False)}),
+    ],
+)
+def test_everyone_after_names_quantifies_over_them(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"全員" after B and C asked about the whole roster too: the one asked included."""
+    assert queries(text) == expected
+
+
+def test_everyone_closing_a_mixed_list_is_unclear() -> None:
+    """"Aさん、BさんとCさん、みんな…" asks A about B and C, or all three about themselves."""
+    intent = parse("Bさん、AさんとCさん、みんな嘘つき？", JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.ASKED_OR_ABOUT
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aさん、Cさん食べてねえ？", {("A", "C", "culprit", True)}),
+        ("Bさん、Aくんケーキ食べてねーよね？", {("B", "A", "culprit", True)}),
+        ("Cさん、Bさんって嘘つきじゃねぇ？", {("C", "B", "liar", True)}),
+    ],
+)
+def test_a_casual_negation_glued_to_the_verb(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"食べてねえ" is 食べてない; read as the particle ね it charged the opposite."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "food"),
+    [("ピザ食べた、Aさん？", "ピザ"), ("ラーメン食べたのはBさんですか、Cさん？", "ラーメン"), ("Bさんがパン食べたかAさん", "パン")],
+)
+def test_another_food_with_the_addressee_at_the_end(text: str, food: str) -> None:
+    assert parse(text, JA) == Unclear(problem=Problem(Why.OTHER_INCIDENT, other=food))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bさん、あなたかCさんが犯人？", {("B", "B", "culprit", False), ("B", "C", "culprit", False)}),
+        ("Cさん、Aさんかあなた、どっちが嘘つき？", {("C", "A", "liar", False), ("C", "C", "liar", False)}),
+        ("Aさん、あなたとCさん、どちらが食べた？", {("A", "A", "culprit", False), ("A", "C", "culprit", False)}),
+    ],
+)
+def test_you_or_another(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"Are you or C …": the one asked about himself and about C, never the whole roster."""
+    assert queries(text) == expected
+
+
+def test_you_among_the_candidates_of_several_asked_is_unclear() -> None:
+    intent = parse("AさんとBさん、あなたとCさん、どっちが食べた？", JA)
+    assert isinstance(intent, Unclear), intent
