@@ -27,12 +27,12 @@ NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスタ�
                         "嘘つき", "うそつき", "正直者", "探偵", "客"})
 """Words that take an honorific without being a suspect (皆さん, GMさん, 犯人さん)."""
 
-YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身", "御自分",
-                 "自身", "自分", "貴殿", "そちら", "そっち"})
-"""Second person in a player's question: resolves to the addressee."""
+SECOND_PERSON = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身",
+                           "御自分", "自身", "自分", "貴殿", "そちら", "そっち"})
+"""Second-person words: the addressee (Person.ADDRESSEE) in a player's question."""
 
-SELF = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "自分", "己"})
-"""First person: the speaker inside a character's line, the player in a question."""
+FIRST_PERSON = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "自分", "己"})
+"""First-person words: the speaker (Person.SPEAKER): the character in his line, the player in a question."""
 
 GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様"})
 """Addressing everyone at once (全員に質問です, みなさん)."""

@@ -3,8 +3,11 @@
 The utterance is cut into sentences. Each may name whom it addresses (a vocative
 "Aさん、", "…ですか、Aさん？", an introduction "Aさんに質問です", "全員に聞きます")
 and the addressees carry over to the following sentences. Each sentence is then read
-into claims (see `reading`); with addressees they become queries, without them a
-firm statement is a guess and a hedged one a remark.
+into claims (see `reading`) and becomes one shared `referee.lang.reading.Reading`: what
+Japanese decides (whom it asks, its mood, a correction's surface form, a subject left
+out, hearsay) is settled here; what the readings mean together (queries, a follow-up of
+the last question, a correction applied, a guess, a question and a guess at once) is
+`referee.lang.reading.combine`, the policy every language shares.
 
 Decisions where Japanese leaves the reading open (a wrong charge is worse than a
 request to rephrase):
@@ -28,7 +31,12 @@ request to rephrase):
   聞きたかった" asks C instead, "Cさんじゃなくて Bさん" asks about B instead.
 - Hearsay ("Bさんによると…", "…って言ってた", "…んだって", "…らしい") is a remark, never a
   guess or a question; asked about with "?" it is unclear.
-- "二人とも", "両方" quantify over the people named, never the addressee too.
+- "二人とも", "両方", and 全員 or みんな after names, quantify over the people named, never
+  the addressee too; "Aさん、BさんとCさん、みんな…" (all three asked?) is unclear.
+- A name said after a question with nothing else ("…？いや、Cさん", "Cさんも") is unclear:
+  asked instead, asked too, or asked about. A follow-up ("Bさんは？") names people only.
+- Someone's answer as a noun ("Bさんの返事は…") or a passive ask ("Bさんが聞かれたら…")
+  is unclear unless the one quoted is found: read plainly it would drop the nesting.
 - "Someone other than B" (Bさん以外, ほかの人, 残りの二人, Bさんじゃない人) and "only B"
   with しか are unclear: read as a question about B they would charge its opposite.
 """

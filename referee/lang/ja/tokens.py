@@ -16,7 +16,16 @@ from typing import Literal
 from sudachipy import Dictionary, SplitMode, Tokenizer
 
 from referee.lang.incident import INCIDENTS
-from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, TYPOS, WHO, YOU
+from referee.lang.ja.lexicon import (
+    FIRST_PERSON,
+    GROUP,
+    HONORIFIC,
+    LETTER_READINGS,
+    NOT_PEOPLE,
+    SECOND_PERSON,
+    TYPOS,
+    WHO,
+)
 from referee.liar.world import Roster
 
 Kind = Literal["name", "you", "self", "group", "who", "word"]
@@ -143,11 +152,11 @@ def _word(surface: str, lemma: str, pos: tuple[str, ...], self_is_you: bool) -> 
     if pos[0] in ("代名詞", "名詞"):
         if lemma in WHO or surface in WHO:
             kind = "who"
-        elif self_is_you and (lemma in YOU or surface in YOU):
+        elif self_is_you and (lemma in SECOND_PERSON or surface in SECOND_PERSON):
             kind = "you"
-        elif lemma in SELF or surface in SELF:
+        elif lemma in FIRST_PERSON or surface in FIRST_PERSON:
             kind = "self"
-        elif lemma in YOU or surface in YOU:
+        elif lemma in SECOND_PERSON or surface in SECOND_PERSON:
             kind = "you"
         elif lemma in GROUP or surface in GROUP:
             kind = "group"
