@@ -197,14 +197,17 @@ def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
 
 
 def _trailing_vocative(read_sentences: list[_Sentence]) -> list[_Sentence]:
-    """"Cさんがケーキ食べたの？Aさん", "…？ねえCくん", "…？ Bさんに聞いてます": a last sentence
-    that only names whom it is for addresses the one question before it, which named nobody."""
-    if len(read_sentences) != 2:
+    """"Cさんがケーキ食べたの？Aさん", "…？ねえCくん", "なるほど。…？ Bさんに聞いてます": a last
+    sentence that only names whom it is for addresses the sentence before it, when nothing
+    before named anyone asked (a question before that one stays unaddressed)."""
+    if len(read_sentences) < 2:
         return read_sentences
-    question, call = read_sentences
-    if question.addressees is not None or call.addressees is None or not all(t.punct for t in call.tokens):
+    *before, question, call = read_sentences
+    if any(s.addressees is not None for s in (*before, question)) or call.addressees is None or not all(
+        t.punct for t in call.tokens
+    ):
         return read_sentences
-    return [replace(question, addressees=call.addressees)]
+    return [*before, replace(question, addressees=call.addressees)]
 
 
 def _pronoun_at(tokens: tuple[Token, ...], j: int) -> int:
@@ -316,7 +319,8 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
     if leading is not None:
         return leading
     for i in range(1, len(tokens)):
-        comma = tokens[i - 1].surface in ("、", ",") or (tokens[i - 1].pos == "空白" and _asked_before_name(tokens, i - 1))
+        comma = tokens[i - 1].surface in ("、", ",") or (
+            tokens[i - 1].pos == "空白" and _asked_before_name(tokens, i - 1, spaced=True))
         if (comma or _asked_before_name(tokens, i)) and (
             tokens[i].kind == "name" or everyone_end(tokens, i) is not None
         ):
@@ -346,13 +350,17 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
     return None, tokens, None
 
 
-def _asked_before_name(tokens: tuple[Token, ...], i: int) -> bool:
-    """"Bさんが嘘つきですかAさん", "…ですか Aさん": a question ended by か on a verb or copula,
-    then a name with no comma (never "犯人はAかB", which offers two names)."""
-    ka = tokens[i - 1].surface in ("か", "かな", "かい") or tokens[i - 1].lemma == "か"  # also かー, かぁ
-    return i >= 2 and ka and tokens[i - 1].pos == "助詞" and (
-        tokens[i - 2].pos in ("助動詞", "動詞") or tokens[i - 2].surface in ("の", "ん")
-    )
+def _asked_before_name(tokens: tuple[Token, ...], i: int, spaced: bool = False) -> bool:
+    """"Bさんが嘘つきですかAさん", "Aは嘘つきじゃないよねB", "…言ってないの C": a sentence ended
+    by a particle that asks (か on a verb or copula, ね, な; after a space also the casual の),
+    then a name with no comma. Never "犯人はAかB", which offers two names, nor "食べたのB"
+    ("the one who ate it is B")."""
+    if i < 2 or tokens[i - 1].pos != "助詞":
+        return False
+    end = tokens[i - 1]
+    if end.surface in ("か", "かな", "かい") or end.lemma == "か":  # also かー, かぁ
+        return tokens[i - 2].pos in ("助動詞", "動詞") or tokens[i - 2].surface in ("の", "ん")
+    return end.surface in ("ね", "な", "ねえ") or (spaced and end.surface == "の")
 
 
 def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
@@ -376,7 +384,7 @@ def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
         if pause and _which(rest):
             if split:
                 return vocative, tokens[lead.first + 1:], None
-            return (None, tokens, None) if len(lead.names) > 1 else (lead.names, rest, None)
+            return None if len(lead.names) > 1 else (lead.names, rest, None)  # candidates: asked at the end?
         if split and pause and rest and rest[0].lemma in BOTH:
             return vocative, tokens[lead.first + 1:], None  # "Aさん、BくんとCくん、二人とも…": both named
         joined_later = any(t.surface in ("と", "・", "や") for t in tokens[lead.first:lead.end])

@@ -552,9 +552,9 @@ def _embedded_question(tokens: tuple[Token, ...]) -> bool:
 
 def _embeds(tokens: tuple[Token, ...], j: int) -> bool:
     """Whether the verb at `j` takes an embedded question: "…か教えて", "…かどうかを聞きたい",
-    "…かどうか、はっきり言って" (past を, a comma or an adverb)."""
+    "…かどうか、はっきり言って", "…かどうかだけ教えて" (past を, だけ, a comma or an adverb)."""
     k = j - 1
-    while k >= 0 and (tokens[k].surface in ("、", ",", "を") or tokens[k].pos == "副詞"):
+    while k >= 0 and (tokens[k].surface in ("、", ",", "を", "だけ") or tokens[k].pos == "副詞"):
         k -= 1
     return k >= 0 and tokens[k].surface == "か"
 

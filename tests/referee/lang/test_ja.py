@@ -895,3 +895,28 @@ def test_you_or_another(text: str, expected: set[tuple[str, str, str, bool]]) ->
 def test_you_among_the_candidates_of_several_asked_is_unclear() -> None:
     intent = parse("AさんとBさん、あなたとCさん、どっちが食べた？", JA)
     assert isinstance(intent, Unclear), intent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("そっか。Aさんは嘘つき？Cさん", {("C", "A", "liar", False)}),  # a remark before: still the question's
+        ("BさんとCさん、どっちが食べたの、Aさん？", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
+        ("Cは嘘つきじゃないよねA", {("A", "C", "liar", True)}),
+        ("Aは食べてないの B？", {("B", "A", "culprit", True)}),
+        ("Bさん、Cさんが食べたかどうかだけ教えて", {("B", "C", "culprit", False)}),
+    ],
+)
+def test_more_addressees_at_the_end(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [("食べたのA", Guess(culprit="A")), ("犯人はBだよC", Remark())])
+def test_a_name_after_a_statement_is_no_addressee(text: str, expected: object) -> None:
+    """"食べたのA" is "the one who ate it is A"; only a particle that asks calls a name after it."""
+    assert parse(text, JA) == expected
+
+
+def test_a_trailing_name_addresses_only_the_question_before_it() -> None:
+    intent = parse("Aは食べた？Bは嘘つき？Cさん", JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.NO_ADDRESSEE
