@@ -538,6 +538,10 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
         # elliptic: "Bさん、あなたは？", "Cさんについては？" continue the question before
         if last is None and not here and ctx.previous is not None and _needs_addressee(ctx.previous):
             return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))
+        if last is not None and sentence.addressees is None and (
+            len(last.addressees) != 1 or ADDRESSEE in last.claims[-1].about
+        ):
+            return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))  # "Aさん、正直者？Bさんは？" (B himself?)
         claims = (Claim(None, tuple(dict.fromkeys(meaning.people))),)
         said = (Said(claims[0]),)
     if not claims and not ask and last is not None and meaning.people and _only_people(tokens):
@@ -601,7 +605,7 @@ def _same_question(last: Reading, claims: tuple[Claim, ...], here: tuple[str, ..
 
 def _needs_addressee(previous: Question) -> bool:
     """After "Aさん、あなたは食べた？" or a question to several, "Bさんは？" does not say who
-    is asked: B about himself, or the same people about B."""
+    is asked: B about himself, or the same people about B (in the same message too)."""
     speakers = {q.speaker for q in previous.queries}
     return len(speakers) != 1 or any(_plain(q.proposition)[0].about == q.speaker for q in previous.queries)
 

@@ -920,3 +920,11 @@ def test_a_name_after_a_statement_is_no_addressee(text: str, expected: object) -
 def test_a_trailing_name_addresses_only_the_question_before_it() -> None:
     intent = parse("Aは食べた？Bは嘘つき？Cさん", JA)
     assert isinstance(intent, Unclear) and intent.problem.why is Why.NO_ADDRESSEE
+
+
+@pytest.mark.parametrize("text", ["Aさん、正直者ですか？Bさんは？", "AさんとBさん、Cさんは食べた？Aさんは？"])
+def test_what_about_him_after_a_question_about_oneself_is_unclear(text: str) -> None:
+    """"Aさん、正直者？Bさんは？": B about himself, or A about B? (as after the last message)."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.NO_ADDRESSEE, intent
+    assert queries("Aさん、Bさんは正直者ですか？Cさんは？") == {("A", "B", "honest", False), ("A", "C", "honest", False)}
