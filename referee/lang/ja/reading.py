@@ -245,7 +245,8 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
 def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks: bool) -> list[int]:
     """For each token index (and the end), where the clause holding it starts: after the last
     comma (or space) that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は
-    食べていません"; "分かった Cが食べたんだ、そしてBが嘘つき" says both after the space),
+    食べていません"; "分かった Cが食べたんだ、そしてBが嘘つき" says both after the space; "…し、…"
+    adds a claim, never closes a clause),
     or background closed by けど, が, から ("Bさんのことなんだけど、…"; in a question also
     "Bは嘘つきだけど、Cは正直者？", while a statement "Aさんは食べていませんが、Cさんは食べました"
     says both). All in one pass, not one pass from the start per predicate."""
@@ -256,7 +257,7 @@ def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks
         claimed = claimed or j in covered
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
-        elif (t.surface in ("、", ",") or t.pos == "空白") and (
+        elif (t.surface in ("、", ",") or t.pos == "空白") and not (j > 0 and tokens[j - 1].surface == "し") and (
             verb or (j > 0 and _background_end(tokens[j - 1]) and (asks or not claimed))
         ):
             start, verb, claimed = j + 1, False, False
@@ -299,8 +300,8 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
             continue
         nxt = tokens[j + 1] if j + 1 < len(tokens) else None
         if t.kind == "who":
-            if nxt is not None and nxt.surface == "か":
-                either = True
+            if nxt is not None and nxt.surface == "か" and not _asked_who(tokens, j + 2):
+                either = True  # "BかCか", "どっちか"; "誰か" (someone) is `_someone_problem`'s
             elif not (nxt is not None and nxt.surface == "も"):
                 who = True
         elif t.person and not (nxt is not None and nxt.pos == "助詞" and (
@@ -314,6 +315,23 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
         elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
             either = True
     return found, who, either
+
+
+def _asked_who(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether "誰か" ending at `j` asks who ("嘘つきは誰か教えて", "…は誰か？"), not "someone"
+    ("誰かが食べた？", "誰か嘘ついてる？"): the sentence ends, or a verb that embeds follows."""
+    while j < len(tokens) and (tokens[j].surface in ("を", "だけ", "、", ",") or tokens[j].pos == "副詞"):
+        j += 1
+    return j == len(tokens) or tokens[j].punct or tokens[j].lemma in EMBED_VERBS | ASK_VERBS
+
+
+def _someone_problem(tokens: tuple[Token, ...]) -> Problem | None:
+    """"誰かが食べましたか", "誰か嘘ついてる？": someone, no one in particular; read with the
+    default subject it charged the one asked."""
+    for j, t in enumerate(tokens[:-1]):
+        if t.lemma in ("誰", "だれ") and tokens[j + 1].surface == "か" and not _asked_who(tokens, j + 2):
+            return Problem(Why.WHO_IS_MEANT)
+    return None
 
 
 def _unnamed_subjects(tokens: tuple[Token, ...]) -> list[int]:
@@ -352,7 +370,8 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
     background = last_clause >= 2 and _background_end(tokens[last_clause - 2])  # never an "if" (と, なら)
     scope = last_clause if background and any(p.start >= last_clause for p in predicates) else 0
     problem = (_excluding_problem(tokens[scope:], predicates) or _incident_problem(tokens, predicates, incident)
-               or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
+               or _third_person_problem(tokens) or _someone_problem(tokens) or _role_person_problem(tokens, predicates)
+               or _both_problem(tokens, people))
     via_at, report_negated, nested_problem = _quoter(tokens, predicates)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" and not (via_at is not None and _what_answer(tokens, j))
                           and not _casual_copula(tokens, j) for j, t in enumerate(tokens)):

@@ -928,3 +928,25 @@ def test_what_about_him_after_a_question_about_oneself_is_unclear(text: str) -> 
     intent = parse(text, JA)
     assert isinstance(intent, Unclear) and intent.problem.why is Why.NO_ADDRESSEE, intent
     assert queries("Aさん、Bさんは正直者ですか？Cさんは？") == {("A", "B", "honest", False), ("A", "C", "honest", False)}
+
+
+@pytest.mark.parametrize(
+    "text", ["Aさん、誰かが食べた？", "Bさん、誰か嘘ついてる？", "Cさん、誰か食べたか知ってる？"],
+)
+def test_someone_is_no_one_in_particular(text: str) -> None:
+    """"誰か" (someone) took the default subject: "did someone eat it?" charged A about himself."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.WHO_IS_MEANT, intent
+
+
+@pytest.mark.parametrize(("text", "predicate"), [("Bさん、嘘つきは誰か教えて", "liar"), ("Cさん、犯人は誰か？", "culprit")])
+def test_who_ka_asks_who(text: str, predicate: str) -> None:
+    intent = parse(text, JA)
+    assert isinstance(intent, Question) and intent.open
+    assert {q[1:3] for q in queries(text)} == {(x, predicate) for x in "ABC"}
+
+
+def test_shi_adds_a_claim_to_the_question() -> None:
+    """"…じゃないし、…" asked only its last part (the negation read as a verb of its own)."""
+    assert queries("Cさん、Aさんは嘘つきじゃないし、食べてもいない？") == {
+        ("C", "A", "liar", True), ("C", "A", "culprit", True)}
