@@ -534,8 +534,10 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
         said = tuple(replace(s, claim=replace(s.claim, candidates=(*here, *s.claim.candidates))) if s.yours else s
                      for s in said)
     claims = tuple(s.claim for s in said)
-    if not claims and ask and meaning.people and _only_people(tokens) and (last is not None or ctx.previous is not None):
-        # elliptic: "Bさん、あなたは？", "Cさんについては？" continue the question before
+    if not claims and ask and not hedged and not _wonders(tokens) and meaning.people and _only_people(tokens) and (
+        last is not None or ctx.previous is not None
+    ):
+        # elliptic: "Bさん、あなたは？", "Cさんについては？" continue the question before; "Cかな？" muses
         if last is None and not here and ctx.previous is not None and _needs_addressee(ctx.previous):
             return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))
         if last is not None and sentence.addressees is None and (
@@ -565,6 +567,12 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
     if sentence.musing:
         return Reading(Mood.CONCLUDE)  # "うーん", "なるほど": thinking aloud, hedging nothing
     return Reading(Mood.OTHER)
+
+
+def _wonders(tokens: tuple[Token, ...]) -> bool:
+    """"Cかな？", "Bさんかしら": wondering aloud even with a question mark."""
+    words = [t.surface for t in tokens if not t.punct]
+    return words[-2:] in (["か", "な"], ["か", "なあ"]) or words[-1:] == ["かしら"]
 
 
 def _only_people(tokens: tuple[Token, ...]) -> bool:

@@ -950,3 +950,13 @@ def test_shi_adds_a_claim_to_the_question() -> None:
     """"…じゃないし、…" asked only its last part (the negation read as a verb of its own)."""
     assert queries("Cさん、Aさんは嘘つきじゃないし、食べてもいない？") == {
         ("C", "A", "liar", True), ("C", "A", "culprit", True)}
+
+
+@pytest.mark.parametrize("text", ["Cかな？", "Cくんかしら？", "じゃあAかな？"])
+def test_wondering_after_a_question_about_another_never_borrows_it(text: str) -> None:
+    """After "Aさん、Bさんは食べた？", "Cかな？" was asked as "did C eat it?" (test_follow_ups
+    has the same class after a question about oneself)."""
+    before = parse("Aさん、Bさんは食べた？", JA)
+    assert isinstance(before, Question)
+    after = parse(text, Context(lang="ja", previous=before))
+    assert not isinstance(after, Question | Guess), after
