@@ -181,15 +181,20 @@ def queries(
 # --- a message's readings into one intent -------------------------------------------------
 
 
-def _antecedent(before: Sequence[Reading]) -> str | None:
-    """Whom a pronoun points to: the one suspect the message named before it, if one."""
-    for reading in reversed(before):
+def _antecedents(readings: Sequence[Reading]) -> list[str | None]:
+    """For each reading, whom a pronoun in it points to: the one suspect named by the last
+    reading before it that names anyone (None: nobody, or several). One pass over the
+    message, not a look back from every sentence (a long message stays linear work)."""
+    out: list[str | None] = []
+    current: str | None = None
+    for reading in readings:
+        out.append(current)
         named_here = set(reading.mentioned) | {
             r.name for c in reading.claims for r in c.about if r.person is None
         }
         if named_here:
-            return next(iter(named_here)) if len(named_here) == 1 else None
-    return None
+            current = next(iter(named_here)) if len(named_here) == 1 else None
+    return out
 
 
 def _carried(claim: Claim, before: Claim | None) -> Claim | None:
@@ -296,10 +301,9 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
     last_claim: Claim | None = None
     last_asked: tuple[str, ...] = ()
     before = _previous_claim(previous)
-    for i, reading in enumerate(readings):
+    for reading, antecedent in zip(readings, _antecedents(readings), strict=True):
         if reading.problem is not None:
             return Unclear(problem=reading.problem)
-        antecedent = _antecedent(readings[:i])
         if reading.correction is not None and not reading.claims:
             mended = _corrected(asked, reading.correction, roster, antecedent)
             if isinstance(mended, Problem):
