@@ -77,7 +77,7 @@ from referee.lang.ja.lexicon import (
     THIRD_PERSONS,
     TRUTH,
 )
-from referee.lang.ja.reading import CONDITIONAL, INCIDENT_BY_NOUN, Said, read
+from referee.lang.ja.reading import CONDITIONAL, INCIDENT_BY_NOUN, WHICH, Said, read
 from referee.lang.ja.tokens import Token, everyone_end, normalize, sentences, strangers, tokenize
 from referee.lang.reading import (
     ADDRESSEE,
@@ -436,7 +436,7 @@ def _count_names(tokens: tuple[Token, ...], end: int) -> int:
 
 def _which(tokens: tuple[Token, ...]) -> bool:
     """"どちらが…": the names before it are the candidates, not the people asked."""
-    return any(t.kind == "who" and t.lemma in ("どっち", "どちら", "何方") for t in tokens)
+    return any(t.kind == "who" and t.lemma in WHICH for t in tokens)
 
 
 def _list_start(tokens: tuple[Token, ...], i: int) -> int:
@@ -481,6 +481,7 @@ def _readings(read_sentences: list[_Sentence], ctx: Context) -> list[Reading]:
     out: list[Reading] = []
     addressees: tuple[str, ...] = ()
     last: Reading | None = None  # the last question, for a subject left out or a correction
+    called = False  # the sentence before only called someone ("Aさん！")
     for sentence in read_sentences:
         if sentence.amends and last is not None:
             fix = _amend(sentence.words, last, ctx)
@@ -493,8 +494,10 @@ def _readings(read_sentences: list[_Sentence], ctx: Context) -> list[Reading]:
             out.append(Reading(Mood.OTHER, problem=sentence.problem))
             break
         if sentence.addressees is not None:
-            found = sentence.addressees
-            addressees = ctx.roster.names if "*" in found else found
+            found = ctx.roster.names if "*" in sentence.addressees else sentence.addressees
+            calls = not sentence.tokens and called and last is None  # "Aさん！Bさん！": both called
+            addressees = tuple(dict.fromkeys((*addressees, *found))) if calls else found
+        called = sentence.addressees is not None and not sentence.tokens
         if not sentence.tokens:
             if sentence.addressees is not None and last is not None and sentence.addressees != last.addressees:
                 # "Aさん、Bさんは食べた？いや、Cさん": asked instead, asked too, or about C?

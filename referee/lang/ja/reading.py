@@ -68,6 +68,8 @@ CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
 LIE_VERBS = ("吐く", "付く", "つく")
 SAY_VERBS = ("言う", "話す", "答える", "仰る", "申す")
 NO_ANSWERS = ("いいえ", "いえ", "いや", "ううん", "違う", "ノー")
+WHICH = ("どっち", "どちら", "何方")
+"""Which of two: with no two named, not an open question over the whole roster."""
 
 
 @dataclass(frozen=True)
@@ -233,13 +235,24 @@ def _tag(tail: tuple[Token, ...], j: int) -> bool:
 def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool) -> tuple[Token, ...]:
     """The words that inflect a predicate: up to a comma, a quotation と/って, a new person."""
     out = []
-    for t in tokens[start:stop]:
+    for j in range(start, min(stop, len(tokens))):
+        t = tokens[j]
+        if t.surface in ("と", "って") and _that_fact(tokens, j + 1):
+            out.append(t)  # "…嘘つきってことはない": the negation is the claim's
+            continue
         if t.surface in ("、", ",", "と", "って", "か", "かどうか") and t.pos in ("補助記号", "助詞"):
             break  # "…正直者か教えてくれない？": the negation after か is the request's
         if t.person and not through_people:
             break
         out.append(t)
     return tuple(out)
+
+
+def _that_fact(tokens: tuple[Token, ...], j: int) -> bool:
+    """"(と|って)(いう)ことは…" at `j`: the claim restated as a fact, whose negation follows."""
+    if j < len(tokens) and tokens[j].lemma == "言う":
+        j += 1
+    return j + 1 < len(tokens) and tokens[j].lemma in ("こと", "事") and tokens[j + 1].surface in ("は", "も")
 
 
 def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks: bool) -> list[int]:
@@ -413,6 +426,8 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
             is_negated = negated(tail) != p.inverse
             if who:
                 problem = problem or (Problem(Why.PLAYER) if SPEAKER in names else None)
+                if not names and any(t.kind == "who" and t.lemma in WHICH for t in tokens):
+                    problem = problem or Problem(Why.WHO_IS_MEANT)  # "どっちが" of whom?
                 claim = Claim(p.kind, (ANYONE,), is_negated, candidates=tuple(r.name for r in names if r.name))
                 groups.append([Said(claim, either, implicit, yours=ADDRESSEE in names)])
             else:

@@ -960,3 +960,28 @@ def test_wondering_after_a_question_about_another_never_borrows_it(text: str) ->
     assert isinstance(before, Question)
     after = parse(text, Context(lang="ja", previous=before))
     assert not isinstance(after, Question | Guess), after
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aさん、Cさんが犯人ってことはないよね？", {("A", "C", "culprit", True)}),
+        ("Bさん、Aさんが正直者だということはありませんか？", {("B", "A", "honest", True)}),
+    ],
+)
+def test_a_claim_restated_as_a_fact_keeps_its_negation(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """"…嘘つきってことはないよね" stopped at って and asked the positive."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Aさん！Bさん！どっちが食べたの？", "Cさん、どちらが嘘つきですか？"])
+def test_which_of_no_two_named_is_unclear(text: str) -> None:
+    """"Which one" with no two named was asked over the whole roster."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.WHO_IS_MEANT, intent
+
+
+def test_calls_in_a_row_call_everyone_called() -> None:
+    """"Aさん！Bさん！食べた？" was put to B alone."""
+    assert queries("Aさん！Bさん！食べた？") == {("A", "A", "culprit", False), ("B", "B", "culprit", False)}
+    assert queries("Aさん。Bさん、食べた？") == {("B", "B", "culprit", False)}  # a call, then another asked
