@@ -14,8 +14,9 @@ import re
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.incident import INCIDENTS
 from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
-from referee.lang.ja.reading import EVERYONE, SELF, YOU, Claim, Reading, negated, read
+from referee.lang.ja.reading import Meaning, Said, negated, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
+from referee.lang.reading import SPEAKER, Claim, Person, Ref, named
 from referee.liar.intent import Query
 from referee.liar.proposition import Proposition, Says, as_literal, canonical, literal
 from referee.liar.world import Roster
@@ -67,7 +68,7 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
         if agreement is None:
             agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
         topic = as_literal(statements[-1].proposition) if statements else None
-        reading = read(tokens, ctx.incident, topic[0].about if topic else implied)
+        reading = read(tokens, ctx.incident, named(topic[0].about) if topic else implied)
         found = _stated(reading, tokens, speaker, statements, mine, sentence, ctx.roster) if speaker else []
         if found:
             statements.extend(found)
@@ -84,17 +85,17 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
     return statements, unread
 
 
-def _implied(asked: tuple[Query, ...]) -> str:
+def _implied(asked: tuple[Query, ...]) -> Ref:
     """Whom a sentence with no subject is about: the one person asked about, else the speaker.
 
     "Aさん、Bさんは食べましたか？" "はい、食べました。" is about B.
     """
     about = {flat[0].about for q in asked if (flat := as_literal(q.proposition)) is not None}
-    return about.pop() if len(about) == 1 else SELF
+    return named(about.pop()) if len(about) == 1 else SPEAKER
 
 
 def _stated(
-    reading: Reading,
+    reading: Meaning,
     tokens: tuple[Token, ...],
     speaker: str,
     before: list[Statement],
@@ -109,33 +110,43 @@ def _stated(
     if not claims and reading.people:
         claims = _elliptic(reading, tokens, before, asked)
     out = []
-    for claim in claims:
-        if claim.open or claim.either:
+    for s in claims:
+        claim = s.claim
+        if s.open or s.either or claim.predicate is None:
             return []
-        subjects = roster.names if EVERYONE in claim.subjects else claim.subjects
-        for subject in subjects:
-            if subject == YOU:
+        for ref in claim.about:
+            about = _about(ref, speaker, roster)
+            if about is None:
                 return []
-            about = speaker if subject == SELF else subject
-            said: Proposition = literal(claim.predicate, about)
-            if claim.via is not None:
-                said = Says(claim.via, said)  # "Bさんは「Aは食べていない」と言うはずです"
-            out.append(Statement(speaker, said, not claim.negated, sentence))
+            for person in about:
+                said: Proposition = literal(claim.predicate, person)
+                if claim.via is not None:
+                    said = Says(claim.via.name, said)  # "Bさんは「Aは食べていない」と言うはずです"
+                out.append(Statement(speaker, said, not claim.negated, sentence))
     return out
 
 
+def _about(ref: Ref, speaker: str, roster: Roster) -> tuple[str, ...] | None:
+    """Whom a character's claim is about: himself (私), a name, everyone; None for "you"."""
+    if ref.person is Person.SPEAKER:
+        return (speaker,)
+    if ref.person is Person.EVERYONE:
+        return roster.names
+    return (ref.name,) if ref.name else None
+
+
 def _elliptic(
-    reading: Reading, tokens: tuple[Token, ...], before: list[Statement], asked: tuple[Query, ...]
-) -> tuple[Claim, ...]:
+    reading: Meaning, tokens: tuple[Token, ...], before: list[Statement], asked: tuple[Query, ...]
+) -> tuple[Said, ...]:
     """"Cさんもです" repeats the last statement; "私じゃありません" answers the question asked."""
     if before and any(t.surface == "も" for t in tokens):
         last = as_literal(before[-1].proposition)
         if last is not None:
             atom, flipped = last
-            return (Claim(atom.predicate, reading.people, flipped == before[-1].asserted),)
+            return (Said(Claim(atom.predicate, reading.people, flipped == before[-1].asserted)),)
     atoms = {flat[0].predicate for q in asked if (flat := as_literal(q.proposition)) is not None}
     if len(atoms) == 1 and all(_bare(t) for t in tokens):
-        return (Claim(atoms.pop(), reading.people, negated(tokens)),)
+        return (Said(Claim(atoms.pop(), reading.people, negated(tokens))),)
     return ()
 
 

@@ -27,12 +27,12 @@ NOT_PEOPLE = frozenset({"皆", "みな", "みんな", "GM", "ゲームマスタ�
                         "嘘つき", "うそつき", "正直者", "探偵", "客"})
 """Words that take an honorific without being a suspect (皆さん, GMさん, 犯人さん)."""
 
-YOU = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身", "御自分",
-                 "自身", "自分", "貴殿", "そちら", "そっち"})
-"""Second person in a player's question: resolves to the addressee."""
+SECOND_PERSON = frozenset({"貴方", "あなた", "あんた", "君", "きみ", "御前", "お前", "おまえ", "御自身",
+                           "御自分", "自身", "自分", "貴殿", "そちら", "そっち"})
+"""Second-person words: the addressee (Person.ADDRESSEE) in a player's question."""
 
-SELF = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "自分", "己"})
-"""First person: the speaker inside a character's line, the player in a question."""
+FIRST_PERSON = frozenset({"私", "僕", "俺", "わたし", "わたくし", "あたし", "自分", "己"})
+"""First-person words: the speaker (Person.SPEAKER): the character in his line, the player in a question."""
 
 GROUP = frozenset({"全員", "皆", "みな", "みんな", "皆様"})
 """Addressing everyone at once (全員に質問です, みなさん)."""
@@ -92,6 +92,9 @@ ASK_VERBS = frozenset({"聞く", "きく", "訊く", "尋ねる", "質問", "伺
 
 EMBED_VERBS = frozenset({"知る", "分かる", "判る", "教える", "答える", "言う"})
 """Verbs that embed a question: 誰が食べたか知っていますか."""
+
+ANSWER_NOUNS = frozenset({"答え", "返事", "回答", "証言", "発言", "言い分", "主張"})
+""""Bさんの答えは…": what someone answers, a nested question put as a noun."""
 
 MEANING = frozenset({"こと", "事", "意味", "話"})
 """Nouns that restate a question: "…食べたのかってことです", "…かという意味"."""
@@ -169,6 +172,10 @@ POLITE_OPENING = re.compile(
     r"恐縮ですが|申し訳ないですが|申し訳ありませんが)[、,\s]*"
 )
 """"すみません、Bさん、…", "お手数をおかけしますが、…": a politeness formula opening the message."""
+
+LAUGHTER = re.compile(r"(?<![a-z])[w笑草]+(?!\w)")
+""""犯人はB、嘘つきはCｗｗ", "…食べたのかも笑": laughter typed after a word, never part of it
+(NFKC folds ｗ to w). A run after a lowercase letter is a word's end ("Andrew"), not laughter."""
 
 TYPOS = {"正直物": "正直者", "嘘月": "嘘つき", "うそ月": "嘘つき", "正直もの": "正直者"}
 """Misspellings common enough to read as meant (IME slips)."""

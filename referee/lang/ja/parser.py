@@ -3,8 +3,11 @@
 The utterance is cut into sentences. Each may name whom it addresses (a vocative
 "Aさん、", "…ですか、Aさん？", an introduction "Aさんに質問です", "全員に聞きます")
 and the addressees carry over to the following sentences. Each sentence is then read
-into claims (see `reading`); with addressees they become queries, without them a
-firm statement is a guess and a hedged one a remark.
+into claims (see `reading`) and becomes one shared `referee.lang.reading.Reading`: what
+Japanese decides (whom it asks, its mood, a correction's surface form, a subject left
+out, hearsay) is settled here; what the readings mean together (queries, a follow-up of
+the last question, a correction applied, a guess, a question and a guess at once) is
+`referee.lang.reading.combine`, the policy every language shares.
 
 Decisions where Japanese leaves the reading open (a wrong charge is worse than a
 request to rephrase):
@@ -28,7 +31,12 @@ request to rephrase):
   聞きたかった" asks C instead, "Cさんじゃなくて Bさん" asks about B instead.
 - Hearsay ("Bさんによると…", "…って言ってた", "…んだって", "…らしい") is a remark, never a
   guess or a question; asked about with "?" it is unclear.
-- "二人とも", "両方" quantify over the people named, never the addressee too.
+- "二人とも", "両方", and 全員 or みんな after names, quantify over the people named, never
+  the addressee too; "Aさん、BさんとCさん、みんな…" (all three asked?) is unclear.
+- A name said after a question with nothing else ("…？いや、Cさん", "Cさんも") is unclear:
+  asked instead, asked too, or asked about. A follow-up ("Bさんは？") names people only.
+- Someone's answer as a noun ("Bさんの返事は…") or a passive ask ("Bさんが聞かれたら…")
+  is unclear unless the one quoted is found: read plainly it would drop the nesting.
 - "Someone other than B" (Bさん以外, ほかの人, 残りの二人, Bさんじゃない人) and "only B"
   with しか are unclear: read as a question about B they would charge its opposite.
 """
@@ -57,6 +65,7 @@ from referee.lang.ja.lexicon import (
     GUESS_LEADS,
     HEDGES,
     HONEST_NOUNS,
+    LAUGHTER,
     LEADS,
     LIAR_NOUNS,
     LIE,
@@ -68,20 +77,25 @@ from referee.lang.ja.lexicon import (
     THIRD_PERSONS,
     TRUTH,
 )
-from referee.lang.ja.reading import CONDITIONAL, EVERYONE, INCIDENT_BY_NOUN, SELF, YOU, Claim, read
+from referee.lang.ja.reading import CONDITIONAL, INCIDENT_BY_NOUN, WHICH, Said, read
 from referee.lang.ja.tokens import Token, everyone_end, normalize, sentences, strangers, tokenize
-from referee.liar.intent import (
-    Confirm,
-    CountQuery,
-    Guess,
-    Intent,
-    Other,
-    Query,
-    Question,
-    Remark,
-    Unclear,
+from referee.lang.reading import (
+    ADDRESSEE,
+    ANYONE,
+    EVERYONE,
+    SPEAKER,
+    Claim,
+    Correction,
+    Mood,
+    Reading,
+    combine,
+    named,
+    queries,
+    unclear,
 )
-from referee.liar.proposition import Proposition, Says, as_literal, literal
+from referee.liar.intent import Confirm, CountQuery, Intent, Other, Question, Remark
+from referee.liar.problem import Problem, Why
+from referee.liar.proposition import Atom, Proposition, Says, as_literal
 from referee.liar.world import Roster
 
 ROLE_WORDS = CULPRIT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | LIE | TRUTH
@@ -93,14 +107,17 @@ IF_WORDS = frozenset(CONDITIONAL) | {"もし", "若し", "仮に"}
 
 
 def parse(text: str, ctx: Context) -> Intent:
-    """The intent of one player utterance; Unclear with a reason rather than a guess."""
-    text = POLITE_OPENING.sub("", normalize(text))
+    """The intent of one player utterance; Unclear with a typed problem rather than a guess."""
+    text = normalize(text)
+    if not text.strip():
+        return unclear(Why.EMPTY)
+    text = LAUGHTER.sub("", POLITE_OPENING.sub("", text)).strip()
     if not text:
-        return Other()
+        return Other()  # "すみません", "ｗｗ": a greeting, a laugh
     roster = ctx.roster
     tokens = [tokenize(s, roster) for s in sentences(text, quotes=True)]
-    named = any(t.kind == "name" for sentence in tokens for t in sentence)
-    if ctx.pending and not named:
+    naming = any(t.kind == "name" for sentence in tokens for t in sentence)
+    if ctx.pending and not naming:
         confirm = _confirmation(text)
         if confirm is not None:
             return confirm
@@ -108,15 +125,15 @@ def parse(text: str, ctx: Context) -> Intent:
         return CountQuery()
     stray = strangers(text, roster)
     if stray:
-        return Unclear(f"{stray[0]} is not one of {', '.join(roster.names)}: whom do you mean?")
+        return unclear(Why.UNKNOWN_PERSON, tuple(stray))
     read_sentences = _antecedents(_trailing_vocative([_sentence(s) for s in tokens]), ctx)
-    if not named and META.search(text) and not _put_to_someone(read_sentences, ctx):
+    if not naming and META.search(text) and not _put_to_someone(read_sentences, ctx):
         return Other()
     if ctx.previous is not None and SAME_AGAIN.search(text):
-        return _again(tokens, ctx)
-    intent = _combine(read_sentences, ctx, roster)
+        return _again(tokens, ctx, ctx.previous)
+    intent = combine(_readings(read_sentences, ctx), roster, ctx.previous)
     if isinstance(intent, (Other, Remark)) and SAME_AGAIN.search(text):
-        return Unclear("each question is read on its own: please say it again in full")
+        return unclear(Why.WHICH_QUESTION)  # each question is read on its own: say it in full
     return intent
 
 
@@ -155,7 +172,7 @@ class _Sentence:
 
     addressees: tuple[str, ...] | None
     tokens: tuple[Token, ...]
-    problem: str
+    problem: Problem | None
     musing: bool
     hedged: bool
     corrects: bool
@@ -180,14 +197,17 @@ def _sentence(tokens: tuple[Token, ...]) -> _Sentence:
 
 
 def _trailing_vocative(read_sentences: list[_Sentence]) -> list[_Sentence]:
-    """"Cさんがケーキ食べたの？Aさん", "…？ねえCくん", "…？ Bさんに聞いてます": a last sentence
-    that only names whom it is for addresses the one question before it, which named nobody."""
-    if len(read_sentences) != 2:
+    """"Cさんがケーキ食べたの？Aさん", "…？ねえCくん", "なるほど。…？ Bさんに聞いてます": a last
+    sentence that only names whom it is for addresses the sentence before it, when nothing
+    before named anyone asked (a question before that one stays unaddressed)."""
+    if len(read_sentences) < 2:
         return read_sentences
-    question, call = read_sentences
-    if question.addressees is not None or call.addressees is None or not all(t.punct for t in call.tokens):
+    *before, question, call = read_sentences
+    if any(s.addressees is not None for s in (*before, question)) or call.addressees is None or not all(
+        t.punct for t in call.tokens
+    ):
         return read_sentences
-    return [replace(question, addressees=call.addressees)]
+    return [*before, replace(question, addressees=call.addressees)]
 
 
 def _pronoun_at(tokens: tuple[Token, ...], j: int) -> int:
@@ -289,7 +309,7 @@ def _joins_everyone(tokens: tuple[Token, ...], i: int, found: list[str]) -> bool
     return len(found) > 1 or end == len(tokens) or tokens[end].punct or tokens[end].surface in ("に", "へ")
 
 
-Addressed = tuple[tuple[str, ...] | None, tuple[Token, ...], str]
+Addressed = tuple[tuple[str, ...] | None, tuple[Token, ...], Problem | None]
 """Whom a sentence addresses (None: nobody new), its remaining words, a problem."""
 
 
@@ -299,10 +319,15 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
     if leading is not None:
         return leading
     for i in range(1, len(tokens)):
-        if tokens[i - 1].surface in ("、", ",") and (tokens[i].kind == "name" or everyone_end(tokens, i) is not None):
+        comma = tokens[i - 1].surface in ("、", ",") or (
+            tokens[i - 1].pos == "空白" and _asked_before_name(tokens, i - 1, spaced=True))
+        if (comma or _asked_before_name(tokens, i)) and (
+            tokens[i].kind == "name" or everyone_end(tokens, i) is not None
+        ):
             trailing = _name_list(tokens, i)
             if all(tokens[j].punct or tokens[j].surface in ("ね", "よ", "さ") for j in range(trailing.end, len(tokens))):
-                return trailing.names, tokens[:i - 1] + tuple(t for t in tokens[trailing.end:] if t.punct), ""
+                said = tokens[:i - 1] if comma else tokens[:i]
+                return trailing.names, said + tuple(t for t in tokens[trailing.end:] if t.punct), None
     lead_in = True  # every word so far could lead in (see _lead_in), kept as the loop goes
     for i, t in enumerate(tokens):
         named = t.kind == "name" or everyone_end(tokens, i) is not None
@@ -321,14 +346,27 @@ def _addressed(tokens: tuple[Token, ...]) -> Addressed:
             start = _list_start(tokens, i)
             intro = _name_list(tokens, start)
             if intro.end == i + 1 and _asks_from(tokens, intro.end):
-                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1), ""
-    return None, tokens, ""
+                return intro.names, tokens[:start] + _after_clause(tokens, intro.end + 1), None
+    return None, tokens, None
+
+
+def _asked_before_name(tokens: tuple[Token, ...], i: int, spaced: bool = False) -> bool:
+    """"Bさんが嘘つきですかAさん", "Aは嘘つきじゃないよねB", "…言ってないの C": a sentence ended
+    by a particle that asks (か on a verb or copula, ね, な; after a space also the casual の),
+    then a name with no comma. Never "犯人はAかB", which offers two names, nor "食べたのB"
+    ("the one who ate it is B")."""
+    if i < 2 or tokens[i - 1].pos != "助詞":
+        return False
+    end = tokens[i - 1]
+    if end.surface in ("か", "かな", "かい") or end.lemma == "か":  # also かー, かぁ
+        return tokens[i - 2].pos in ("助動詞", "動詞") or tokens[i - 2].surface in ("の", "ん")
+    return end.surface in ("ね", "な", "ねえ") or (spaced and end.surface == "の")
 
 
 def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
     """Addressees named first: "Aさん、…", "AさんとBさんに質問です", "BさんCさんが…" (no comma)."""
     if _unpaused(tokens):
-        return (tokens[0].lemma,), tokens[1:], ""
+        return (tokens[0].lemma,), tokens[1:], None
     lead = _name_list(tokens, 0)
     if lead.names:
         end = lead.end
@@ -338,24 +376,26 @@ def _leading(tokens: tuple[Token, ...]) -> Addressed | None:
             end += 1  # "Cさんさ、…": a casual particle after the name
         after = tokens[end] if end < len(tokens) else None
         if after is not None and after.surface in ("に", "へ") and _asks_from(tokens, end):
-            return lead.names, _after_clause(tokens, end + 1), ""
+            return lead.names, _after_clause(tokens, end + 1), None
         pause = after is None or after.punct
         rest = tokens[end + 1:] if pause else tokens[end:]
         split = lead.first < lead.end
         vocative = lead.names[:_count_names(tokens, lead.first)] if split else lead.names
         if pause and _which(rest):
             if split:
-                return vocative, tokens[lead.first + 1:], ""
-            return (None, tokens, "") if len(lead.names) > 1 else (lead.names, rest, "")
+                return vocative, tokens[lead.first + 1:], None
+            return None if len(lead.names) > 1 else (lead.names, rest, None)  # candidates: asked at the end?
         if split and pause and rest and rest[0].lemma in BOTH:
-            return vocative, tokens[lead.first + 1:], ""  # "Aさん、BくんとCくん、二人とも…": both named
+            return vocative, tokens[lead.first + 1:], None  # "Aさん、BくんとCくん、二人とも…": both named
         joined_later = any(t.surface in ("と", "・", "や") for t in tokens[lead.first:lead.end])
         if split and pause and joined_later and not any(t.person for t in rest) and not all(t.punct for t in rest):
-            return None, rest, "who is asked, and about whom? e.g. 'Aさん、BさんとCさんは食べましたか？'"
+            return None, rest, Problem(Why.ASKED_OR_ABOUT)  # "Aさん、BさんとCさん、食べましたか"
+        if split and joined_later and lead.everyone:
+            return None, rest, Problem(Why.ASKED_OR_ABOUT)  # "Aさん、BさんとCさん、みんな…": are all asked?
         if pause or lead.everyone:
-            return lead.names, rest, ""
+            return lead.names, rest, None
         if split:
-            return vocative, tokens[lead.first + 1:], ""
+            return vocative, tokens[lead.first + 1:], None
     return None
 
 
@@ -396,7 +436,7 @@ def _count_names(tokens: tuple[Token, ...], end: int) -> int:
 
 def _which(tokens: tuple[Token, ...]) -> bool:
     """"どちらが…": the names before it are the candidates, not the people asked."""
-    return any(t.kind == "who" and t.lemma in ("どっち", "どちら", "何方") for t in tokens)
+    return any(t.kind == "who" and t.lemma in WHICH for t in tokens)
 
 
 def _list_start(tokens: tuple[Token, ...], i: int) -> int:
@@ -435,120 +475,158 @@ def _after_clause(tokens: tuple[Token, ...], start: int) -> tuple[Token, ...]:
     return ()
 
 
-def _combine(read_sentences: list[_Sentence], ctx: Context, roster: Roster) -> Intent:
+def _readings(read_sentences: list[_Sentence], ctx: Context) -> list[Reading]:
+    """Each sentence as a shared Reading for `combine`: whom it asks (carried on from the
+    sentence that named them), its mood and claims; reading stops at the first problem."""
+    out: list[Reading] = []
     addressees: tuple[str, ...] = ()
-    queries: list[Query] = []
-    opened = False
-    guesses: list[Claim] = []
-    problem = ""
-    remark = thinking = unaddressed = False
-    previous: tuple[Claim, ...] = ()
-    last_asked: set[tuple[str, Proposition]] = set()
-    last = _Asked(0, (), ())
+    last: Reading | None = None  # the last question, for a subject left out or a correction
+    called = False  # the sentence before only called someone ("Aさん！")
     for sentence in read_sentences:
-        if sentence.amends and last.claims:
-            mended = _amend(sentence.words, last, ctx)
-            if mended is not None:
-                if isinstance(mended, Unclear):
-                    return mended
-                del queries[last.start:]
-                queries.extend(mended)
-                last_asked = {q.key() for q in mended}
+        if sentence.amends and last is not None:
+            fix = _amend(sentence.words, last, ctx)
+            if fix is not None:
+                out.append(fix)
+                if fix.problem is not None:
+                    break
                 continue
-        if sentence.problem:
-            return Unclear(sentence.problem)
+        if sentence.problem is not None:
+            out.append(Reading(Mood.OTHER, problem=sentence.problem))
+            break
         if sentence.addressees is not None:
-            found = sentence.addressees
-            addressees = tuple(roster.names) if "*" in found else found
-        tokens = sentence.tokens
-        if not tokens:
+            found = ctx.roster.names if "*" in sentence.addressees else sentence.addressees
+            calls = not sentence.tokens and called and last is None  # "Aさん！Bさん！": both called
+            addressees = tuple(dict.fromkeys((*addressees, *found))) if calls else found
+        called = sentence.addressees is not None and not sentence.tokens
+        if not sentence.tokens:
+            if sentence.addressees is not None and last is not None and sentence.addressees != last.addressees:
+                # "Aさん、Bさんは食べた？いや、Cさん": asked instead, asked too, or about C?
+                out.append(Reading(Mood.OTHER, problem=Problem(Why.ASKED_OR_ABOUT)))
+                break
             continue
-        here = addressees
-        if not here:
-            here, tokens = _thinker(tokens)
-        reading = read(tokens, ctx.incident)
-        if reading.reported:  # hearsay is never a question or a guess
-            if any(t.surface == "?" for t in tokens):
-                return Unclear("that tells what someone said; ask the question itself, e.g. 'Aさん、Bさんは食べましたか？'")
-            remark = True
-            continue
-        if sentence.hedged:
-            reading = replace(reading, hedged=True)
-        if reading.presumed and here:
-            reading = replace(reading, ask=True)  # "Aさん、あなたが食べたんでしょ！"
-        claims = reading.claims
-        if not claims and previous and reading.ask and reading.people:
-            claims = tuple(Claim(c.predicate, reading.people, c.negated, via=c.via) for c in previous[:1])
-        elif not claims and not queries and reading.ask and reading.people and ctx.previous is not None:
-            # a follow-up of the last question: "Bさん、あなたは？", "Cさんについては？"
-            before = _asked_before(ctx.previous, roster)
-            if before is None or len({(c.predicate, c.negated, c.via) for c in before[1]}) != 1:
-                return Unclear("which question do you mean? ask it again in full")
-            if not here and any(YOU in c.subjects for c in before[1]):
-                return Unclear("whom are you asking? start with the name, e.g. 'Cさん、あなたは？'")
-            here = here or before[0]
-            if len(here) != 1 and not addressees:
-                return Unclear("whom are you asking? start with the name, e.g. 'Aさん、…'")
-            claims = (replace(before[1][0], subjects=reading.people, implicit=False),)
-        elif previous and sentence.addressees is None and not previous[-1].open:
-            claims = tuple(
-                replace(c, subjects=previous[-1].subjects) if c.implicit and not c.open else c for c in claims
-            )
-        if claims and here and (reading.ask or not reading.firm):
-            if reading.problem:
-                return Unclear(reading.problem)
-            if len(here) < 2 and any(t.lemma in EACH or t.surface in EACH for t in tokens):
-                return Unclear("'each' asks several people: name them, e.g. 'AさんとBさん、それぞれ…'")
-            bare = not reading.hedged and _bare_question(tokens)
-            if not reading.ask and not bare and not any(c.open for c in claims):  # "A 誰が飲んだ" asks without か
-                return Unclear("is this a question or your answer? end a question with か or ？")
-            asked, is_open, trouble = _queries(claims, here, roster)
-            if trouble:
-                return Unclear(trouble)
-            if sentence.addressees is None and _unread_vocative(tokens):
-                return Unclear("whom are you asking? start the sentence with the name, e.g. 'Bさん、…'")
-            if sentence.amends and last.claims:
-                del queries[last.start:]  # "…？いや間違えた、Bさんは嘘つきですか？" asks only the second
-            elif sentence.corrects and last_asked and {q.key() for q in asked} != last_asked:
-                return Unclear("which question do you mean? ask only that one")  # "Aさん、…？いや、Bさん、…？"
-            last_asked = {q.key() for q in asked}
-            last = _Asked(len(queries), claims, here)
-            queries.extend(asked)
-            opened = opened or is_open
-            previous = claims
-        elif claims and (reading.ask and not reading.hedged):
-            unaddressed = True
-        elif here and reading.ask and not claims:
-            return Unclear("I could not tell what you are asking; ask whether someone ate it, lies or is honest")
-        elif claims and not reading.hedged and not reading.problem and _guessable(claims, here):
-            guesses.extend(_resolved(c, here) for c in claims)
-        elif claims or reading.people or reading.roles or reading.hedged:
-            remark = True
-            problem = problem or (reading.problem if here else "")
-        elif sentence.musing or sentence.hedged:
-            thinking = True
-    if queries and guesses:
-        return Unclear("that is both a question and an answer: one at a time, please")
-    if queries:
-        return Question(tuple(queries), open=opened)
-    if unaddressed:
-        return Unclear("whom are you asking? start with the name, e.g. 'Aさん、…'")
-    if guesses:
-        return _guess(guesses)
-    if problem:
-        return Unclear(problem)
-    if remark or thinking:
-        return Remark()
-    return Other()
+        here, tokens = (addressees, sentence.tokens) if addressees else _thinker(sentence.tokens)
+        reading = _reading(sentence, tokens, here, last, ctx)
+        out.append(reading)
+        if reading.problem is not None:
+            break
+        if reading.mood is Mood.ASK:
+            last = reading
+    return out
 
 
-@dataclass(frozen=True)
-class _Asked:
-    """The last question of a message: where its queries start, its claims, whom it asked."""
+def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ...], last: Reading | None,
+             ctx: Context) -> Reading:
+    """One sentence's mood and claims, told to `here` (who may be nobody); `last` is the
+    question before it in the message."""
+    meaning = read(tokens, ctx.incident)
+    mentioned = tuple(dict.fromkeys(r.name for r in meaning.people if r.name))
+    if meaning.reported:  # hearsay is never a question or a guess
+        if any(t.surface == "?" for t in tokens):
+            return Reading(Mood.REPORT, problem=Problem(Why.REPORTED))
+        return Reading(Mood.REPORT, mentioned=mentioned)
+    hedged = meaning.hedged or sentence.hedged
+    ask = meaning.ask or (meaning.presumed and bool(here))  # "Aさん、あなたが食べたんでしょ！"
+    said = meaning.claims
+    if last is not None and sentence.addressees is None and last.claims and ANYONE not in last.claims[-1].about:
+        # "Aさん、Bさんは食べた？嘘つき？": a subject left out is the last question's
+        said = tuple(replace(s, claim=replace(s.claim, about=last.claims[-1].about)) if s.implicit and not s.open
+                     else s for s in said)
+    if any(s.yours for s in said):
+        if len(here) != 1:
+            return Reading(Mood.ASK, problem=Problem(Why.ONE_AT_A_TIME))  # each asked about his own pair
+        said = tuple(replace(s, claim=replace(s.claim, candidates=(*here, *s.claim.candidates))) if s.yours else s
+                     for s in said)
+    claims = tuple(s.claim for s in said)
+    if not claims and ask and not hedged and not _wonders(tokens) and meaning.people and _only_people(tokens) and (
+        last is not None or ctx.previous is not None
+    ):
+        # elliptic: "Bさん、あなたは？", "Cさんについては？" continue the question before; "Cかな？" muses
+        if last is None and not here and ctx.previous is not None and _needs_addressee(ctx.previous):
+            return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))
+        if last is not None and sentence.addressees is None and (
+            len(last.addressees) != 1 or ADDRESSEE in last.claims[-1].about
+        ):
+            return Reading(Mood.ASK, problem=Problem(Why.NO_ADDRESSEE))  # "Aさん、正直者？Bさんは？" (B himself?)
+        claims = (Claim(None, tuple(dict.fromkeys(meaning.people))),)
+        said = (Said(claims[0]),)
+    if not claims and not ask and last is not None and meaning.people and _only_people(tokens):
+        return Reading(Mood.OTHER, problem=Problem(Why.ASKED_OR_ABOUT))  # "…？Cさんも", "…？失礼、Cさんです"
+    if claims and here and (ask or not meaning.firm):
+        problem = meaning.problem or _question_problem(tokens, said, here, ask, hedged, sentence)
+        if problem is None and sentence.corrects and not sentence.amends and last is not None and not (
+            _same_question(last, claims, here, ctx.roster)
+        ):
+            problem = Problem(Why.CORRECTION)  # "Aさん、…？いや、Bさん、…？": which one is meant?
+        return Reading(Mood.ASK, claims, here, problem, mentioned, corrects=sentence.amends and last is not None)
+    if claims and ask and not hedged:
+        return Reading(Mood.ASK, claims, mentioned=mentioned)  # to nobody: combine asks whom
+    if here and ask and not claims:
+        return Reading(Mood.ASK, problem=meaning.problem or Problem(Why.NO_PREDICATE))
+    if claims and not hedged and meaning.problem is None and _guessable(said, here):
+        return Reading(Mood.CONCLUDE, claims, here, mentioned=mentioned)
+    if claims or meaning.people or meaning.roles or hedged:
+        problem = meaning.problem if here else None  # said to someone, it is not mere musing
+        return Reading(Mood.MUSE if hedged else Mood.CONCLUDE, problem=problem, mentioned=mentioned)
+    if sentence.musing:
+        return Reading(Mood.CONCLUDE)  # "うーん", "なるほど": thinking aloud, hedging nothing
+    return Reading(Mood.OTHER)
 
-    start: int
-    claims: tuple[Claim, ...]
-    addressees: tuple[str, ...]
+
+def _wonders(tokens: tuple[Token, ...]) -> bool:
+    """"Cかな？", "Bさんかしら": wondering aloud even with a question mark."""
+    words = [t.surface for t in tokens if not t.punct]
+    return words[-2:] in (["か", "な"], ["か", "なあ"]) or words[-1:] == ["かしら"]
+
+
+def _only_people(tokens: tuple[Token, ...]) -> bool:
+    """"Bさんは？", "あなたの方は？", "Cさんについてはどう？", "失礼、Cさんです": a follow-up names
+    people and nothing else (an interjection aside); a verb or a noun the reading did not take
+    ("Aさんがべたよね") is unread, not the question before asked again."""
+    return not any(_content(t) for t in tokens)
+
+
+def _content(t: Token) -> bool:
+    """A verb, adjective or noun that is neither a person nor an aside (いや, 失礼, について, の方)."""
+    if t.person or t.lemma in CORRECTIONS or t.lemma in AMENDS or t.pos in ("感動詞", "接続詞"):
+        return False
+    if t.pos in ("動詞", "形容詞"):
+        return t.lemma not in ("付く", "就く", "つく")
+    return t.pos == "名詞" and t.lemma not in ("こと", "事", "方", "ほう")
+
+
+def _question_problem(tokens: tuple[Token, ...], said: tuple[Said, ...], here: tuple[str, ...], ask: bool,
+                      hedged: bool, sentence: _Sentence) -> Problem | None:
+    """Why a sentence put to `here` is no question that can be charged, if it is not."""
+    if len(here) < 2 and any(t.lemma in EACH or t.surface in EACH for t in tokens):
+        return Problem(Why.EACH)  # "each" of one person
+    if not ask and not (not hedged and _bare_question(tokens)) and not any(s.open for s in said):
+        return Problem(Why.QUESTION_OR_ANSWER)  # "A 誰が飲んだ" asks without か; "Aさん、Bさんが食べた" tells
+    if sentence.addressees is None and _unread_vocative(tokens):
+        return Problem(Why.ASKED_OR_ABOUT)
+    return None
+
+
+def _same_question(last: Reading, claims: tuple[Claim, ...], here: tuple[str, ...], roster: Roster) -> bool:
+    """Whether a sentence asks again what the one before asked ("…？いや、…？" costs once)."""
+    before, now = queries(last.claims, last.addressees, roster), queries(claims, here, roster)
+    if isinstance(before, Problem) or isinstance(now, Problem):
+        return False
+    return {q.key() for q in before} == {q.key() for q in now}
+
+
+def _needs_addressee(previous: Question) -> bool:
+    """After "Aさん、あなたは食べた？" or a question to several, "Bさんは？" does not say who
+    is asked: B about himself, or the same people about B (in the same message too)."""
+    speakers = {q.speaker for q in previous.queries}
+    return len(speakers) != 1 or any(_plain(q.proposition)[0].about == q.speaker for q in previous.queries)
+
+
+def _plain(p: Proposition) -> tuple[Atom, bool]:
+    """A question's atom and negation, past the nesting ("would B say …")."""
+    flat = as_literal(p.inner if isinstance(p, Says) else p)
+    if flat is None:
+        raise ValueError(f"{p} is no literal")
+    return flat
 
 
 def _instead(tokens: tuple[Token, ...]) -> int | None:
@@ -559,68 +637,68 @@ def _instead(tokens: tuple[Token, ...]) -> int | None:
     return None
 
 
-def _amend(tokens: tuple[Token, ...], last: _Asked, ctx: Context) -> list[Query] | Unclear | None:
-    """A correction of the question before it, applied: "Aさんじゃなくて Cさんに聞きたかった"
-    asks C instead; "Cさんじゃなくて Bさん(について)" asks about B instead of C. None when the
-    sentence asks a question of its own (that one replaces the last); Unclear when it is not
-    clear what is mended."""
+
+def _amend(tokens: tuple[Token, ...], last: Reading, ctx: Context) -> Reading | None:
+    """A correction of the question before it: "Aさんじゃなくて Cさんに聞きたかった" asks C
+    instead; "Cさんじゃなくて Bさん(について)" asks about B instead of C. None when the
+    sentence asks a question of its own (that one replaces the last); a problem when it is
+    not clear what is mended."""
     if read(tokens, ctx.incident).claims:
         return None
-    unclear = Unclear("which question do you mean? ask it again in full")
+    fail = Reading(Mood.OTHER, problem=Problem(Why.CORRECTION))
     cut = _instead(tokens)
     before = [t.lemma for t in tokens[:cut] if t.kind == "name"] if cut is not None else []
     after = [j for j, t in enumerate(tokens) if t.kind == "name" and (cut is None or j > cut)]
     if len(after) != 1 or len(before) > 1:
-        return unclear
+        return fail
     wrong = before[0] if before else None
     right = tokens[after[0]].lemma
     to = after[0] + 1
-    if (to < len(tokens) and tokens[to].surface in ("に", "へ") and _asks_from(tokens, to)) or any(t.lemma in ("つもり", "積もり") for t in tokens[after[0]:]):
-        if (wrong is not None and last.addressees != (wrong,)) or len(last.addressees) != 1:
-            return unclear
-        return _queries(last.claims, (right,), ctx.roster)[0]
-    if wrong is None or not any(wrong in c.subjects for c in last.claims):
-        return unclear
-    swapped = tuple(replace(c, subjects=tuple(right if s == wrong else s for s in c.subjects)) for c in last.claims)
-    return _queries(swapped, last.addressees, ctx.roster)[0]
+    if (to < len(tokens) and tokens[to].surface in ("に", "へ") and _asks_from(tokens, to)) or any(
+        t.lemma in ("つもり", "積もり") for t in tokens[after[0]:]
+    ):
+        if len(last.addressees) != 1 or wrong not in (None, last.addressees[0]):
+            return fail
+        return Reading(Mood.OTHER, correction=Correction(last.addressees[0], right, asked=True))
+    if wrong is None:
+        return fail
+    return Reading(Mood.OTHER, correction=Correction(wrong, right, asked=False))  # asked or about: as it was
 
 
-def _again(tokens: list[tuple[Token, ...]], ctx: Context) -> Intent:
+def _again(tokens: list[tuple[Token, ...]], ctx: Context, previous: Question) -> Intent:
     """"同じ質問をCさんにも", "Aさんにも同じこと聞きたい": the last question put to the people
     named now (with に), each asked about himself where the last one was."""
-    unclear = Unclear("whom should I ask the same? e.g. '同じ質問をCさんにも'")
     words = [t for sentence in tokens for t in sentence]
     to = [j for j, t in enumerate(words[:-1]) if t.kind == "name" and words[j + 1].surface in ("に", "へ")]
-    before = _asked_before(ctx.previous, ctx.roster) if ctx.previous is not None else None
-    if len(to) != 1 or before is None:
-        return unclear
+    if len(to) != 1:
+        return unclear(Why.NO_ADDRESSEE)
+    before = _asked_before(previous, ctx.roster)
+    if before is None:
+        return unclear(Why.WHICH_QUESTION)
     listed = _name_list(tuple(words), _list_start(tuple(words), to[0]))  # "AさんとCさんにも"
-    named = listed.names
-    if any(t.kind == "name" and t.lemma not in named for t in words):
-        return unclear
-    asked, is_open, _ = _queries(before[1], tuple(dict.fromkeys(named)), ctx.roster)
-    return Question(tuple(asked), open=is_open)
+    if any(t.kind == "name" and t.lemma not in listed.names for t in words):
+        return unclear(Why.ASKED_OR_ABOUT)
+    return combine([Reading(Mood.ASK, before, tuple(dict.fromkeys(listed.names)))], ctx.roster)
 
 
-def _asked_before(previous: Question, roster: Roster) -> tuple[tuple[str, ...], tuple[Claim, ...]] | None:
-    """The last question as (its addressees, its claims), "you" where one was asked about
-    himself; None when it is not one claim set put to every addressee alike."""
+def _asked_before(previous: Question, roster: Roster) -> tuple[Claim, ...] | None:
+    """The last question's claims, "you" where one was asked about himself; None when it is
+    not one claim set put to every addressee alike."""
     speakers = tuple(dict.fromkeys(q.speaker for q in previous.queries))
     claims: dict[tuple[object, ...], Claim] = {}
     for q in previous.queries:
-        via, inner = (q.proposition.speaker, q.proposition.inner) if isinstance(q.proposition, Says) else (None, q.proposition)
-        flat = as_literal(inner)
-        if flat is None:
-            return None
-        atom, negated = flat
-        about = YOU if atom.about == q.speaker else atom.about
+        via = q.proposition.speaker if isinstance(q.proposition, Says) else None
+        atom, negated = _plain(q.proposition)
+        about = ADDRESSEE if atom.about == q.speaker else named(atom.about)
         key = (atom.predicate, negated, via)
-        old = claims.get(key, Claim(atom.predicate, (), negated, via=via))
-        if about not in old.subjects:
-            claims[key] = replace(old, subjects=(*old.subjects, about))
+        old = claims.get(key, Claim(atom.predicate, (), negated, via=named(via) if via else None))
+        if about not in old.about:
+            claims[key] = replace(old, about=(*old.about, about))
     again = tuple(claims.values())
-    asked, _, _ = _queries(again, speakers, roster)
-    return (speakers, again) if {q.key() for q in asked} == {q.key() for q in previous.queries} else None
+    made = queries(again, speakers, roster)
+    if isinstance(made, Problem) or {q.key() for q in made} != {q.key() for q in previous.queries}:
+        return None
+    return again
 
 
 def _bare_question(tokens: tuple[Token, ...]) -> bool:
@@ -661,46 +739,12 @@ def _thinker(tokens: tuple[Token, ...]) -> tuple[tuple[str, ...], tuple[Token, .
     return (), tokens
 
 
-def _queries(claims: tuple[Claim, ...], addressees: tuple[str, ...], roster: Roster) -> tuple[list[Query], bool, str]:
-    queries: list[Query] = []
-    is_open = False
-    for speaker in addressees:
-        for claim in claims:
-            if SELF in claim.subjects:
-                return [], False, "you are not a suspect: ask about someone on the roster"
-            subjects = claim.subjects
-            if claim.open:
-                is_open = True
-                subjects = claim.subjects or tuple(roster.names)
-            if EVERYONE in subjects:
-                subjects = tuple(roster.names)
-            for about in subjects:
-                about = speaker if about == YOU else about
-                p: Proposition = literal(claim.predicate, about, claim.negated)
-                if claim.via is not None:
-                    p = Says(claim.via, p)
-                queries.append(Query(speaker, p))
-    return queries, is_open, ""
-
-
-def _guessable(claims: tuple[Claim, ...], addressees: tuple[str, ...]) -> bool:
+def _guessable(said: tuple[Said, ...], addressees: tuple[str, ...]) -> bool:
+    """A conclusion that names the culprit or the liar, one person each, plainly: never
+    "B or C", who, a negation, a nesting, everyone or the player."""
     return all(
-        c.predicate in ("culprit", "liar") and not c.negated and not c.open and not c.either
-        and c.via is None and len(c.subjects) == 1 and c.subjects[0] not in (SELF, EVERYONE)
-        and (c.subjects[0] != YOU or len(addressees) == 1)
-        for c in claims
+        s.claim.predicate in ("culprit", "liar") and not s.claim.negated and not s.open and not s.either
+        and s.claim.via is None and len(s.claim.about) == 1 and s.claim.about[0] not in (SPEAKER, EVERYONE)
+        and (s.claim.about[0] != ADDRESSEE or len(addressees) == 1)
+        for s in said
     )
-
-
-def _resolved(claim: Claim, addressees: tuple[str, ...]) -> Claim:
-    if claim.subjects == (YOU,):
-        return Claim(claim.predicate, addressees, claim.negated)
-    return claim
-
-
-def _guess(claims: list[Claim]) -> Intent:
-    culprits = {c.subjects[0] for c in claims if c.predicate == "culprit"}
-    liars = {c.subjects[0] for c in claims if c.predicate == "liar"}
-    if len(culprits) > 1 or len(liars) > 1:
-        return Remark()
-    return Guess(culprit=next(iter(culprits), None), liar=next(iter(liars), None))

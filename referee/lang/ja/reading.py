@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
+    ANSWER_NOUNS,
     ANY_VERBS,
     ASK_VERBS,
     AUXILIARY_VERBS,
@@ -51,14 +52,9 @@ from referee.lang.ja.lexicon import (
     TRUTH,
 )
 from referee.lang.ja.tokens import Token, everyone_end
+from referee.lang.reading import ADDRESSEE, ANYONE, EVERYONE, SPEAKER, Claim, Ref, named
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import Predicate
-
-YOU = "@you"
-"""Subject marker: the person spoken to (the addressee of a question)."""
-SELF = "@self"
-"""Subject marker: the person speaking (a character about himself)."""
-EVERYONE = "@all"
-"""Subject marker: everyone on the roster (全員, みんな, 三人とも)."""
 
 TOPIC = ("は", "も", "って", "が", "とは")
 COPULA = ("だ", "です", "で", "じゃ", "な", "では", "でしょう", "だろう", "である")
@@ -72,30 +68,33 @@ CONDITIONAL = ("なら", "ならば", "たら", "れば", "ば")
 LIE_VERBS = ("吐く", "付く", "つく")
 SAY_VERBS = ("言う", "話す", "答える", "仰る", "申す")
 NO_ANSWERS = ("いいえ", "いえ", "いや", "ううん", "違う", "ノー")
+WHICH = ("どっち", "どちら", "何方")
+"""Which of two: with no two named, not an open question over the whole roster."""
 
 
 @dataclass(frozen=True)
-class Claim:
-    """One predicate and whom it is about.
-
-    `subjects` are roster names, YOU or SELF; with `open` they are the candidates of a
-    who-question (empty: everyone). `either` marks "B or C" (never a guess). `via` is
-    the person a nested question quotes ("if you asked B, would he say ..."); `implicit`
-    that no subject was written, so an earlier sentence's topic may still hold.
+class Said:
+    """A shared claim (referee.lang.reading.Claim) with what only a Japanese sentence tells:
+    `either` marks "B or C" (never a guess), `implicit` that no subject was written, so an
+    earlier sentence's topic may still hold ("Aさん、Bさんは食べた？嘘つき？" asks about B).
+    A who-question is about `ANYONE`, its candidates the names given; `yours` that the one
+    asked is a candidate too ("Bさん、あなたとAさん、どちらが…"), which only whoever puts
+    the question knows by name.
     """
 
-    predicate: Predicate
-    subjects: tuple[str, ...]
-    negated: bool
-    open: bool = False
+    claim: Claim
     either: bool = False
-    via: str | None = None
     implicit: bool = False
+    yours: bool = False
+
+    @property
+    def open(self) -> bool:
+        return ANYONE in self.claim.about
 
 
 @dataclass(frozen=True)
-class Reading:
-    """What one sentence says, and in what mood.
+class Meaning:
+    """What one sentence says, and in what mood (whom it is put to is the parser's business).
 
     `problem` says why the sentence cannot be read safely (a role instead of a person,
     the wrong incident, an unknown verb); `ask` is interrogative mood (か, の？, よね,
@@ -106,9 +105,9 @@ class Reading:
     tells what someone said (hearsay: "Bさんによると…", "…って言ってた", "…んだって").
     """
 
-    claims: tuple[Claim, ...]
-    people: tuple[str, ...]
-    problem: str = ""
+    claims: tuple[Said, ...]
+    people: tuple[Ref, ...]
+    problem: Problem | None = None
     ask: bool = False
     hedged: bool = False
     firm: bool = False
@@ -236,7 +235,11 @@ def _tag(tail: tuple[Token, ...], j: int) -> bool:
 def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool) -> tuple[Token, ...]:
     """The words that inflect a predicate: up to a comma, a quotation と/って, a new person."""
     out = []
-    for t in tokens[start:stop]:
+    for j in range(start, min(stop, len(tokens))):
+        t = tokens[j]
+        if t.surface in ("と", "って") and _that_fact(tokens, j + 1):
+            out.append(t)  # "…嘘つきってことはない": the negation is the claim's
+            continue
         if t.surface in ("、", ",", "と", "って", "か", "かどうか") and t.pos in ("補助記号", "助詞"):
             break  # "…正直者か教えてくれない？": the negation after か is the request's
         if t.person and not through_people:
@@ -245,9 +248,18 @@ def _tail(tokens: tuple[Token, ...], start: int, stop: int, through_people: bool
     return tuple(out)
 
 
+def _that_fact(tokens: tuple[Token, ...], j: int) -> bool:
+    """"(と|って)(いう)ことは…" at `j`: the claim restated as a fact, whose negation follows."""
+    if j < len(tokens) and tokens[j].lemma == "言う":
+        j += 1
+    return j + 1 < len(tokens) and tokens[j].lemma in ("こと", "事") and tokens[j + 1].surface in ("は", "も")
+
+
 def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks: bool) -> list[int]:
     """For each token index (and the end), where the clause holding it starts: after the last
-    comma that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は食べていません"),
+    comma (or space) that closes a clause with a verb of its own ("Cさんのことは分かりませんが、私は
+    食べていません"; "分かった Cが食べたんだ、そしてBが嘘つき" says both after the space; "…し、…"
+    adds a claim, never closes a clause),
     or background closed by けど, が, から ("Bさんのことなんだけど、…"; in a question also
     "Bは嘘つきだけど、Cは正直者？", while a statement "Aさんは食べていませんが、Cさんは食べました"
     says both). All in one pass, not one pass from the start per predicate."""
@@ -258,7 +270,7 @@ def _clause_starts(tokens: tuple[Token, ...], predicates: list[_Predicate], asks
         claimed = claimed or j in covered
         if t.pos in ("動詞", "形容詞") and j not in covered and t.lemma not in AUXILIARY_VERBS:
             verb = True
-        elif t.surface in ("、", ",") and (
+        elif (t.surface in ("、", ",") or t.pos == "空白") and not (j > 0 and tokens[j - 1].surface == "し") and (
             verb or (j > 0 and _background_end(tokens[j - 1]) and (asks or not claimed))
         ):
             start, verb, claimed = j + 1, False, False
@@ -301,8 +313,8 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
             continue
         nxt = tokens[j + 1] if j + 1 < len(tokens) else None
         if t.kind == "who":
-            if nxt is not None and nxt.surface == "か":
-                either = True
+            if nxt is not None and nxt.surface == "か" and not _asked_who(tokens, j + 2):
+                either = True  # "BかCか", "どっちか"; "誰か" (someone) is `_someone_problem`'s
             elif not (nxt is not None and nxt.surface == "も"):
                 who = True
         elif t.person and not (nxt is not None and nxt.pos == "助詞" and (
@@ -316,6 +328,23 @@ def _people(tokens: tuple[Token, ...], start: int, stop: int, taken: set[int]) -
         elif t.surface in OR_WORDS and found and t.pos in ("助詞", "接続詞"):
             either = True
     return found, who, either
+
+
+def _asked_who(tokens: tuple[Token, ...], j: int) -> bool:
+    """Whether "誰か" ending at `j` asks who ("嘘つきは誰か教えて", "…は誰か？"), not "someone"
+    ("誰かが食べた？", "誰か嘘ついてる？"): the sentence ends, or a verb that embeds follows."""
+    while j < len(tokens) and (tokens[j].surface in ("を", "だけ", "、", ",") or tokens[j].pos == "副詞"):
+        j += 1
+    return j == len(tokens) or tokens[j].punct or tokens[j].lemma in EMBED_VERBS | ASK_VERBS
+
+
+def _someone_problem(tokens: tuple[Token, ...]) -> Problem | None:
+    """"誰かが食べましたか", "誰か嘘ついてる？": someone, no one in particular; read with the
+    default subject it charged the one asked."""
+    for j, t in enumerate(tokens[:-1]):
+        if t.lemma in ("誰", "だれ") and tokens[j + 1].surface == "か" and not _asked_who(tokens, j + 2):
+            return Problem(Why.WHO_IS_MEANT)
+    return None
 
 
 def _unnamed_subjects(tokens: tuple[Token, ...]) -> list[int]:
@@ -342,11 +371,10 @@ def _possessed(tokens: tuple[Token, ...], j: int) -> bool:
     return j < len(tokens) and tokens[j].pos == "名詞" and tokens[j].lemma not in ("こと", "事", "うち", "内", "中")
 
 
-def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> Reading:
+def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE) -> Meaning:
     """Read one sentence's claims; `implied` is whom a predicate with no subject is about."""
     predicates = _predicates(tokens)
-    people = tuple(t.lemma if t.kind == "name" else (YOU if t.kind == "you" else SELF)
-                   for t in tokens if t.person)
+    people = tuple(_person(t) for t in tokens if t.person)
     mood = _mood(tokens)
     roles = any(t.lemma in LIAR_NOUNS | HONEST_NOUNS | CULPRIT_NOUNS for t in tokens)
     clause_start = _clause_starts(tokens, predicates, mood[0])
@@ -355,15 +383,16 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
     background = last_clause >= 2 and _background_end(tokens[last_clause - 2])  # never an "if" (と, なら)
     scope = last_clause if background and any(p.start >= last_clause for p in predicates) else 0
     problem = (_excluding_problem(tokens[scope:], predicates) or _incident_problem(tokens, predicates, incident)
-               or _third_person_problem(tokens) or _role_person_problem(tokens, predicates) or _both_problem(tokens, people))
+               or _third_person_problem(tokens) or _someone_problem(tokens) or _role_person_problem(tokens, predicates)
+               or _both_problem(tokens, people))
     via_at, report_negated, nested_problem = _quoter(tokens, predicates)
     if predicates and any(t.lemma == "何" and t.pos == "代名詞" and not (via_at is not None and _what_answer(tokens, j))
                           and not _casual_copula(tokens, j) for j, t in enumerate(tokens)):
-        problem = problem or "ask yes or no, or who: the referee cannot answer 'what'"
-    groups: list[list[Claim]] = []  # the claims of each predicate
-    problem = problem or nested_problem
+        problem = problem or Problem(Why.NO_PREDICATE)  # "what": the referee answers yes, no or who
+    groups: list[list[Said]] = []  # the claims of each predicate
+    problem = problem or nested_problem or (_asked_of(tokens[scope:]) if via_at is None else None)
     if via_at is not None and _quoted_no(tokens):
-        problem = problem or "say what the other would answer as a statement, e.g. 「Cさんは食べていない」"
+        problem = problem or Problem(Why.NESTED)  # a quoted no would turn the nesting around
     taken = _thinkers(tokens) | (_quoters(tokens, via_at) if via_at is not None else set())
     back_from = 0
     unnamed_before = _unnamed_subjects(tokens)
@@ -377,28 +406,35 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
             who, either = who or who_after, either or either_after
             shared = stop == forward and tokens[forward - 1].surface == "も"  # 犯人も嘘つきもB
             if not ahead and not who and not back and not shared and k + 1 < len(predicates):
-                problem = problem or "it asks about a role, not a person: name whom you mean"
+                problem = problem or Problem(Why.ROLE)
         subjects = back + ahead
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=forward is not None)
         if p.inverse and negated(tail):
-            problem = problem or "ask whether someone ate it, not whether he is not innocent"
+            problem = problem or Problem(Why.UNREAD)  # "not innocent": ask whether he did it
         if _conditional(tail):
-            problem = problem or "an 'if' makes it two questions: ask one thing at a time"
-        names = tuple(_ref(tokens, j) for j in subjects)
+            problem = problem or Problem(Why.SUPPOSING)
+        names = _over_named(tuple(_ref(tokens, j) for j in subjects))
         implicit = not names and not who
         if implicit and p.start > 0 and unnamed_before[p.start - 1] >= clause_start[p.start]:
-            problem = problem or "ask about one of the suspects by name, not about someone else"
+            problem = problem or Problem(Why.WHO_IS_MEANT)
         if implicit:
             last = groups[-1][-1] if groups else None
-            names = last.subjects if last is not None and not last.open else (implied,)
+            names = last.claim.about if last is not None and not last.open else (implied,)
         contrast = _contrast(tokens, ahead, p.end + len(tail)) if not who else None
         if contrast is None:
-            groups.append([Claim(p.kind, names, negated(tail) != p.inverse, open=who, either=either,
-                                 implicit=implicit)])
+            is_negated = negated(tail) != p.inverse
+            if who:
+                problem = problem or (Problem(Why.PLAYER) if SPEAKER in names else None)
+                if not names and any(t.kind == "who" and t.lemma in WHICH for t in tokens):
+                    problem = problem or Problem(Why.WHO_IS_MEANT)  # "どっちが" of whom?
+                claim = Claim(p.kind, (ANYONE,), is_negated, candidates=tuple(r.name for r in names if r.name))
+                groups.append([Said(claim, either, implicit, yours=ADDRESSEE in names)])
+            else:
+                groups.append([Said(Claim(p.kind, names, is_negated), either, implicit)])
         else:
             negated_before = negated(tokens[p.end:ahead[0]])
-            groups.append([Claim(p.kind, (_ref(tokens, j),), (negated_before != flipped) != p.inverse, either=either)
+            groups.append([Said(Claim(p.kind, (_ref(tokens, j),), (negated_before != flipped) != p.inverse), either)
                            for j, flipped in zip(ahead, contrast, strict=True)])
         back_from = p.end + len(tail)
     _share_with_next(groups, predicates, tokens)
@@ -416,9 +452,9 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: str = YOU) -> R
         # "…と言わない" denies the quote; in a question "…と言いませんか" is only a tag
         claims = _quoting(claims, tokens[via_at].lemma, tokens, flip=report_negated and not ask)
     elif claims and not problem and _quotes_someone(tokens, last_clause):
-        problem = "whose answer do you mean? ask 'Aさん、Bさんは「Cさんが食べた」と言いますか？'"
+        problem = Problem(Why.NESTED)  # whose answer: "Aさん、Bさんは「Cさんが食べた」と言いますか？"
     reported = _hearsay(tokens, last_clause)
-    return Reading(tuple(claims), people, problem, ask, hedged, firm, presumed, roles, reported)
+    return Meaning(tuple(claims), people, problem, ask, hedged, firm, presumed, roles, reported)
 
 
 def _hearsay(tokens: tuple[Token, ...], clause: int) -> bool:
@@ -480,21 +516,21 @@ def _quotes_someone(tokens: tuple[Token, ...], clause: int) -> bool:
     return False
 
 
-def _both_problem(tokens: tuple[Token, ...], people: tuple[str, ...]) -> str:
+def _both_problem(tokens: tuple[Token, ...], people: tuple[Ref, ...]) -> Problem | None:
     """"二人とも", "両方" quantify over the people named: with fewer than two it says nobody."""
     if any(t.lemma in BOTH or t.surface in BOTH for t in tokens) and len(set(people)) < 2:
-        return "name both people you mean, e.g. 'Aさん、BさんとCさんは二人とも食べましたか？'"
-    return ""
+        return Problem(Why.EACH)
+    return None
 
 
-def _role_person_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+def _role_person_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> Problem | None:
     """"嘘つきの人が食べましたか": a role standing for a person (whom the player does not name)."""
     for p in predicates:
         if not p.verb and p.end + 1 < len(tokens) and tokens[p.end].surface == "の" and (
             tokens[p.end + 1].lemma in PEOPLE_WORDS
         ):
-            return "it asks about a role, not a person: name whom you mean"
-    return ""
+            return Problem(Why.ROLE)
+    return None
 
 
 def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
@@ -510,16 +546,18 @@ def _thinkers(tokens: tuple[Token, ...]) -> set[int]:
     return set()
 
 
-def _share_with_next(groups: list[list[Claim]], predicates: list[_Predicate], tokens: tuple[Token, ...]) -> None:
+def _share_with_next(groups: list[list[Said]], predicates: list[_Predicate], tokens: tuple[Token, ...]) -> None:
     """"犯人も嘘つきもBさん" shares the subject, "嘘つきでも犯人でもない" the negation."""
     for k in range(len(groups) - 2, -1, -1):
         between = [t.surface for t in tokens[predicates[k].end:predicates[k + 1].start]]
         if between not in (["も"], ["で", "も"]) or len(groups[k]) != 1:
             continue
-        claim, later = groups[k][0], groups[k + 1][0]
-        if between == ["も"] and claim.implicit:
-            claim = replace(claim, subjects=later.subjects, open=later.open, implicit=later.implicit)
-        groups[k] = [replace(claim, negated=later.negated)]
+        said, later = groups[k][0], groups[k + 1][0]
+        claim = said.claim
+        if between == ["も"] and said.implicit:
+            claim = replace(claim, about=later.claim.about, candidates=later.claim.candidates)
+            said = replace(said, implicit=later.implicit)
+        groups[k] = [replace(said, claim=replace(claim, negated=later.claim.negated))]
 
 
 def _quoted(tokens: tuple[Token, ...], j: int, marks: tuple[str, ...] = ("と", "って", "か", "どうか")) -> bool:
@@ -548,9 +586,9 @@ def _embedded_question(tokens: tuple[Token, ...]) -> bool:
 
 def _embeds(tokens: tuple[Token, ...], j: int) -> bool:
     """Whether the verb at `j` takes an embedded question: "…か教えて", "…かどうかを聞きたい",
-    "…かどうか、はっきり言って" (past を, a comma or an adverb)."""
+    "…かどうか、はっきり言って", "…かどうかだけ教えて" (past を, だけ, a comma or an adverb)."""
     k = j - 1
-    while k >= 0 and (tokens[k].surface in ("、", ",", "を") or tokens[k].pos == "副詞"):
+    while k >= 0 and (tokens[k].surface in ("、", ",", "を", "だけ") or tokens[k].pos == "副詞"):
         k -= 1
     return k >= 0 and tokens[k].surface == "か"
 
@@ -563,17 +601,40 @@ def _restates(tokens: tuple[Token, ...], j: int) -> bool:
     return k >= 1 and tokens[k].surface in ("と", "って") and tokens[k - 1].surface in ("か", "どうか")
 
 
-def _ref(tokens: tuple[Token, ...], j: int) -> str:
-    """The subject a token stands for: a roster name, YOU, SELF or EVERYONE."""
+def _ref(tokens: tuple[Token, ...], j: int) -> Ref:
+    """The subject a token stands for: a person, or everyone (全員, みんな, 三人とも)."""
     t = tokens[j]
+    return _person(t) if t.person else EVERYONE
+
+
+def _over_named(refs: tuple[Ref, ...]) -> tuple[Ref, ...]:
+    """"BさんとCさんは全員食べてない？": a word for everyone after names quantifies over them,
+    never the whole roster (the one asked too)."""
+    if EVERYONE in refs and any(r.name for r in refs):
+        return tuple(r for r in refs if r is not EVERYONE)
+    return refs
+
+
+def _asked_of(tokens: tuple[Token, ...]) -> Problem | None:
+    """"Bさんが聞かれたら…と言う？", "Bさんの答えは…ってこと？": someone's answer, with no one
+    found to quote (see `_quoter`); read plainly it would drop the nesting."""
+    for j, t in enumerate(tokens[:-1]):
+        after = [x.lemma for x in tokens[j + 1:j + 3]]
+        passive = t.lemma in ASK_VERBS and (after[0] in ("れる", "られる") or after == ["為る", "れる"])  # 質問される
+        answer = t.kind == "name" and tokens[j + 1].surface == "の" and j + 2 < len(tokens) and tokens[j + 2].lemma in ANSWER_NOUNS
+        if passive or answer:
+            return Problem(Why.NESTED)
+    return None
+
+
+def _person(t: Token) -> Ref:
+    """A roster name, the one spoken to (あなた) or the one speaking (私, 自分)."""
     if t.kind == "name":
-        return t.lemma
-    if t.person:
-        return YOU if t.kind == "you" else SELF
-    return EVERYONE
+        return named(t.lemma)
+    return ADDRESSEE if t.kind == "you" else SPEAKER
 
 
-def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[int | None, bool, str]:
+def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[int | None, bool, Problem | None]:
     """Whose answer a nested sentence quotes: (index of that name, report negated, problem).
 
     "Bさんに聞いたら…と答えますか" and "Bさんは「…」と言う(はずです)" quote B. The report
@@ -587,22 +648,21 @@ def _quoter(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> tuple[in
     asked = [j for j in range(len(tokens) - 2) if tokens[j].kind == "name" and tokens[j + 1].surface == "に"
              and _asking_follows(tokens, j + 2, end)]
     if len(asked) > 1 or (asked and asked[0] > 1 and tokens[asked[0] - 1].surface in ("と", "・", "や", "、")):
-        return None, False, "ask what one person would answer, one at a time"
+        return None, False, Problem(Why.NESTED)  # what several would answer, at once
     if asked and report is None:
-        name = tokens[asked[0]].lemma
-        return None, False, f"what should {name} be asked? say what you want {name} to answer"
+        return None, False, Problem(Why.NESTED)  # what should he be asked?
     if report is None:
-        return None, False, ""
+        return None, False, None
     if asked:
-        return asked[0], negated(tokens[report + 1:]), ""
+        return asked[0], negated(tokens[report + 1:]), None
     for j in range(min(after, len(tokens) - 1)):
         if tokens[j].kind == "name" and tokens[j + 1].surface in ("は", "なら", "が"):
             rest = [t for t in tokens[j + 2:report] if t.surface not in ("、", ",")]
             quote = bool(rest) and rest[0].surface in ("「", "『")
             if quote or (tokens[j + 1].surface != "が" and any(t.person for t in rest)):
-                return j, negated(tokens[report + 1:]), ""  # "Bさんは「…」と言う", "Bさんなら…と言う"
+                return j, negated(tokens[report + 1:]), None  # "Bさんは「…」と言う", "Bさんなら…と言う"
             break
-    return None, False, ""
+    return None, False, None
 
 
 def _casual_copula(tokens: tuple[Token, ...], j: int) -> bool:
@@ -649,14 +709,15 @@ def _asking_follows(tokens: tuple[Token, ...], j: int, end: int) -> bool:
     return False
 
 
-def _quoting(claims: list[Claim], via: str, tokens: tuple[Token, ...], flip: bool) -> list[Claim]:
+def _quoting(claims: list[Said], via: str, tokens: tuple[Token, ...], flip: bool) -> list[Said]:
     """The claims as what `via` would say; 自分 inside the quote is `via` himself."""
     quoted = []
-    for c in claims:
-        subjects = c.subjects
-        if subjects == (YOU,) and (any(t.surface in ("自分", "自身") for t in tokens) or _quoted_you(tokens)):
-            subjects = (via,)  # "Cさんに『あなたは食べましたか』と聞いたら": "you" is C
-        quoted.append(replace(c, subjects=subjects, negated=c.negated != flip, via=via))
+    for said in claims:
+        c = said.claim
+        about = c.about
+        if about == (ADDRESSEE,) and (any(t.surface in ("自分", "自身") for t in tokens) or _quoted_you(tokens)):
+            about = (named(via),)  # "Cさんに『あなたは食べましたか』と聞いたら": "you" is C
+        quoted.append(replace(said, claim=replace(c, about=about, negated=c.negated != flip, via=named(via))))
     return quoted
 
 
@@ -680,26 +741,26 @@ def _quoted_no(tokens: tuple[Token, ...]) -> bool:
     return any(t.surface in NO_ANSWERS or t.lemma in NO_ANSWERS for t in _in_quotes(tokens))
 
 
-def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> Problem | None:
     """A sentence whose last verb is neither a predicate nor think/say/know is not understood."""
     covered = {j for p in predicates for j in range(p.start, p.end)}
     for j in range(len(tokens) - 1, -1, -1):
         t = tokens[j]
         if j in covered:
-            return ""
+            return None
         if t.pos != "動詞" or t.lemma in AUXILIARY_VERBS or (t.lemma == "頂く" and j > 0 and tokens[j - 1].surface == "て"):
             continue  # 教えていただけますか
         if (_quoted(tokens, j) or _embeds(tokens, j)) and (
             t.lemma in THINK_VERBS or t.lemma in REPORT_VERBS or t.lemma in EMBED_VERBS
         ):
-            return ""
+            return None
         if t.lemma in ASK_VERBS:
-            return ""
-        return f"I could not tell what {t.surface} asks; ask whether someone ate it, lies or is honest"
-    return ""
+            return None
+        return Problem(Why.NOT_THE_ACT)  # 見た, 知ってる, 触った: not whether he did it
+    return None
 
 
-def _excluding_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> str:
+def _excluding_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> Problem | None:
     """"Bさん以外の誰かが食べましたか", "ほかの人が", "Bさんじゃない人が", "Bさんしか食べていない":
     a claim about the rest of the roster, or about one person only. Read as a plain claim about
     the person named it would charge another question, often the opposite, so it is not read."""
@@ -712,15 +773,15 @@ def _excluding_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) 
             or (t.lemma in REMAINING and not _object_after(tokens, j + 1))
             or (t.person and _not_him(tokens, j + 1))
         ):
-            return "ask about one person at a time, e.g. 'Bさんは食べましたか？', not about everyone else"
+            return Problem(Why.WHO_IS_MEANT)  # everyone else: no one in particular
         if t.person and nxt is not None and nxt.pos == "助詞" and nxt.surface in ONLY and (
             nxt.surface == "しか" or honest
         ):
-            return "ask about one person at a time, e.g. 'Bさんは食べましたか？', without 'only'"
-    return ""
+            return Problem(Why.ONE_AT_A_TIME)  # "only B": B, and everyone else
+    return None
 
 
-def _third_person_problem(tokens: tuple[Token, ...]) -> str:
+def _third_person_problem(tokens: tuple[Token, ...]) -> Problem | None:
     """"彼は嘘つきですか", "あの人が食べたの": whom "he" means is the player's to say; read as
     the one asked (the default subject) it would charge a question nobody asked."""
     for j, t in enumerate(tokens):
@@ -728,8 +789,8 @@ def _third_person_problem(tokens: tuple[Token, ...]) -> str:
         unnamed = t.kind == "word" and (t.lemma in THIRD_PERSONS or t.surface in THIRD_PERSONS)
         pointed = t.surface in DEMONSTRATIVES and nxt is not None and nxt.lemma in PEOPLE_WORDS
         if unnamed or pointed:
-            return "say whom you mean by name, not 'he' or 'she'"
-    return ""
+            return Problem(Why.WHO_IS_MEANT)
+    return None
 
 
 def _after_modifier(tokens: tuple[Token, ...], j: int) -> Token | None:
@@ -766,21 +827,22 @@ _CASE_NOUNS = CULPRIT_NOUNS | INNOCENT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCID
 """Nouns of the case itself: as a topic ("ケーキは", "犯人は") they are no one unnamed."""
 
 
-def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], incident: Incident) -> str:
-    """Another game's object (プリン in a cake game) or verb (飲む for a cake) is not this incident."""
+def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], incident: Incident) -> Problem | None:
+    """Another game's object (プリン in a cake game) or verb (飲む for a cake) is not this
+    incident; `other` is the object or the verb as typed."""
     for t in tokens:
         other = INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
         if other is not None and other.key != incident.key:
-            return f"this game's incident is the {incident.noun['ja']}, not the {other.noun['ja']}"
+            return Problem(Why.OTHER_INCIDENT, other=t.surface)
     for p in predicates:
         thing = _object_of(tokens, p) if p.verb else None
         if thing is not None:
-            return f"this game's incident is the {incident.noun['ja']}, not the {thing}"
+            return Problem(Why.OTHER_INCIDENT, other=thing)
     wrong_verbs = DRINK_VERBS if incident.verb == "eat" else EAT_VERBS
-    if any(p.verb in wrong_verbs for p in predicates):
-        verb = "ate" if incident.verb == "eat" else "drank"
-        return f"this game's incident is the {incident.noun['ja']}: ask who {verb} it"
-    return ""
+    for p in predicates:
+        if p.verb in wrong_verbs:
+            return Problem(Why.OTHER_INCIDENT, other=tokens[p.start].surface)
+    return None
 
 
 def _object_of(tokens: tuple[Token, ...], p: _Predicate) -> str | None:
@@ -808,6 +870,18 @@ def _conditional(tokens: tuple[Token, ...]) -> bool:
     )
 
 
+def _kamo(tokens: tuple[Token, ...]) -> bool:
+    """"…食べたかも", "…犯人なのかも…笑": Sudachi cuts the hedge かも into か and も, so it is
+    read as the pair that ends the sentence (past punctuation, ね, な, しれない)."""
+    for j, t in enumerate(tokens[:-1]):
+        if t.surface == "か" and t.pos == "助詞" and tokens[j + 1].surface == "も" and j > 0:
+            rest = tokens[j + 2:]
+            if all(x.punct or x.pos2 == "終助詞" or x.lemma in ("知れる", "ない", "ません", "ます")
+                   for x in rest):
+                return True
+    return False
+
+
 def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
     """(ask, hedged, firm, presumed) from the sentence's ending and its hedge words."""
     words = [t for t in tokens if not t.punct]
@@ -816,15 +890,16 @@ def _mood(tokens: tuple[Token, ...]) -> tuple[bool, bool, bool, bool]:
         trimmed.pop()  # "正直者？…" (NFKC spells … as ...), "食べた？～"
     end = "".join(t.surface for t in trimmed[-3:])
     question_mark = "?" in end
-    hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens)
+    hedged = any(t.lemma in HEDGES or t.surface in HEDGES for t in tokens) or _kamo(tokens)
     finals = [t.surface for t in words[-3:]]
     last = words[-1] if words else None
     polite = len(words) >= 2 and (words[-2].lemma in ("ます", "です") or words[-2].surface == "ん")
     ask = question_mark
-    if last is not None and last.pos == "助詞" and last.surface in ("か", "かい", "の", "だい", "っけ", "かしら"):
+    particle = last.surface.rstrip("ー〜~ぁ") if last is not None and last.pos == "助詞" else ""  # ですかー
+    if particle in ("か", "かい", "の", "だい", "っけ", "かしら"):
         ask = True
         # a plain か without ？ muses ("Bさんか…"); ですか/ますか/んか asks
-        if last.surface == "かしら" or (last.surface == "か" and not polite and not question_mark):
+        if particle == "かしら" or (particle == "か" and not polite and not question_mark):
             hedged = True
     if finals[-2:] == ["か", "な"] or finals[-2:] == ["か", "なあ"]:
         ask, hedged = True, hedged or not question_mark

@@ -16,7 +16,16 @@ from typing import Literal
 from sudachipy import Dictionary, SplitMode, Tokenizer
 
 from referee.lang.incident import INCIDENTS
-from referee.lang.ja.lexicon import GROUP, HONORIFIC, LETTER_READINGS, NOT_PEOPLE, SELF, TYPOS, WHO, YOU
+from referee.lang.ja.lexicon import (
+    FIRST_PERSON,
+    GROUP,
+    HONORIFIC,
+    LETTER_READINGS,
+    NOT_PEOPLE,
+    SECOND_PERSON,
+    TYPOS,
+    WHO,
+)
 from referee.liar.world import Roster
 
 Kind = Literal["name", "you", "self", "group", "who", "word"]
@@ -64,6 +73,11 @@ HIRAGANA_NOUNS = {_hiragana(i.noun["ja"]): i.noun["ja"] for i in INCIDENTS.value
 HIRAGANA_NOUN = re.compile("|".join(HIRAGANA_NOUNS))
 """The incidents' objects typed in hiragana (けーき, じゅーす), which Sudachi misreads."""
 TYPO = re.compile("|".join(TYPOS))
+HIRAGANA_EAT = re.compile(r"(?<=[がはもて])たべ(?=[たてまなられよるずちさ])")
+""""Aさんがたべた": after a particle Sudachi cuts the hiragana verb into がた + べた (下手);
+written 食べ it reads as typed."""
+CASUAL_NOT = re.compile(r"(?<=[てで])ね[えぇー]+")
+""""食べてねえ", "飲んでねー": the casual ない, which Sudachi reads as the particle ね."""
 HALF_TYPED = re.compile(r"(?<=[A-Za-z])さn(?![A-Za-z])")
 """"Cさn": the IME left the last letter of さん unconverted."""
 
@@ -73,6 +87,7 @@ def normalize(text: str) -> str:
     an incident's object in hiragana spelled in katakana; common misspellings mended."""
     text = unicodedata.normalize("NFKC", text).strip()
     text = HALF_TYPED.sub("さん", TYPO.sub(lambda m: TYPOS[m.group(0)], text))
+    text = CASUAL_NOT.sub("ない", HIRAGANA_EAT.sub("食べ", text))
     return HIRAGANA_NOUN.sub(lambda m: HIRAGANA_NOUNS[m.group(0)], text)
 
 
@@ -137,11 +152,11 @@ def _word(surface: str, lemma: str, pos: tuple[str, ...], self_is_you: bool) -> 
     if pos[0] in ("代名詞", "名詞"):
         if lemma in WHO or surface in WHO:
             kind = "who"
-        elif self_is_you and (lemma in YOU or surface in YOU):
+        elif self_is_you and (lemma in SECOND_PERSON or surface in SECOND_PERSON):
             kind = "you"
-        elif lemma in SELF or surface in SELF:
+        elif lemma in FIRST_PERSON or surface in FIRST_PERSON:
             kind = "self"
-        elif lemma in YOU or surface in YOU:
+        elif lemma in SECOND_PERSON or surface in SECOND_PERSON:
             kind = "you"
         elif lemma in GROUP or surface in GROUP:
             kind = "group"

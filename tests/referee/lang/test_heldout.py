@@ -37,8 +37,9 @@ FLOOR = {
     ("chat4", "ko"): 0.716, ("chat4", "ja"): 0.816, ("chat4", "en"): 0.75,
 }
 SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60}
-# Wrong charges or verdicts a set may show: none, except the fresh chat set's first pass.
-WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 3, ("chat4", "en"): 3}
+# Wrong charges or verdicts a set may show: none, except the fresh chat set's first pass
+# (ja 3 -> 2 since the classes of issue 11 point 5 were closed from new examples, untuned).
+WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3}
 
 
 @pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))

@@ -99,7 +99,7 @@ def test_a_correction_that_fits_nothing_is_unclear() -> None:
 
 
 def test_a_follow_up_continues_the_last_question_of_one_kind() -> None:
-    before = Question((Query("A", literal("liar", "B", True)),))
+    before = Question((Query("A", literal("liar", "A", True)),))
     again = Reading(Mood.ASK, (Claim(None, (ADDRESSEE,)),), ("C",))
     assert combine([again], ROSTER, before) == Question((Query("C", literal("liar", "C", True)),))
     assert combine([again], ROSTER) == Unclear(problem=Problem(Why.WHICH_QUESTION))
