@@ -181,15 +181,14 @@ def queries(
 # --- a message's readings into one intent -------------------------------------------------
 
 
-def _antecedent(before: Sequence[Reading]) -> str | None:
-    """Whom a pronoun points to: the one suspect the message named before it, if one."""
-    for reading in reversed(before):
-        named_here = set(reading.mentioned) | {
-            r.name for c in reading.claims for r in c.about if r.person is None
-        }
-        if named_here:
-            return next(iter(named_here)) if len(named_here) == 1 else None
-    return None
+def _antecedent(reading: Reading, before: str | None) -> str | None:
+    """Whom a pronoun after `reading` points to: the one suspect the last sentence naming
+    anyone named (`before`: the antecedent before it), if one. Kept sentence by sentence,
+    so a long message is read in linear time."""
+    named_here = set(reading.mentioned) | {r.name for c in reading.claims for r in c.about if r.person is None}
+    if named_here:
+        return next(iter(named_here)) if len(named_here) == 1 else None
+    return before
 
 
 def _carried(claim: Claim, before: Claim | None) -> Claim | None:
@@ -296,10 +295,12 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
     last_claim: Claim | None = None
     last_asked: tuple[str, ...] = ()
     before = _previous_claim(previous)
+    antecedent: str | None = None
     for i, reading in enumerate(readings):
         if reading.problem is not None:
             return Unclear(problem=reading.problem)
-        antecedent = _antecedent(readings[:i])
+        if i:
+            antecedent = _antecedent(readings[i - 1], antecedent)
         if reading.correction is not None and not reading.claims:
             mended = _corrected(asked, reading.correction, roster, antecedent)
             if isinstance(mended, Problem):

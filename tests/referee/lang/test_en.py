@@ -12,6 +12,7 @@ from referee.lang import Context, incident
 from referee.lang.en import extract, parse
 from referee.lang.en.words import misspelt
 from referee.liar.intent import Confirm, CountQuery, Guess, Other, Query, Question, Remark, Unclear
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import Not, Says, as_literal, literal
 from referee.liar.world import Roster
 
@@ -419,25 +420,26 @@ def test_a_correction_that_leaves_the_question_unclear(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "key"),
+    ("text", "key", "other"),
     [
-        ("C, did you eat the pizza?", "cake"),
-        ("A, may I ask whether you ate the pizza?", "cake"),
-        ("C, did you eat the sandwich?", "cake"),
-        ("A did you eat my sandwich", "cake"),
-        ("A, did you eat pizza?", "cake"),
-        ("A, did you have the pizza?", "cake"),
-        ("A, did you take the money?", "cake"),
-        ("A, did you eat anything?", "cake"),
-        ("B ate the chocolate.", "cake"),
-        ("A, did you eat the coke?", "cake"),  # a food, though one letter from "cake"
-        ("B, did you drink the coffee?", "juice"),
+        ("C, did you eat the pizza?", "cake", "pizza"),
+        ("A, may I ask whether you ate the pizza?", "cake", "pizza"),
+        ("C, did you eat the sandwich?", "cake", "sandwich"),
+        ("A did you eat my sandwich", "cake", "sandwich"),
+        ("A, did you eat pizza?", "cake", "pizza"),
+        ("A, did you have the pizza?", "cake", "pizza"),
+        ("A, did you take the money?", "cake", "money"),
+        ("A, did you eat anything?", "cake", ""),
+        ("B ate the chocolate.", "cake", "chocolate"),
+        ("A, did you eat the coke?", "cake", "coke"),  # a food, though one letter from "cake"
+        ("B, did you drink the coffee?", "juice", "coffee"),
+        ("A, did you drink the cake?", "cake", ""),  # the other act, the incident's own object
+        ("C, did you eat the juice?", "cake", "juice"),  # another incident's object
     ],
 )
-def test_another_food_is_unclear_with_a_reason_naming_the_incident(text: str, key: str) -> None:
-    ctx = Context(incident=incident(key), lang="en")
-    intent = parse(text, ctx)
-    assert isinstance(intent, Unclear) and ctx.incident.noun["en"] in intent.reason
+def test_another_food_is_unclear_naming_what_was_typed(text: str, key: str, other: str) -> None:
+    intent = parse(text, Context(incident=incident(key), lang="en"))
+    assert isinstance(intent, Unclear) and intent.problem == Problem(Why.OTHER_INCIDENT, other=other)
 
 
 @pytest.mark.parametrize(
