@@ -39,6 +39,11 @@ class Prop:
     negated: bool = False
     via: str | None = None
 
+    def asked(self) -> tuple[str, str | None, str, str]:
+        """What the question asks, however phrased: "is B honest?" and "is B the liar?" are
+        one question (referee.liar.proposition.canonical), charged once; its first phrasing is kept."""
+        return (self.speaker, self.via, self.about, "liar" if self.predicate == "honest" else self.predicate)
+
     def wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {"speaker": self.speaker, "about": self.about,
                                "predicate": self.predicate, "negated": self.negated}
@@ -57,7 +62,7 @@ class Meaning:
     liar: str | None = None
 
     def label(self) -> dict[str, Any]:
-        unique = sorted(set(self.props))
+        unique = sorted({p.asked(): p for p in reversed(self.props)}.values())
         return {"kind": self.kind, "cost": len(unique), "propositions": [p.wire() for p in unique],
                 "guess": {"culprit": self.culprit, "liar": self.liar} if self.kind == "guess" else None}
 
@@ -1388,7 +1393,7 @@ def label_problems(u: Utterance) -> list[str]:
     """What is wrong with a generated message's label, if anything (the generator's own law)."""
     label, problems = u.meaning.label(), []
     props = label["propositions"]
-    unique = {(p["speaker"], p["about"], p["predicate"], p["negated"], p.get("via")) for p in props}
+    unique = {Prop(**p).asked() for p in props}
     if label["cost"] != len(unique) or len(props) != len(unique):
         problems.append(f"cost {label['cost']} for {len(unique)} distinct pairs")
     if (label["kind"] == "question") != bool(props):
