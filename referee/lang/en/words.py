@@ -267,10 +267,14 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
 
 
 def _expand(word: str) -> list[str]:
-    """Lower-case one token and expand contractions and chat spellings."""
+    """Lower-case one token and expand contractions, chat spellings and the typos of
+    the words that carry a question's sense (see _TYPED_TWICE, _glued)."""
     if is_ref(word):
         return [word]
     low = word.lower()
+    low = low if low in _REAL_WORDS else _TYPED_TWICE.get(low, low)
+    if (parts := _glued(low)) is not None:
+        return [w for part in parts for w in _expand(part)]
     if low in _CONTRACTED:
         return list(_CONTRACTED[low])
     if low in _SLANG:
@@ -286,6 +290,36 @@ def _expand(word: str) -> list[str]:
     return [_typo_fixed(low)]
 
 
+# The words that carry a question's sense: who, whether, negation, a tag or a nesting.
+# Typed with a letter twice ("nnot", "iisn't", "aand", "ttell") or glued to the next one
+# ("notthe", "areyou", "ateit", "tellme") they are read as meant, never left out: a
+# negation or a person dropped this way would change what is asked. "to", "of", "in",
+# "an", "be" and "we" are not among them: "too", "off", "inn", "ann", "bee", "wee" are words.
+_SENSE_WORDS = frozenset(
+    """not no nor and or but the a you your me he she it that is are was were am did does do
+    didn't doesn't don't isn't aren't wasn't weren't can't won't tell would will both each
+    either neither ate eat eaten drank drink drunk liar culprit honest innocent wait sorry
+    mean meant ask asked say said who which whether if""".split()
+)
+_TYPED_TWICE = {
+    w[:i] + w[i] + w[i:]: w for w in _SENSE_WORDS for i in range(len(w)) if w[i].isalpha()
+} | {w: w for w in _SENSE_WORDS}
+# Words that look like a sense word typed twice or two glued, and are none.
+_REAL_WORDS = frozenset(["whoo", "butt", "theme", "themes", "another", "notice", "noted", "note", "item",
+                         "ashed", "orate", "donor", "whoa", "heat", "heated", "eater", "neat", "hedge", "tease",
+                         "ado", "abut", "shea"])
+
+
+def _glued(word: str) -> tuple[str, str] | None:
+    """Two sense words typed as one ("notthe", "isn'tthe", "areyou", "ateit"), or None."""
+    if word in _TYPED_TWICE or word in _REAL_WORDS or not word.isascii():
+        return None
+    for i in range(1, len(word)):
+        if word[:i] in _SENSE_WORDS and word[i:] in _SENSE_WORDS | _GLUABLE:
+            return word[:i], word[i:]
+    return None
+
+
 # Typos of the game's words ("honets", "lyign", "inocent", "lair", "eaat") read as the word
 # meant: a doubled letter too many, two letters swapped or one left out, and for long words
 # one letter changed. Not a letter added, nor one changed in a short word: that makes other
@@ -294,6 +328,7 @@ _TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", 
                  "eating", "drinking")
 _VOCABULARY = frozenset(
     f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
+_GLUABLE = frozenset("cake pudding cookie donut juice truth lying".split())  # "thepudding", "theliar"
 
 
 @lru_cache(maxsize=4096)

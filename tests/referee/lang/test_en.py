@@ -737,3 +737,44 @@ def test_extract_a_confession_is_a_statement(text: str) -> None:
     """'admit' embeds a clause in a question ("would B admit ...?"); a character's own
     confession still states what it confesses."""
     assert statements(text, "A") == {("A", "culprit(A)", True)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B, is A notthe liar?", {("B", "liar", "A", True)}),  # negation glued to a word
+        ("B, is A nnot honest?", {("B", "honest", "A", True)}),  # negation typed with a letter twice
+        ("C, A iisn't the culprit, is he?", {("C", "culprit", "A", True)}),
+        ("A, areyou or C the liar?", {("A", "liar", "A", False), ("A", "liar", "C", False)}),
+        ("A, did youor C eat it?", {("A", "culprit", "A", False), ("A", "culprit", "C", False)}),
+        ("B, are youand C both honest?", {("B", "honest", "B", False), ("B", "honest", "C", False)}),
+        ("A, B aand C, is A innocent?", {(s, "culprit", "A", True) for s in "ABC"}),
+        ("C, you are honest, arenn't you?", {("C", "honest", "C", False)}),
+    ],
+)
+def test_a_word_that_carries_the_sense_is_read_through_its_typo(
+        text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """A negation, a conjunction or a person glued to the next word or typed with a letter
+    twice is read as meant: left out, it would charge another question."""
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize("text", ["B, would A ttell me that C isn't the liar?", "C, would A tellme you ate it?"])
+def test_a_nesting_verb_typed_wrong_keeps_its_nesting(text: str) -> None:
+    intent = parse(text, CAKE)
+    assert isinstance(intent, Question) and all(isinstance(q.proposition, Says) for q in intent.queries)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ok I got it, B ateit and B is the liar too!", Guess("B", "B")),
+        ("Theculprit is C.", Guess(culprit="C")),
+        ("A, are you theliar? The culprit is B.", Unclear(problem=Problem(Why.QUESTION_AND_ANSWER))),
+        ("whoo, A ate it", Guess(culprit="A")),  # "whoo" is no "who"
+        ("A, did you finish off the cake?", None),  # "off" is no "of"
+    ],
+)
+def test_glued_words_in_guesses_and_real_words_left_alone(text: str, expected: object) -> None:
+    intent = parse(text, CAKE)
+    assert intent == expected if expected is not None else isinstance(intent, Question)
