@@ -189,7 +189,12 @@ _MEANT = re.compile(
 # Role nouns a "he" or "himself" can point back to in a question about the rules.
 _ROLES = frozenset("liar culprit thief perpetrator criminal eater drinker fibber deceiver truthteller".split())
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
-_LEADING_LIST = re.compile(r"^(?:both )?(" + _REF_LIST + r")(?: (?:,|:|-))?")
+# A list of names that calls on them ends at its "and" (or a quantifier after it: "A and
+# B, each of you"): in "A, B and C, B ate it, didn't he?" the second B is the subject,
+# not a fourth name called.
+_CALL_LIST = (r"(?:@\d+|everyone)(?: (?:,|&|/) (?:@\d+|everyone))*"
+              r"(?: (?:and|, and) (?:@\d+|everyone)(?: (?:and|&|/) (?:@\d+|everyone))*)?(?: , everyone)?")
+_LEADING_LIST = re.compile(r"^(?:both )?(" + _CALL_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(
     r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
     r"(?: is| would be| will be)?(?: :| ,| -)? "
@@ -600,9 +605,14 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], b
 
 
 def _question_inside(words: tuple[str, ...]) -> bool:
-    """A question word opening the clause or a part of it ("..., who ate it"): the words
-    ask something, so they are no conclusion to judge, whatever else they say."""
-    return any(w in _QUESTION_WORDS and (i == 0 or words[i - 1] in _CALL_MARKS) for i, w in enumerate(words))
+    """A question word opening the clause or a part of it ("..., who ate it"), or an
+    auxiliary before a subject after a mark ("quick qestion: did you drink it"): the
+    words ask something, so they are no conclusion to judge, whatever else they say."""
+    return any(
+        (w in _QUESTION_WORDS and (i == 0 or words[i - 1] in _CALL_MARKS))
+        or (w in AUX and i and words[i - 1] in _CALL_MARKS and i + 1 < len(words)
+            and (is_person(words[i + 1]) or words[i + 1] in ("not", "it", "there")))
+        for i, w in enumerate(words))
 
 
 def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> _Read:

@@ -152,6 +152,7 @@ _GROUPS = (
     (r"\b(?:both of you|you two|you both|the two of you)\b", "you"),
     (r"\b(?:any of you|any one of you|either of you|one of you|anybody|someone|somebody|"
      r"no one|nobody|anyone else)\b", ANYONE),
+    (r"(@\d+) each\b(?: (?:of you|one))?(?: ,| :)?", r"\1 , everyone ,"),  # "B, C each tell me": each of them
     (r"\bas well\b", "too"),
     (r"(?<=\S) n (?=\S)", " and "),  # "A n B", "C ate it n C is the liar"
     (r"\bno cap\b", "honestly"),
@@ -223,7 +224,7 @@ def _drop_honorific(out: list[str]) -> None:
     """Remove "Mr." / "Person" just before a name: the name alone identifies the person."""
     if len(out) > 1 and out[-1] == "." and out[-2].lower() in _ABBREVIATED:
         del out[-2:]
-    elif out and out[-1].lower() in HONORIFICS:
+    elif out and (_sense(out[-1].lower()) or out[-1].lower()) in HONORIFICS:  # "Persoon C"
         out.pop()
 
 
@@ -268,11 +269,11 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
 
 def _expand(word: str) -> list[str]:
     """Lower-case one token and expand contractions, chat spellings and the typos of
-    the words that carry a question's sense (see _TYPED_TWICE, _glued)."""
+    the words that carry a question's sense (see _sense, _glued)."""
     if is_ref(word):
         return [word]
     low = word.lower()
-    low = low if low in _REAL_WORDS else _TYPED_TWICE.get(low, low)
+    low = _sense(low) or low
     if (parts := _glued(low)) is not None:
         return [w for part in parts for w in _expand(part)]
     if low in _CONTRACTED:
@@ -290,33 +291,67 @@ def _expand(word: str) -> list[str]:
     return [_typo_fixed(low)]
 
 
-# The words that carry a question's sense: who, whether, negation, a tag or a nesting.
-# Typed with a letter twice ("nnot", "iisn't", "aand", "ttell") or glued to the next one
-# ("notthe", "areyou", "ateit", "tellme") they are read as meant, never left out: a
-# negation or a person dropped this way would change what is asked. "to", "of", "in",
-# "an", "be" and "we" are not among them: "too", "off", "inn", "ann", "bee", "wee" are words.
-_SENSE_WORDS = frozenset(
+# The words that carry a question's sense: who, whether, negation, a tag, a hedge, a
+# report or a nesting. Typed with a letter twice ("nnot", "iisn't", "aand", "ttell"), two
+# letters swapped ("teh", "adn", "woudl") or glued to the next word ("notthe", "areyou",
+# "ateit", "tellme", "juiceor") they are read as meant, never left out: a negation, a
+# hedge or a person dropped this way would change what is asked. "to", "of", "in", "an",
+# "be" and "we" are not among them: "too", "off", "inn", "ann", "bee", "wee" are words.
+_SENSE_WORDS = EMBEDDING | HEARSAY | HEDGES | frozenset(
     """not no nor and or but the a you your me he she it that is are was were am did does do
     didn't doesn't don't isn't aren't wasn't weren't can't won't tell would will both each
     either neither ate eat eaten drank drink drunk liar culprit honest innocent wait sorry
-    mean meant ask asked say said who which whether if""".split()
+    mean meant ask asked say said who which whether if maybe perhaps probably could might
+    according claims claimed says thinks true question quick for all everyone wrong person
+    oops sorry one""".split()
 )
-_TYPED_TWICE = {
-    w[:i] + w[i] + w[i:]: w for w in _SENSE_WORDS for i in range(len(w)) if w[i].isalpha()
+_SWAPPED = {
+    w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in _SENSE_WORDS if len(w) > 2 for i in range(len(w) - 1)
+    if w[i].isalpha() and w[i + 1].isalpha()
 } | {w: w for w in _SENSE_WORDS}
-# Words that look like a sense word typed twice or two glued, and are none.
-_REAL_WORDS = frozenset(["whoo", "butt", "theme", "themes", "another", "notice", "noted", "note", "item",
-                         "ashed", "orate", "donor", "whoa", "heat", "heated", "eater", "neat", "hedge", "tease",
-                         "ado", "abut", "shea"])
+_RUNS = re.compile(r"(\w)\1+")
+_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(_SENSE_WORDS, key=len)}
+# Words that look like a sense word mistyped or two glued, and are none.
+_REAL_WORDS = frozenset(
+    """whoo butt theme themes another noted note item ashed orate donor whoa heat heated eater neat
+    hedge tease ado abut shea hehe hehehe meme area areas door doors dome domes mayor amy hera lest
+    fro odes dose eta lira noor amor forme leet""".split()
+)
 
 
-def _glued(word: str) -> tuple[str, str] | None:
-    """Two sense words typed as one ("notthe", "isn'tthe", "areyou", "ateit"), or None."""
-    if word in _TYPED_TWICE or word in _REAL_WORDS or not word.isascii():
+_CHAT_PARTS = {"u": "you"}  # "uor", "areu": chat's "u" glued
+
+
+def _food(word: str) -> str | None:
+    """The incident or other food `word` is, letters typed twice or not ("icee", "pizzza")."""
+    return _FOODS_COLLAPSED.get(_RUNS.sub(r"\1", word))
+
+
+@lru_cache(maxsize=4096)
+def _sense(word: str) -> str | None:
+    """The sense word `word` is, typed right, swapped or with letters typed twice
+    ("noott", "iisn't"); None for any other word."""
+    if word in _REAL_WORDS:
+        return None
+    return _SWAPPED.get(word) or (_COLLAPSED.get(_RUNS.sub(r"\1", word)) if _RUNS.search(word) else None)
+
+
+@lru_cache(maxsize=4096)
+def _glued(word: str) -> tuple[str, ...] | None:
+    """Sense words typed as one ("notthe", "isn'tthe", "areyou", "tellmethat"), or None."""
+    if _sense(word) is not None or word in _REAL_WORDS or not word.isascii():
         return None
     for i in range(1, len(word)):
-        if word[:i] in _SENSE_WORDS and word[i:] in _SENSE_WORDS | _GLUABLE:
-            return word[:i], word[i:]
+        first, second = _sense(word[:i]) or _CHAT_PARTS.get(word[:i]), word[i:]
+        if first is None:
+            continue
+        if meant := _sense(second) or _CHAT_PARTS.get(second) or _food(second):
+            return first, meant
+        if (more := _glued(second)) is not None:
+            return first, *more
+    for i in range(3, len(word) - 1):  # a food before a sense word: "juiceor not", "cakeand"
+        if (food := _food(word[:i])) and (meant := _sense(word[i:])):
+            return food, meant
     return None
 
 
@@ -328,7 +363,9 @@ _TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", 
                  "eating", "drinking")
 _VOCABULARY = frozenset(
     f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
-_GLUABLE = frozenset("cake pudding cookie donut juice truth lying".split())  # "thepudding", "theliar"
+# After a sense word, these are read off a glued token too ("thepudding", "couldbe",
+# "accordingto", "liartoo", "oneis").
+_GLUABLE = frozenset("cake pudding cookie donut juice truth lying be to of too one teh ice".split())
 
 
 @lru_cache(maxsize=4096)
@@ -426,6 +463,9 @@ PORTION = frozenset(
 )
 DETERMINERS = frozenset("the a an my your his her our their that this those these".split())
 CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
+
+
+_FOODS_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in _GLUABLE | OTHER_FOODS}
 
 
 def misspelt(word: str, meant: str) -> bool:

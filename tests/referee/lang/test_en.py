@@ -778,3 +778,41 @@ def test_a_nesting_verb_typed_wrong_keeps_its_nesting(text: str) -> None:
 def test_glued_words_in_guesses_and_real_words_left_alone(text: str, expected: object) -> None:
     intent = parse(text, CAKE)
     assert intent == expected if expected is not None else isinstance(intent, Question)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mayybe A is lying.", Remark()),  # a hedge typed wrong still hedges
+        ("maybbe C is the liar", Remark()),
+        ("couldbe that B ate it", Unclear(problem=Problem(Why.NO_ADDRESSEE))),  # "could be ...?" to nobody
+        ("B claimshe did it...", Remark()),  # a report glued to its pronoun
+        ("C toldme he is lying.", Remark()),
+        ("accordingto A, he is the culprit.", Remark()),
+        ("B, quick qestion: did you drink the juice", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
+        ("A, quickquestion: is B the liar", Question((Query("A", literal("liar", "B")),))),
+    ],
+)
+def test_a_mistyped_hedge_report_or_question_form_is_never_a_guess(text: str, expected: object) -> None:
+    """A hedge, a report or an auxiliary after "question:" keeps its sense through a typo; a
+    question form left after a mark ("...: did you drink it") is no conclusion."""
+    assert parse(text, Context(incident=incident("juice" if "juice" in text else "cake"), lang="en")) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, B and C, B ate the cake, didn't he?", {(s, "culprit", "B", False) for s in "ABC"}),
+        ("A, B and C, A is not the liar, is he?", {(s, "liar", "A", True) for s in "ABC"}),
+        ("A and B, each of you: are you honest?", {("A", "honest", "A", False), ("B", "honest", "B", False)}),
+        ("B, C each tell me: are you the liar?", {("B", "liar", "B", False), ("C", "liar", "C", False)}),
+        ("A and C, are you both innocent?", {("A", "culprit", "A", True), ("C", "culprit", "C", True)}),
+        ("B, C each tell me whether you ate it", {("B", "culprit", "B", False), ("C", "culprit", "C", False)}),
+        ("A and B, did all of you eat it?", {("A", "culprit", "A", False), ("B", "culprit", "B", False)}),
+    ],
+)
+def test_a_list_of_names_called_ends_where_its_clause_begins(
+        text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """The names called end at the list's "and" (or its quantifier, "each of you", which
+    ranges over them only): a name after it is the clause's subject, not one more asked."""
+    assert asked(text) == expected
