@@ -191,21 +191,24 @@ def _antecedent(reading: Reading, before: str | None) -> str | None:
     return before
 
 
-def _carried(claim: Claim, before: Claim | None) -> Claim | None:
-    """An elliptic claim completed by the one it continues (None: nothing to continue)."""
+def _carried(claim: Claim, before: Sequence[Claim]) -> tuple[Claim, ...] | None:
+    """An elliptic claim completed by every claim of the sentence it continues ("A, did you
+    eat it and are you the liar? B, did you?" asks B both); None: nothing to continue."""
     if claim.predicate is not None:
-        return claim
-    if before is None or before.predicate is None:
+        return (claim,)
+    if not before or any(b.predicate is None for b in before):
         return None
-    return replace(claim, predicate=before.predicate, negated=before.negated, via=claim.via or before.via)
+    return tuple(dict.fromkeys(
+        replace(claim, predicate=b.predicate, negated=b.negated, via=claim.via or b.via) for b in before))
 
 
-def _previous_claim(previous: Question | None) -> tuple[tuple[str, ...], Claim] | None:
-    """The player's last question as (whom it asked, its one claim), if it asked one thing
-    of one kind ("A, did B eat it?"); None when a follow-up could continue several."""
+def _previous_claims(previous: Question | None) -> tuple[tuple[str, ...], tuple[Claim, ...]] | None:
+    """The player's last question as (whom it asked, one claim per kind of thing it asked:
+    predicate, negation, nesting), for a follow-up to continue; None for no question or
+    one that is no flat claim."""
     if previous is None:
         return None
-    shapes = set()
+    shapes: dict[tuple[Predicate, bool, str | None], None] = {}
     speakers: list[str] = []
     for q in previous.unique():
         p, via = q.proposition, None
@@ -215,13 +218,10 @@ def _previous_claim(previous: Question | None) -> tuple[tuple[str, ...], Claim] 
         if flat is None:
             return None
         atom, negated = flat
-        shapes.add((atom.predicate, negated, via))
+        shapes[(atom.predicate, negated, via)] = None
         if q.speaker not in speakers:
             speakers.append(q.speaker)
-    if len(shapes) != 1:
-        return None
-    predicate, negated, via = shapes.pop()
-    return tuple(speakers), Claim(predicate, (), negated, named(via) if via else None)
+    return tuple(speakers), tuple(Claim(p, (), n, named(v) if v else None) for p, n, v in shapes)
 
 
 def _corrected(asked: list[tuple[Reading, tuple[Query, ...]]], fix: Correction, roster: Roster,
@@ -292,9 +292,9 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
     """
     asked: list[tuple[Reading, tuple[Query, ...]]] = []
     concluded: list[Reading] = []
-    last_claim: Claim | None = None
+    last_claims: tuple[Claim, ...] = ()
     last_asked: tuple[str, ...] = ()
-    before = _previous_claim(previous)
+    before = _previous_claims(previous)
     antecedent: str | None = None
     for i, reading in enumerate(readings):
         if reading.problem is not None:
@@ -310,19 +310,19 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
         if reading.mood is not Mood.ASK:
             if reading.mood is Mood.CONCLUDE and reading.claims:
                 concluded.append(reading)
-            last_claim = reading.claims[-1] if reading.claims else last_claim
+            last_claims = reading.claims or last_claims
             continue
         addressees = reading.addressees or last_asked
         claims: list[Claim] = []
         for claim in reading.claims:
-            seed = last_claim
-            if claim.predicate is None and seed is None and before is not None:
-                seed = before[1]
+            seeds = last_claims
+            if claim.predicate is None and not seeds and before is not None:
+                seeds = before[1]
                 addressees = addressees or before[0]
-            full = _carried(claim, seed)
+            full = _carried(claim, seeds)
             if full is None:
                 return unclear(Why.WHICH_QUESTION)
-            claims.append(full)
+            claims.extend(full)
         if not claims:
             continue
         if not addressees:
@@ -333,7 +333,7 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
         if reading.corrects and asked:
             asked.pop()
         asked.append((replace(reading, claims=tuple(claims), addressees=tuple(addressees)), made))
-        last_claim, last_asked = claims[-1], tuple(addressees)
+        last_claims, last_asked = tuple(claims), tuple(addressees)
     if asked and concluded:
         return unclear(Why.QUESTION_AND_ANSWER)
     if asked:

@@ -177,13 +177,14 @@ _YOU_WORD = re.compile(r"you\b")
 # only glosses the question before it (see `_correction`).
 _CORRECTING = ("oops", "whoops", "sorry", "nvm", "correction", "typo", "never mind", "scratch that",
                "my bad", "wrong person", "wrong one", "wrong name", "no wait", "wait no", "i meant",
-               "i mean", "let me rephrase", "or rather", "rather", "to say")
+               "i mean", "let me rephrase", "or rather", "rather", "to say", "meant")
 _CORRECTING_SOFT = frozenset("oh ugh uh um hmm ah wait no ok , : - ! i".split())
 _APOLOGY = frozenset(["sorry", "oops", "whoops"])  # a correction only when something follows
 _POLITE_AFTER = frozenset(["to", "for", "if", "but", "again"])  # "sorry to ask", "sorry for ...", "sorry if ..."
 # What "I meant ..." names instead: "to ask C", "B, not C", "C instead", then maybe ": is B lying".
 _MEANT = re.compile(
-    r"^(?P<ask>to ask |ask |for )?(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
+    r"^(?P<ask>to ask |ask |(?:that (?:one |question |was |is )*(?:meant )?|meant )?for )?"
+    r"(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
     r"(?: (?:,|:|-) (?P<rest>.+))?$"
 )
 # Role nouns a "he" or "himself" can point back to in a question about the rules.
@@ -460,10 +461,10 @@ def _wrong_incident(words: tuple[str, ...], ctx: Context) -> Reading | None:
     for i, word in enumerate(words):
         if word in OTHER_INCIDENT_WORDS and word not in nouns:
             return _problem(Why.OTHER_INCIDENT, word)
-        if word in verbs:  # "drank the cake": the other act, the incident's own object
-            return _problem(Why.OTHER_INCIDENT)
         if word in CULPRIT_VERBS and (thing := _other_object(words[i + 1:], nouns)) is not None:
             return _problem(Why.OTHER_INCIDENT, thing)
+    if verbs.intersection(words):  # "drank the cake": the other act, the incident's own object
+        return _problem(Why.OTHER_INCIDENT)
     return None
 
 
@@ -663,6 +664,9 @@ def parse(text: str, ctx: Context) -> Intent:
         addressees = tuple(dict.fromkeys(q.speaker for q in ctx.previous.queries))
     for whole in _suppositions(read_text.sentences):
         found = _correction(whole, ctx) if _asking(last) else None
+        if found is None and correcting is not None and correcting.new is None and not correcting.gloss:
+            # "oops, wrong person. That one is for C, not A."
+            found = _meant(whole, ctx) if _MEANT.match(" ".join(whole.words)) else None
         if found is not None:
             whole, correcting = found.rest, found
         for sentence in (p for topic in _topics(whole, ctx) for p in _calls(topic, ctx)) if whole.words else ():
@@ -871,12 +875,17 @@ def _correction(sentence: Sentence, ctx: Context) -> _Correction | None:
     rest = words[i:]
     if not markers or (set(markers) <= _APOLOGY and (not rest or rest[0] in _POLITE_AFTER)):
         return None  # "Sorry.", "sorry to ask, but ...": politeness, nothing corrected
-    gloss = set(markers) <= {"i mean"}
-    meant = _MEANT.match(" ".join(rest))
+    return _meant(Sentence(rest, sentence.asked), ctx, gloss=set(markers) <= {"i mean"})
+
+
+def _meant(rest: Sentence, ctx: Context, gloss: bool = False) -> _Correction:
+    """What follows the correcting words: whom "I meant (to ask) C (, not A)" names, if it
+    names someone ("that one is for C": the question was for C), else a question."""
+    meant = _MEANT.match(" ".join(rest.words))
     if meant is None:
-        return _Correction(Sentence(rest, sentence.asked), gloss)
+        return _Correction(rest, gloss)
     later = tuple(meant.group("rest").split()) if meant.group("rest") else ()
-    return _Correction(Sentence(later, sentence.asked), gloss, name_of(meant.group("new"), ctx.roster),
+    return _Correction(Sentence(later, rest.asked), gloss, name_of(meant.group("new"), ctx.roster),
                        name_of(meant.group("old"), ctx.roster) if meant.group("old") else None,
                        meant.group("ask") is not None)
 

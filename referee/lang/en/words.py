@@ -257,7 +257,8 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
             continue
         previous = raw[i - 1].lower() if i else ""
         before = raw[i - 2].lower() if i > 1 else ""
-        after_honorific = previous in HONORIFICS or (previous == "." and before in HONORIFICS)
+        # "Mr. X" is a name; "wrong person. That one ..." starts a sentence
+        after_honorific = previous in HONORIFICS or (previous == "." and before in _ABBREVIATED)
         if (after_honorific and word[:1].isupper()) or (
             single_letters and len(word) == 1 and word.isupper() and word not in {"I", "A"}
         ):

@@ -816,3 +816,43 @@ def test_a_list_of_names_called_ends_where_its_clause_begins(
     """The names called end at the list's "and" (or its quantifier, "each of you", which
     ranges over them only): a name after it is the clause's subject, not one more asked."""
     assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A, is B the liar? oops, wrong person. That one is for C, not A.", {("C", "liar", "B", False)}),
+        ("A, is B the liar? sorry, that was meant for C", {("C", "liar", "B", False)}),
+        ("A, is B the liar? sorry wrong person, that question is for C", {("C", "liar", "B", False)}),
+        ("A, is B the liar? ooops, meant C not B", {("A", "liar", "C", False)}),
+        ("A, did you eat it? sorry, I meant for B", {("B", "culprit", "B", False)}),
+        ("A, did you eat it and are you the liar? B, did you?",
+         {("A", "culprit", "A", False), ("A", "liar", "A", False), ("B", "culprit", "B", False),
+          ("B", "liar", "B", False)}),
+    ],
+)
+def test_corrections_and_follow_ups_in_other_wordings(text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    """A correction says whom the question was for in several wordings, also in a sentence
+    after "wrong person"; a follow-up repeats every part of the question before."""
+    assert asked(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A, is B the liar? no wait, I mean C",  # is C asked, or asked about?
+     "A, is B the liar? oops, wrong person.",  # who, then?
+     "A, ask B whether C ate it. What is B's answer?",  # a relay, not a question to A
+     "A, ask B about C: did he eat it? what would B say?"],
+)
+def test_a_correction_or_relay_that_names_no_one_safely_is_unclear(text: str) -> None:
+    assert isinstance(parse(text, CAKE), Unclear)
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [("did C drink the pizza, A?", "pizza"), ("did C eat the pizza A??", "pizza"),
+     ("C ate the sandwich, right B?", "sandwich"), ("is it true B had the chocolate, C?", "chocolate")],
+)
+def test_another_food_with_the_addressee_at_the_end_names_the_food(text: str, other: str) -> None:
+    intent = parse(text, CAKE)
+    assert isinstance(intent, Unclear) and intent.problem == Problem(Why.OTHER_INCIDENT, other=other)

@@ -32,3 +32,16 @@ def test_a_long_message_is_combined_sentence_by_sentence() -> None:
     many = [Reading(Mood.ASK, (Claim("liar", (ADDRESSEE,)),), ("A",))] * 5000
     got = combine(many, ROSTER)
     assert isinstance(got, Question) and got.cost == 1
+
+
+def test_an_elliptic_claim_continues_every_claim_before_it() -> None:
+    """"A, did you eat it and are you the liar? B, did you?" asks B both, in the message
+    or after the player's last question; never only the last of them."""
+    both = Reading(Mood.ASK, (Claim("culprit", (ADDRESSEE,)), Claim("liar", (ADDRESSEE,))), ("A",))
+    again = Reading(Mood.ASK, (Claim(None, (ADDRESSEE,)),), ("B",))
+    asked_b = {Query("B", literal("culprit", "B")), Query("B", literal("liar", "B"))}
+    got = combine([both, again], ROSTER)
+    assert isinstance(got, Question) and set(got.unique()) >= asked_b and got.cost == 4
+    previous = Question((Query("A", literal("culprit", "A")), Query("A", literal("liar", "A"))))
+    got = combine([again], ROSTER, previous)
+    assert isinstance(got, Question) and set(got.unique()) == asked_b
