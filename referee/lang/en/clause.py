@@ -198,6 +198,8 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
             raise Unreadable(Why.NESTED)
         if word in HEARSAY:
             raise Unreadable(Why.REPORTED)
+        if word == "that" and i + 1 < len(words) and is_person(words[i + 1]) and any(map(is_person, words[:i])):
+            raise Unreadable(Why.NESTED)  # "would C agree that A ate it": a clause inside
         after = words[i - 1] if i > 0 else ""
         candidate = open_ and after in CHOOSING and is_ref(word)
         if not is_person(word) or (after in PREPOSITIONS and not candidate):

@@ -307,11 +307,11 @@ _SENSE_WORDS = EMBEDDING | HEARSAY | HEDGES | frozenset(
     oops sorry one""".split()
 )
 _SWAPPED = {
-    w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in _SENSE_WORDS if len(w) > 2 for i in range(len(w) - 1)
+    w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in sorted(_SENSE_WORDS) if len(w) > 2 for i in range(len(w) - 1)
     if w[i].isalpha() and w[i + 1].isalpha()
 } | {w: w for w in _SENSE_WORDS}
 _RUNS = re.compile(r"(\w)\1+")
-_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(_SENSE_WORDS, key=len)}
+_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(_SENSE_WORDS, key=lambda w: (len(w), w))}
 # Words that look like a sense word mistyped or two glued, and are none.
 _REAL_WORDS = frozenset(
     """whoo butt theme themes another noted note item ashed orate donor whoa heat heated eater neat
@@ -324,8 +324,11 @@ _CHAT_PARTS = {"u": "you"}  # "uor", "areu": chat's "u" glued
 
 
 def _food(word: str) -> str | None:
-    """The incident or other food `word` is, letters typed twice or not ("icee", "pizzza")."""
-    return _FOODS_COLLAPSED.get(_RUNS.sub(r"\1", word))
+    """`word` when it may follow a sense word glued ("be", "ice"), or the food it is with
+    letters typed twice ("icee", "pizzza")."""
+    if word in _GLUABLE or word in OTHER_FOODS:
+        return word
+    return _FOODS_COLLAPSED.get(_RUNS.sub(r"\1", word)) if _RUNS.search(word) else None
 
 
 @lru_cache(maxsize=4096)
@@ -466,7 +469,7 @@ DETERMINERS = frozenset("the a an my your his her our their that this those thes
 CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
 
 
-_FOODS_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in _GLUABLE | OTHER_FOODS}
+_FOODS_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(OTHER_FOODS | OTHER_INCIDENT_WORDS | {"ice"})}
 
 
 def misspelt(word: str, meant: str) -> bool:

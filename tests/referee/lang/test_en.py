@@ -856,3 +856,18 @@ def test_a_correction_or_relay_that_names_no_one_safely_is_unclear(text: str) ->
 def test_another_food_with_the_addressee_at_the_end_names_the_food(text: str, other: str) -> None:
     intent = parse(text, CAKE)
     assert isinstance(intent, Unclear) and intent.problem == Problem(Why.OTHER_INCIDENT, other=other)
+
+
+@pytest.mark.parametrize(
+    "text", ["B, would C agree that A ate it?", "B, do you agree that A ate it?", "C, A swears that B is lying, right?"],
+)
+def test_a_clause_inside_a_clause_is_nested_or_unclear_never_two_claims(text: str) -> None:
+    """"that" and a subject after someone named: what one would say of another, which a
+    verb this reader does not know cannot turn into two questions."""
+    intent = parse(text, CAKE)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.NESTED
+
+
+def test_glued_words_read_the_same_whatever_the_hash_seed() -> None:
+    """"wantto" is "want to" (never "want too"): the typo tables are built in a fixed order."""
+    assert asked("I wantto ask Person B: do you tell the truth?!") == {("B", "honest", "B", False)}
