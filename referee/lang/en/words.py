@@ -423,6 +423,8 @@ def sentences(text: str, roster: Roster) -> Text:
                     found[-1] = Sentence(found[-1].words, True)
                 current = []
             else:
+                if is_ref(word) and current and current[-1] in HONORIFICS:  # glued: "isperson C"
+                    current.pop()
                 current.extend(_expand(word))
     return Text(tuple(found), tuple(dict.fromkeys(unknown)))
 

@@ -791,6 +791,7 @@ def test_glued_words_in_guesses_and_real_words_left_alone(text: str, expected: o
         ("accordingto A, he is the culprit.", Remark()),
         ("B, quick qestion: did you drink the juice", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
         ("A, quickquestion: is B the liar", Question((Query("A", literal("liar", "B")),))),
+        ("Person A, quick qestion: isperson C lying", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
     ],
 )
 def test_a_mistyped_hedge_report_or_question_form_is_never_a_guess(text: str, expected: object) -> None:
