@@ -162,7 +162,7 @@ _FOLLOW_UP_LEAD = re.compile(r"^(?:what|how) about\b")  # "What about the others
 _TOPIC = re.compile(r"(?:and |now |so )?(?:what about|how about|about|regarding|as for|concerning) (@\d+)(?: (?::|,|-))?")
 _TOPIC_WORDS = frozenset(["about", "regarding", "concerning"])
 _SAME = re.compile(r"^(?:and )?(?:what is your answer to )?(?:the |that )?same(?: question| here| again| for you| to you"
-                   r"| goes for you)?(?: for you| to you)?$")
+                   r"| goes for you)?(?: for you| to you| (?:for|to) (?P<to>" + _REF_LIST + r"))?$")
 # A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
 # (a name before an auxiliary and "you" cannot be the subject). Read token by token in
 # `_second_calls`, in one pass over the sentence: a break (", ", ", and ", "and ", "but ",
@@ -183,7 +183,7 @@ _APOLOGY = frozenset(["sorry", "oops", "whoops"])  # a correction only when some
 _POLITE_AFTER = frozenset(["to", "for", "if", "but", "again"])  # "sorry to ask", "sorry for ...", "sorry if ..."
 # What "I meant ..." names instead: "to ask C", "B, not C", "C instead", then maybe ": is B lying".
 _MEANT = re.compile(
-    r"^(?P<ask>to ask |ask |(?:that (?:one |question |was |is )*(?:meant )?|meant )?for )?"
+    r"^(?P<ask>to ask |ask |(?:i )?(?:am |was )?asking |(?:that (?:one |question |was |is )*(?:meant )?|meant )?for )?"
     r"(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
     r"(?: (?:,|:|-) (?P<rest>.+))?$"
 )
@@ -555,7 +555,7 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], b
         return _problem(Why.ASKED_OR_ABOUT), frame.addressees
     follow_up = (bool(_AND.intersection(original[:2])) or original[-1] == "too") and frame.words == words
     if before is not None and (again := _asked_again(frame, before, follow_up, ctx)) is not None:
-        return again, frame.addressees
+        return again, again.addressees or frame.addressees
     if topic := _TOPIC.fullmatch(" ".join(frame.words)):  # "A, what about C? Did he eat it?": C is the topic
         about = name_of(topic.group(1), ctx.roster)
         unread = Reading(Mood.OTHER, problem=Problem(Why.WHICH_QUESTION), mentioned=(about,))
@@ -563,8 +563,9 @@ def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], b
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
         return None, _names(" ".join(words), ctx)
     if not frame.words:  # "I have a question for C." then "Is A honest?"
-        put = frame.named and frame.asking and not _only_a_call(words, ctx)  # "B, is it true?"
-        return (_Unanswered(_OTHER) if put else None), frame.addressees
+        # "B, is it true?", "B, I have a question.": answered by a question to B after it
+        put = frame.named and frame.asking and not _only_a_call(words, ctx)
+        return (_Unanswered(_OTHER, frame.addressees) if put else None), frame.addressees
     addressees, words = frame.addressees, frame.words
     if frame.declared and _ONLY_NAMES.match(" ".join(words)):
         names = _names(" ".join(words), ctx)
@@ -956,9 +957,11 @@ def _asked_again(frame: _Frame, before: _Before, follow_up: bool, ctx: Context) 
     message's policy continues the question before (referee.lang.reading.combine).
     """
     text = " ".join(frame.words)
-    elliptic = _ELLIPTIC.match(text)
-    if not (elliptic or _SAME.match(text)):
+    elliptic, same = _ELLIPTIC.match(text), _SAME.match(text)
+    if not (elliptic or same):
         return _problem(Why.WHICH_QUESTION) if _FOLLOW_UP_LEAD.match(text) else None
+    if same is not None and same.group("to"):  # "same question for B": B is asked
+        frame = replace(frame, addressees=_names(same.group("to"), ctx), named=True)
     auxiliary = elliptic is not None and elliptic.group("aux") is not None
     who = elliptic.group("who") if elliptic else "you"
     if is_ref(who.split()[0]) and not (frame.named or auxiliary or follow_up or (elliptic and elliptic.group("lead"))):

@@ -304,7 +304,7 @@ _SENSE_WORDS = EMBEDDING | HEARSAY | HEDGES | frozenset(
     either neither ate eat eaten drank drink drunk liar culprit honest innocent wait sorry
     mean meant ask asked say said who which whether if maybe perhaps probably could might
     according claims claimed says thinks true question quick for all everyone wrong person
-    oops sorry one""".split()
+    oops sorry one same""".split()
 )
 _SWAPPED = {
     w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in sorted(_SENSE_WORDS) if len(w) > 2 for i in range(len(w) - 1)
@@ -320,7 +320,7 @@ _REAL_WORDS = frozenset(
 )
 
 
-_CHAT_PARTS = {"u": "you"}  # "uor", "areu": chat's "u" glued
+_CHAT_PARTS = {"u": "you", "to": "to"}  # "uor", "areu", "toask": a short word glued that is no sense word
 
 
 def _food(word: str) -> str | None:
@@ -364,7 +364,7 @@ def _glued(word: str) -> tuple[str, ...] | None:
 # one letter changed. Not a letter added, nor one changed in a short word: that makes other
 # words ("flying", "dying", "dating").
 _TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", "liars", "lying", "eaten",
-                 "eating", "drinking")
+                 "eating", "drinking", "question")
 _VOCABULARY = frozenset(
     f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
 # After a sense word, these are read off a glued token too ("thepudding", "couldbe",

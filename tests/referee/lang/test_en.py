@@ -789,9 +789,11 @@ def test_glued_words_in_guesses_and_real_words_left_alone(text: str, expected: o
         ("B claimshe did it...", Remark()),  # a report glued to its pronoun
         ("C toldme he is lying.", Remark()),
         ("accordingto A, he is the culprit.", Remark()),
-        ("B, quick qestion: did you drink the juice", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
+        ("B, quick qestion: did you drink the juice", Question((Query("B", literal("culprit", "B")),))),
         ("A, quickquestion: is B the liar", Question((Query("A", literal("liar", "B")),))),
-        ("Person A, quick qestion: isperson C lying", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
+        ("Person A, quick qestion: isperson C lying", Question((Query("A", literal("liar", "C")),))),
+        ("B, weird thing: did you drink the juice", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
+        ("Person A, weird thing: isperson C lying", Unclear(problem=Problem(Why.QUESTION_OR_ANSWER))),
     ],
 )
 def test_a_mistyped_hedge_report_or_question_form_is_never_a_guess(text: str, expected: object) -> None:
@@ -872,3 +874,34 @@ def test_a_clause_inside_a_clause_is_nested_or_unclear_never_two_claims(text: st
 def test_glued_words_read_the_same_whatever_the_hash_seed() -> None:
     """"wantto" is "want to" (never "want too"): the typo tables are built in a fixed order."""
     assert asked("I wantto ask Person B: do you tell the truth?!") == {("B", "honest", "B", False)}
+
+
+@pytest.mark.parametrize(
+    ("previous", "text", "expected"),
+    [
+        ("A, did you eat it?", "same question for B", {("B", "culprit", "B", False)}),
+        ("I want to ask B: is C the liar?", "samme question for A", {("A", "liar", "C", False)}),
+        ("Question for B: is A the culprit?", "and C, same qestion?", {("C", "culprit", "A", False)}),
+    ],
+)
+def test_the_same_question_for_someone_else(previous: str, text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    before = parse(previous, CAKE)
+    assert isinstance(before, Question)
+    assert asked(text, replace(CAKE, previous=before)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mr. B, I have a question. Is Mr. C not the liar", {("B", "liar", "C", True)}),
+        ("is C the culprit, A? wait no, I'm asking B, not A", {("B", "culprit", "C", False)}),
+    ],
+)
+def test_an_intro_or_a_correction_to_the_one_asked_then_the_question(
+        text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert asked(text) == expected
+
+
+def test_a_check_in_to_one_then_a_question_to_another_is_unclear() -> None:
+    intent = parse("B, is it true? C, did you eat it?", CAKE)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.PART_UNREAD
