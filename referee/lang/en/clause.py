@@ -45,7 +45,8 @@ from referee.liar.proposition import Predicate
 from referee.liar.world import Roster
 
 _AFTER_DO_IT = CONJUNCTIONS | frozenset(
-    "too either then alone right again really huh yesterday last first though after yes no".split()
+    """too either then alone right again really huh yesterday last first though after yes no
+    probably maybe perhaps possibly definitely surely obviously clearly honestly""".split()
 )
 _ELLIPSIS_WORDS = AUX | NEGATORS | frozenset(["too", "either", "so", "also", "nor", "neither"])
 _ROLE_NOUNS = frozenset(["culprit", "liar", "thief", "honest", "truthful"])

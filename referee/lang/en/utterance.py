@@ -74,7 +74,8 @@ from referee.liar.proposition import as_literal
 
 # Words that make an unaddressed question thinking aloud ("Perhaps C ate it?").
 _MUSING = frozenset("maybe perhaps probably possibly might wonder sure".split())
-_BOUNDARY = frozenset("and or but nor too either then right again huh".split())
+_BOUNDARY = frozenset("""and or but nor too either then right again huh probably maybe perhaps possibly definitely
+    surely obviously clearly honestly lol""".split())
 _FILLERS = frozenset(
     """ok so well hey hi hello yo oi um uh umm er erm now then alright right and also next oh
     hmm hm hmmm sorry please first second third lastly finally again great cool thanks good
@@ -531,7 +532,10 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
             addressees = _names(bare.group(1), ctx)
             words = tuple((" " + " ".join(words))[: bare.start()].split())
     open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
-    asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
+    # "could be that C did it": a hedge, not a question put with its auxiliary first
+    musing_aux = words[:2] in (("could", "be"), ("might", "be"), ("may", "be"))
+    asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX
+                                                                          and not musing_aux))
     accusing = guess_intro is not None and "accuse" in guess_intro.group(0)
     return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing,
                   bool(addressees), torn)

@@ -259,7 +259,7 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
         before = raw[i - 2].lower() if i > 1 else ""
         # "Mr. X" is a name; "wrong person. That one ..." starts a sentence
         after_honorific = previous in HONORIFICS or (previous == "." and before in _ABBREVIATED)
-        if (after_honorific and word[:1].isupper()) or (
+        if (after_honorific and word[:1].isupper() and low not in HONORIFICS) or (
             single_letters and len(word) == 1 and word.isupper() and word not in {"I", "A"}
         ):
             unknown.append(word)
@@ -304,7 +304,7 @@ _SENSE_WORDS = EMBEDDING | HEARSAY | HEDGES | frozenset(
     either neither ate eat eaten drank drink drunk liar culprit honest innocent wait sorry
     mean meant ask asked say said who which whether if maybe perhaps probably could might
     according claims claimed says thinks true question quick for all everyone wrong person
-    oops sorry one same""".split()
+    oops sorry one same what how about questions two can please like""".split()
 )
 _SWAPPED = {
     w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in sorted(_SENSE_WORDS) if len(w) > 2 for i in range(len(w) - 1)
@@ -320,7 +320,7 @@ _REAL_WORDS = frozenset(
 )
 
 
-_CHAT_PARTS = {"u": "you", "to": "to"}  # "uor", "areu", "toask": a short word glued that is no sense word
+_CHAT_PARTS = {"u": "you", "to": "to", "of": "of"}  # "uor", "areu", "toask": a short word glued that is no sense word
 
 
 def _food(word: str) -> str | None:

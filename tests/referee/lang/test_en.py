@@ -785,7 +785,9 @@ def test_glued_words_in_guesses_and_real_words_left_alone(text: str, expected: o
     [
         ("mayybe A is lying.", Remark()),  # a hedge typed wrong still hedges
         ("maybbe C is the liar", Remark()),
-        ("couldbe that B ate it", Unclear(problem=Problem(Why.NO_ADDRESSEE))),  # "could be ...?" to nobody
+        ("couldbe that B ate it", Remark()),  # "could be that ...": a hedge, not an auxiliary first
+        ("hmm, B did it probably.", Remark()),
+        ("I suspect Mr. A...", Remark()),  # "suspect" then "Mr.": no unknown name
         ("B claimshe did it...", Remark()),  # a report glued to its pronoun
         ("C toldme he is lying.", Remark()),
         ("accordingto A, he is the culprit.", Remark()),
