@@ -161,7 +161,7 @@ _GROUPS = (
     (r"\btruth - teller\b", "truthteller"),
     (r"\bto blame\b", "responsible"),
     (r"\bwhether or not\b", "whether"),
-    (r"\bor not\b", ""),
+    (r"\bor (?:not|neither|none)\b", ""),  # "is A or B the liar or neither?" asks the same
 )
 _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 

@@ -907,3 +907,8 @@ def test_an_intro_or_a_correction_to_the_one_asked_then_the_question(
 def test_a_check_in_to_one_then_a_question_to_another_is_unclear() -> None:
     intent = parse("B, is it true? C, did you eat it?", CAKE)
     assert isinstance(intent, Unclear) and intent.problem.why is Why.PART_UNREAD
+
+
+def test_or_neither_at_the_end_asks_the_same() -> None:
+    """"... or neither?" offers the other answer; it negates nothing."""
+    assert asked("C, is A or B the liar or neither?") == {("C", "liar", "A", False), ("C", "liar", "B", False)}
