@@ -254,6 +254,7 @@ _COUNT_QUERY = Reading(Mood.COUNT)
 
 
 def _problem(why: Why, other: str = "") -> Reading:
+    """A sentence that cannot be read safely: the message is Unclear for this reason."""
     return Reading(Mood.OTHER, problem=Problem(why, other=other))
 
 
@@ -926,6 +927,7 @@ class _Before:
 
 
 def _asked_before(reading: Reading) -> _Before:
+    """A question of this message as what a follow-up after it repeats."""
     pairs: list[tuple[str, str]] = []
     plain = True
     for speaker in reading.addressees:
@@ -942,6 +944,7 @@ def _asked_before(reading: Reading) -> _Before:
 
 
 def _previous_before(previous: Question) -> _Before:
+    """The player's last question as what a follow-up in this message repeats."""
     flat = [(q.speaker, as_literal(q.proposition)) for q in previous.queries]
     return _Before(tuple((speaker, f[0].about) for speaker, f in flat if f is not None),
                    all(f is not None for _, f in flat))
