@@ -195,48 +195,55 @@ def _antecedent(before: set[str], here: Reading) -> str | None:
     return next(iter(names)) if len(names) == 1 else None
 
 
-def _carried(claim: Claim, before: Claim | None) -> Claim | None:
-    """An elliptic claim completed by the one it continues (None: nothing to continue).
+def _carried(claim: Claim, before: Sequence[Claim]) -> tuple[Claim, ...] | None:
+    """An elliptic claim completed by the claim of the sentence it continues; None: nothing
+    to continue, or several kinds of thing to choose from ("A, did you eat it and are you
+    the liar? B, did you?": one of them, or both?).
 
-    An elliptic claim about nobody ("the same question for B") keeps whom it was about."""
+    An elliptic claim about nobody ("the same question for B") keeps whom each was about;
+    its own `negated` turns them around ("did B eat it? and C not?")."""
     if claim.predicate is not None:
-        return claim
-    if before is None or before.predicate is None or not (claim.about or before.about):
+        return (claim,)
+    kinds = {(b.predicate, b.negated, b.via) for b in before}
+    if len(kinds) != 1 or any(b.predicate is None or not (claim.about or b.about) for b in before):
         return None
-    return replace(claim, predicate=before.predicate, negated=before.negated != claim.negated,
-                   via=claim.via or before.via, about=claim.about or before.about)
+    return tuple(dict.fromkeys(
+        replace(claim, predicate=b.predicate, negated=b.negated != claim.negated,
+                via=claim.via or b.via, about=claim.about or b.about)
+        for b in before))
 
 
-def _follow_up(claim: Claim, seed: Claim | None, called: tuple[str, ...],
-               asked: tuple[str, ...]) -> tuple[Claim, tuple[str, ...]] | None:
-    """A claim completed by the one it continues, and whom it asks (None: it cannot be told).
+def _follow_up(claim: Claim, seeds: Sequence[Claim], called: tuple[str, ...],
+               asked: tuple[str, ...]) -> tuple[tuple[Claim, ...], tuple[str, ...]] | None:
+    """A claim completed by the ones it continues, and whom it asks (None: it cannot be told).
 
     After a question of someone about himself ("A, did you eat it?"), "and B?" with nobody
     called turns to B, about himself. After a question about another ("A, did C eat it?"),
     "and you?" or the one asked before ("and A?") is unclear: about himself, or asked again?
     So is "and you?" with nobody called.
     """
-    full = _carried(claim, seed)
-    if full is None or claim.predicate is not None or seed is None:
+    full = _carried(claim, seeds)
+    if full is None or claim.predicate is not None:
         return None if full is None else (full, asked)
     names = tuple(r.name for r in claim.about if r.person is None)
-    if seed.about == (ADDRESSEE,) and not called and names and len(names) == len(claim.about):
-        return replace(full, about=(ADDRESSEE,)), names
+    about_himself = all(s.about == (ADDRESSEE,) for s in seeds)
+    if about_himself and not called and names and len(names) == len(claim.about):
+        return tuple(replace(c, about=(ADDRESSEE,)) for c in full), names
     if ADDRESSEE in claim.about and not called:  # "and you?" to whom?
         return None
-    if seed.about != (ADDRESSEE,) and (ADDRESSEE in claim.about or (not called and set(names) & set(asked))):
+    if not about_himself and (ADDRESSEE in claim.about or (not called and set(names) & set(asked))):
         return None
     return full, asked
 
 
-def _previous_claim(previous: Question | None) -> tuple[tuple[str, ...], Claim] | None:
-    """The player's last question as (whom it asked, its one claim), if it asked one thing
-    of one kind ("A, did B eat it?"); None when a follow-up could continue several. The
-    claim is about whom every query was about ("you", or one suspect), else about nobody."""
+def _previous_claims(previous: Question | None) -> tuple[tuple[str, ...], tuple[Claim, ...]] | None:
+    """The player's last question as (whom it asked, one claim per kind of thing it asked:
+    predicate, negation, nesting), for a follow-up to continue; None for no question or one
+    that is no flat claim. Each claim is about whom all its queries were about ("you", or
+    one suspect), else about nobody."""
     if previous is None:
         return None
-    shapes = set()
-    abouts: set[Ref] = set()
+    shapes: dict[tuple[Predicate, bool, str | None], set[Ref]] = {}
     speakers: list[str] = []
     for q in previous.unique():
         p, via = q.proposition, None
@@ -246,15 +253,13 @@ def _previous_claim(previous: Question | None) -> tuple[tuple[str, ...], Claim] 
         if flat is None:
             return None
         atom, negated = flat
-        shapes.add((atom.predicate, negated, via))
-        abouts.add(ADDRESSEE if atom.about == q.speaker else named(atom.about))
+        shapes.setdefault((atom.predicate, negated, via), set()).add(
+            ADDRESSEE if atom.about == q.speaker else named(atom.about))
         if q.speaker not in speakers:
             speakers.append(q.speaker)
-    if len(shapes) != 1:
-        return None
-    predicate, negated, via = shapes.pop()
-    about = tuple(abouts) if len(abouts) == 1 else ()
-    return tuple(speakers), Claim(predicate, about, negated, named(via) if via else None)
+    return tuple(speakers), tuple(
+        Claim(p, tuple(abouts) if len(abouts) == 1 else (), n, named(v) if v else None)
+        for (p, n, v), abouts in shapes.items())
 
 
 def _corrected(asked: list[tuple[Reading, tuple[Query, ...]]], fix: Correction, roster: Roster,
@@ -269,7 +274,7 @@ def _corrected(asked: list[tuple[Reading, tuple[Query, ...]]], fix: Correction, 
     ) or any(c.via is not None and c.via.name == fix.wrong for c in reading.claims)
     if fix.asked and not swapped_asked:
         return Problem(Why.CORRECTION)
-    if swapped_asked == swapped_about:  # neither, or both ("A, did you? I meant C"): which one?
+    if not fix.asked and swapped_asked == swapped_about:  # neither, or both ("A, did you? I meant C")
         return Problem(Why.CORRECTION)
 
     def swap(ref: Ref) -> Ref:
@@ -325,9 +330,9 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
     """
     asked: list[tuple[Reading, tuple[Query, ...]]] = []
     concluded: list[Reading] = []
-    last_claim: Claim | None = None
+    last_claims: tuple[Claim, ...] = ()
     last_asked: tuple[str, ...] = ()
-    before = _previous_claim(previous)
+    before = _previous_claims(previous)
     named_before: set[str] = set()  # what the nearest sentence naming anyone named
     for reading in readings:
         if reading.problem is not None:
@@ -345,20 +350,20 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
         if reading.mood is not Mood.ASK:
             if reading.mood is Mood.CONCLUDE and reading.claims:
                 concluded.append(reading)
-            last_claim = reading.claims[-1] if reading.claims else last_claim
+            last_claims = reading.claims or last_claims
             continue
         addressees = reading.addressees or last_asked
         claims: list[Claim] = []
         for claim in reading.claims:
-            seed = last_claim
-            if claim.predicate is None and seed is None and before is not None:
-                seed = before[1]
+            seeds = last_claims
+            if claim.predicate is None and not seeds and before is not None:
+                seeds = before[1]
                 addressees = addressees or before[0]
-            followed = _follow_up(claim, seed, reading.addressees, addressees)
+            followed = _follow_up(claim, seeds, reading.addressees, addressees)
             if followed is None:
                 return unclear(Why.WHICH_QUESTION)
             full, addressees = followed
-            claims.append(full)
+            claims.extend(full)
         if not claims:
             continue
         if not addressees:
@@ -369,7 +374,7 @@ def combine(readings: Sequence[Reading], roster: Roster, previous: Question | No
         if reading.corrects and asked:
             asked.pop()
         asked.append((replace(reading, claims=tuple(claims), addressees=tuple(addressees)), made))
-        last_claim, last_asked = claims[-1], tuple(addressees)
+        last_claims, last_asked = tuple(claims), tuple(addressees)
     if asked and concluded:
         return unclear(Why.QUESTION_AND_ANSWER)
     if asked:

@@ -4,7 +4,9 @@ A clause is cut into segments at conjunctions when both sides carry a predicate
 ("did you eat it and are you the liar?"); a segment without its own subject inherits
 the previous one's ("B ate it and lied"), and an elliptical one ("..., C did") inherits
 the predicate. Persons are the subjects of a segment unless a preposition makes them
-objects ("lying to me"). Anything this reader cannot pin down raises `Unreadable`:
+objects ("lying to me"). The claims are the shared ones (referee.lang.reading.Claim):
+"you" is the addressee, a "he" the clause cannot resolve a pronoun for the message to
+resolve. Anything this reader cannot pin down raises `Unreadable` with a typed problem:
 the caller turns it into a request to rephrase rather than guessing.
 """
 
@@ -36,13 +38,15 @@ from referee.lang.en.words import (
     predicate_words,
 )
 from referee.lang.incident import Incident
+from referee.lang.reading import ADDRESSEE, PRONOUN, Claim, Ref, named
+from referee.lang.reading import ANYONE as ANYONE_REF
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import Predicate
 from referee.liar.world import Roster
 
-SELF = "~self"  # "you": each addressee, about himself
-
 _AFTER_DO_IT = CONJUNCTIONS | frozenset(
-    "too either then alone right again really huh yesterday last first though after yes no".split()
+    """too either then alone right again really huh yesterday last first though after yes no
+    probably maybe perhaps possibly definitely surely obviously clearly honestly""".split()
 )
 _ELLIPSIS_WORDS = AUX | NEGATORS | frozenset(["too", "either", "so", "also", "nor", "neither"])
 _ROLE_NOUNS = frozenset(["culprit", "liar", "thief", "honest", "truthful"])
@@ -51,36 +55,30 @@ _TRUTH_PHRASE = frozenset(["truth", "lies", "lie"])
 
 
 class Unreadable(Exception):
-    """A clause that mentions the game but cannot be read safely; `reason` says why."""
+    """A clause that mentions the game but cannot be read safely; `problem` says why."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class Claim:
-    """`predicate(subject)` for every subject, negated or not. SELF means each addressee."""
-
-    subjects: tuple[str, ...]
-    predicate: Predicate
-    negated: bool
+    def __init__(self, why: Why, names: tuple[str, ...] = ()) -> None:
+        super().__init__(why.value)
+        self.problem = Problem(why, names)
 
 
 @dataclass(frozen=True)
 class People:
     """How person words resolve in a clause.
 
-    `you` is SELF when someone is addressed (None: "you" is nobody known), `me` the
-    speaker of a character's line (None: the player, who is no suspect), `antecedent`
-    the person "he" or "she" points to, and `group` whether several are addressed.
+    `you`: someone is addressed, so "you" is the addressee (else "you" is nobody known);
+    `me` the speaker of a character's line (None: the player, who is no suspect);
+    `antecedent` the person "he" or "she" points to; `group` whether several are
+    addressed; `pronouns`: a "he" the clause cannot resolve is left to the message (a
+    PRONOUN, named in an earlier sentence) instead of unreadable.
     """
 
     roster: Roster
-    you: str | None = None
+    you: bool = False
     me: str | None = None
     antecedent: str | None = None
     group: bool = False
+    pronouns: bool = False
 
 
 def is_person(word: str) -> bool:
@@ -88,26 +86,27 @@ def is_person(word: str) -> bool:
     return is_ref(word) or word in YOU or word in PLAYER or word in THIRD or word in (EVERYONE, ANYONE)
 
 
-def _resolve(word: str, people: People, seen: list[str]) -> str:
-    """The roster name (or SELF) a person word stands for; `seen` are the names so far,
-    each once."""
+def _resolve(word: str, people: People, seen: list[str]) -> Ref:
+    """The person a person word stands for; `seen` are the names so far, each once."""
     if is_ref(word):
-        return name_of(word, people.roster)
+        return named(name_of(word, people.roster))
     if word in YOU or (word == EVERYONE and people.group):
-        if people.you is None:
-            raise Unreadable("it is not clear who 'you' is: name the person you ask")
-        return people.you
+        if not people.you:
+            raise Unreadable(Why.WHO_IS_MEANT)
+        return ADDRESSEE
     if word in PLAYER:
         if people.me is None:
-            raise Unreadable("you are not one of the suspects: ask about one of them")
-        return people.me
+            raise Unreadable(Why.PLAYER)
+        return named(people.me)
     if word in THIRD:
         if len(seen) == 1:
-            return seen[0]
+            return named(seen[0])
         if not seen and people.antecedent is not None:
-            return people.antecedent
-        raise Unreadable(f"it is not clear who '{word}' is: use the name")
-    raise Unreadable("ask about one person at a time, by name")
+            return named(people.antecedent)
+        if not seen and people.pronouns:
+            return PRONOUN
+        raise Unreadable(Why.WHO_IS_MEANT)
+    raise Unreadable(Why.EACH if word == EVERYONE else Why.WHO_IS_MEANT)  # "is everyone honest?" to one
 
 
 def _cue(words: tuple[str, ...], i: int, lexicon: dict[str, Predicate]) -> Predicate | None:
@@ -187,38 +186,40 @@ def _negated(words: list[str]) -> bool:
     return count % 2 == 1
 
 
-def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = False) -> list[str]:
+def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = False) -> list[Ref]:
     """The persons a segment is about; objects ("lying to me") are left out.
 
     In a who-question a name after "of"/"among" is a candidate ("which of A and B").
     """
-    subjects: list[str] = []
+    subjects: list[Ref] = []
     words = segment.words
     for i, word in enumerate(words):
         telling_truth = word in _TELL and _TRUTH_PHRASE.intersection(words[i + 1 : i + 4])  # "telling me the truth"
         if word in EMBEDDING and not telling_truth:
-            raise Unreadable("that is more than one question in one: ask it directly")
+            raise Unreadable(Why.NESTED)
         if word in HEARSAY:
-            raise Unreadable("that reports what someone said: ask the question itself")
+            raise Unreadable(Why.REPORTED)
+        if word == "that" and i + 1 < len(words) and is_person(words[i + 1]) and any(map(is_person, words[:i])):
+            raise Unreadable(Why.NESTED)  # "would C agree that A ate it": a clause inside
         after = words[i - 1] if i > 0 else ""
         candidate = open_ and after in CHOOSING and is_ref(word)
         if not is_person(word) or (after in PREPOSITIONS and not candidate):
             continue
         if word in ("me", "us") and people.me is None:
             continue  # the player as an object: "are you telling me the truth?"
-        name = _resolve(word, people, seen)
-        if name != SELF and name not in seen:
-            seen.append(name)
-        if name not in subjects:
-            subjects.append(name)
+        person = _resolve(word, people, seen)
+        if person.name and person.name not in seen:
+            seen.append(person.name)
+        if person not in subjects:
+            subjects.append(person)
     return subjects
 
 
 def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool = False) -> tuple[Claim, ...]:
     """The claims of one clause; () when it names no predicate at all.
 
-    With `open_` (a who-question) the persons named are the candidates, and every
-    roster name when none is. An elliptical segment takes the predicate of the segment
+    With `open_` (a who-question) a claim is about anyone, the persons named being its
+    candidates (none: every suspect). An elliptical segment takes the predicate of the segment
     before it, or after it when it comes first ("not me, B did it").
     """
     lexicon = predicate_words(incident)
@@ -227,7 +228,7 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
     for segment in segments:
         found = set(segment.cues)
         if len(found) > 1:
-            raise Unreadable("that mixes two things in one phrase: ask them one by one")
+            raise Unreadable(Why.ONE_AT_A_TIME)
         predicates.append(found.pop() if found else "culprit" if segment.cleft else None)
     later: list[Predicate | None] = [None] * len(segments)  # the first predicate after each
     for i in range(len(segments) - 2, -1, -1):
@@ -243,13 +244,17 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
         if predicate is None:
             continue  # no predicate: only a first segment can lack one (see _segments)
         subjects = _subjects(segment, people, seen, open_)
-        if not subjects and open_:
-            subjects = list(people.roster.names)
+        if open_:
+            if any(not s.name for s in subjects):
+                raise Unreadable(Why.WHO_IS_MEANT)
+            candidates = tuple(s.name for s in subjects)
+            claims.append(Claim(predicate, (ANYONE_REF,), _negated(segment.words), candidates=candidates))
+            continue
         if not subjects and claims:
-            subjects = list(claims[-1].subjects)
+            subjects = list(claims[-1].about)
         if not subjects:
-            raise Unreadable("it is not clear whom that is about: use a name")
-        claims.append(Claim(tuple(subjects), predicate, _negated(segment.words)))
+            raise Unreadable(Why.WHO_IS_MEANT)
+        claims.append(Claim(predicate, tuple(subjects), _negated(segment.words)))
     return tuple(claims)
 
 
@@ -270,7 +275,7 @@ def elliptical(words: tuple[str, ...], incident: Incident, people: People
     for word in words + (",",):
         if word in CONJUNCTIONS - {"nor"} and any(w in AUX or w in NEGATORS or w == "nor" for w in pending):
             segment = _Segment(pending, [])
-            groups.append((tuple(_subjects(segment, people, seen)), _negated(pending)))
+            groups.append((tuple(s.name for s in _subjects(segment, people, seen)), _negated(pending)))
             pending = []
         pending.append(word)
     return tuple(groups) if groups else None

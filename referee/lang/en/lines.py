@@ -36,7 +36,9 @@ from referee.lang.en.words import (
     sentences,
     wrong_verbs,
 )
+from referee.lang.reading import Claim
 from referee.liar.intent import Query
+from referee.liar.problem import Why
 from referee.liar.proposition import Not, Predicate, Proposition, Says, as_literal, canonical, literal, names_in
 
 # "whether B ate it", "if B ate it": a question or a supposition inside a sentence, no claim
@@ -204,9 +206,9 @@ class _Reader:
         if self._would_say(words, source):
             return True
         if _HEDGES.intersection(words):
-            raise Unreadable("a hedged claim is no statement")
+            raise Unreadable(Why.QUESTION_OR_ANSWER)
         if _EMBEDDED.intersection(words):
-            raise Unreadable("'whether' or 'if' asks or supposes; it states nothing")
+            raise Unreadable(Why.SUPPOSING)
         groups = elliptical(words, self.ctx.incident, self.people)
         if groups is not None:
             for subjects, negated in groups:
@@ -215,7 +217,7 @@ class _Reader:
             return True
         claims = read(words, self.ctx.incident, self.people)
         for claim in claims:
-            self._add([literal(claim.predicate, s) for s in claim.subjects], not claim.negated, source)
+            self._add(_propositions(claim), not claim.negated, source)
         return bool(claims)
 
     def _would_say(self, words: tuple[str, ...], source: str) -> bool:
@@ -226,18 +228,18 @@ class _Reader:
         via_word = found.group("via")
         via = name_of(via_word, self.ctx.roster) if is_ref(via_word) else self.people.antecedent
         if via is None:
-            raise Unreadable("it is not clear who would say it")
+            raise Unreadable(Why.WHO_IS_MEANT)
         if found.group("answer"):
             nested = [p for q in self.asked if isinstance(p := _positive(q.proposition), Says) and p.speaker == via]
             if len(nested) != 1:
-                raise Unreadable("a yes or no about no known nested question")
+                raise Unreadable(Why.NESTED)
             self._add(nested, (found.group("answer") == "yes") != bool(found.group("negated")), source)
             return True
         inner = People(self.ctx.roster, me=self.speaker, antecedent=via)
         claims = read(tuple(found.group("inner").split()), self.ctx.incident, inner)
         if not claims:
-            raise Unreadable("it is not clear what the other person would say")
-        says = [Says(via, literal(c.predicate, s, c.negated)) for c in claims for s in c.subjects]
+            raise Unreadable(Why.NESTED)
+        says = [Says(via, p) for c in claims for p in _propositions(c, c.negated)]
         self._add(says, not found.group("negated"), source)
         return True
 
@@ -252,7 +254,7 @@ class _Reader:
         about_them = {a[0] for a in atoms if a[1] in subjects}
         candidates = about_them or {a[0] for a in atoms}
         if len(candidates) != 1:
-            raise Unreadable("an elliptical answer to no known question")
+            raise Unreadable(Why.WHICH_QUESTION)
         return candidates.pop()
 
     def _add(self, propositions: Sequence[Proposition], asserted: bool, source: str) -> None:
@@ -275,6 +277,12 @@ class _Reader:
                 self._add([asked if answer.as_phrased else _positive(asked)], answer.value, answer.source)
             elif open_:
                 self.unread.append(answer.source)
+
+
+def _propositions(claim: Claim, negated: bool = False) -> list[Proposition]:
+    """A clause's claim as propositions about named people (a line has no "you" to ask)."""
+    assert claim.predicate is not None, "a clause's claims name their predicate"
+    return [literal(claim.predicate, r.name, negated) for r in claim.about]
 
 
 def _answer_word(words: list[str]) -> tuple[tuple[str, ...], tuple[bool, bool] | None]:

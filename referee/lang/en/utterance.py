@@ -1,16 +1,19 @@
 """A player's English utterance to an intent.
 
 Each sentence is read on its own (a sentence that calls on a second person, "A, did
-you eat it, and B, did you?", as two), then the readings are combined: any question
-makes the utterance a question (lead-in remarks are ignored), else a clear guess, else a
-count query, a remark or other talk. Anything unreadable makes the whole utterance
-Unclear, so nothing is charged for a half-understood question; and so does a sentence
-put to someone in which nothing can be charged, when another sentence is a question, so
-that no question is silently left unanswered (a remark or check-in to someone is answered
-by a question to him after it). An elliptical sentence ("B, did you?", "And you, C?") puts
-the previous question again, in this message or the one before (`Context.previous`); a
-correction ("sorry, I meant ...", "nvm wrong person") replaces it, and a bare "I mean, ..."
-glosses it.
+you eat it, and B, did you?", as two) into a shared `Reading` (referee.lang.reading):
+its mood, whom it asks, its claims about people, or the typed problem that makes it
+unreadable. What is English stays here: vocatives, tags, politeness, the clause's
+claims, hearsay, the surface of corrections ("sorry, I meant ...", "nvm wrong person";
+a bare "I mean, ..." glosses the question before) and of elliptical follow-ups ("B, did
+you?", "And you, C?", "What about C?"). What the readings mean together (whom "he" or
+an elliptical claim stands for, how a correction changes the question, question or
+guess or remark) is decided by the one policy every language shares, `combine`.
+
+One English rule is kept before it: a sentence put to someone in which nothing can be
+charged ("B, how come?") makes the utterance unclear beside a question, so that no
+question is silently left unanswered, unless a later question to him answers it (a
+remark or check-in to someone, then a question to him).
 
 The addressee comes from a vocative ("A, ...", "..., A?", "Question for A: ...",
 "Everyone, ...") and carries over to the following sentences of the same utterance.
@@ -22,10 +25,11 @@ a request to name whom they ask.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeGuard
 
 from referee.lang.context import Context
-from referee.lang.en.clause import SELF, Claim, People, Unreadable, is_person, read
+from referee.lang.en.clause import People, Unreadable, is_person, read
 from referee.lang.en.words import (
     AUX,
     CONJUNCTIONS,
@@ -51,22 +55,27 @@ from referee.lang.en.words import (
     sentences,
     wrong_verbs,
 )
-from referee.liar.intent import (
-    Confirm,
-    CountQuery,
-    Guess,
-    Intent,
-    Other,
-    Query,
-    Question,
-    Remark,
-    Unclear,
+from referee.lang.reading import (
+    ADDRESSEE,
+    Claim,
+    Correction,
+    Mood,
+    Person,
+    Reading,
+    Ref,
+    combine,
+    named,
+    queries,
+    unclear,
 )
-from referee.liar.proposition import Proposition, Says, as_literal, literal, names_in
+from referee.liar.intent import Confirm, Intent, Question
+from referee.liar.problem import Problem, Why
+from referee.liar.proposition import as_literal
 
 # Words that make an unaddressed question thinking aloud ("Perhaps C ate it?").
 _MUSING = frozenset("maybe perhaps probably possibly might wonder sure".split())
-_BOUNDARY = frozenset("and or but nor too either then right again huh".split())
+_BOUNDARY = frozenset("""and or but nor too either then right again huh probably maybe perhaps possibly definitely
+    surely obviously clearly honestly lol""".split())
 _FILLERS = frozenset(
     """ok so well hey hi hello yo oi um uh umm er erm now then alright right and also next oh
     hmm hm hmmm sorry please first second third lastly finally again great cool thanks good
@@ -154,7 +163,7 @@ _FOLLOW_UP_LEAD = re.compile(r"^(?:what|how) about\b")  # "What about the others
 _TOPIC = re.compile(r"(?:and |now |so )?(?:what about|how about|about|regarding|as for|concerning) (@\d+)(?: (?::|,|-))?")
 _TOPIC_WORDS = frozenset(["about", "regarding", "concerning"])
 _SAME = re.compile(r"^(?:and )?(?:what is your answer to )?(?:the |that )?same(?: question| here| again| for you| to you"
-                   r"| goes for you)?(?: for you| to you)?$")
+                   r"| goes for you)?(?: for you| to you| (?:for|to) (?P<to>" + _REF_LIST + r"))?$")
 # A second call inside one sentence: "..., and B, did you?", "..., C did you eat it?"
 # (a name before an auxiliary and "you" cannot be the subject). Read token by token in
 # `_second_calls`, in one pass over the sentence: a break (", ", ", and ", "and ", "but ",
@@ -169,19 +178,25 @@ _YOU_WORD = re.compile(r"you\b")
 # only glosses the question before it (see `_correction`).
 _CORRECTING = ("oops", "whoops", "sorry", "nvm", "correction", "typo", "never mind", "scratch that",
                "my bad", "wrong person", "wrong one", "wrong name", "no wait", "wait no", "i meant",
-               "i mean", "let me rephrase", "or rather", "rather", "to say")
+               "i mean", "let me rephrase", "or rather", "rather", "to say", "meant")
 _CORRECTING_SOFT = frozenset("oh ugh uh um hmm ah wait no ok , : - ! i".split())
 _APOLOGY = frozenset(["sorry", "oops", "whoops"])  # a correction only when something follows
 _POLITE_AFTER = frozenset(["to", "for", "if", "but", "again"])  # "sorry to ask", "sorry for ...", "sorry if ..."
 # What "I meant ..." names instead: "to ask C", "B, not C", "C instead", then maybe ": is B lying".
 _MEANT = re.compile(
-    r"^(?P<ask>to ask |ask |for )?(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
+    r"^(?P<ask>to ask |ask |(?:i )?(?:am |was )?asking |(?:that (?:one |question |was |is )*(?:meant )?|meant )?for )?"
+    r"(?P<new>@\d+)(?: ,)?(?: (?:not|instead of) (?P<old>@\d+))?(?: instead)?"
     r"(?: (?:,|:|-) (?P<rest>.+))?$"
 )
 # Role nouns a "he" or "himself" can point back to in a question about the rules.
 _ROLES = frozenset("liar culprit thief perpetrator criminal eater drinker fibber deceiver truthteller".split())
 _INNER_VOCATIVE = re.compile(r" , (" + _REF_LIST + r") (?:,|:) ")
-_LEADING_LIST = re.compile(r"^(?:both )?(" + _REF_LIST + r")(?: (?:,|:|-))?")
+# A list of names that calls on them ends at its "and" (or a quantifier after it: "A and
+# B, each of you"): in "A, B and C, B ate it, didn't he?" the second B is the subject,
+# not a fourth name called.
+_CALL_LIST = (r"(?:@\d+|everyone)(?: (?:,|&|/) (?:@\d+|everyone))*"
+              r"(?: (?:and|, and) (?:@\d+|everyone)(?: (?:and|&|/) (?:@\d+|everyone))*)?(?: , everyone)?")
+_LEADING_LIST = re.compile(r"^(?:both )?(" + _CALL_LIST + r")(?: (?:,|:|-))?")
 _GUESS_INTRO = re.compile(
     r"^(?:(?:my|the|our) )?(?:final )?(?:answer|guess|solution|verdict|accusation|conclusion)s?"
     r"(?: is| would be| will be)?(?: :| ,| -)? "
@@ -221,18 +236,32 @@ class _Addressed:
 class _Unanswered:
     """A sentence put to someone in which nothing chargeable was read ("B, how come?").
 
-    Alone it is what `alone` says (other talk or a remark); beside a question it makes
-    the utterance unclear, so that no question the player asked is silently left
-    unanswered. A remark to someone before a question to him ("B, I keep thinking about
-    A. Is he the liar?") is answered by that question: `told` are whom it was said to.
+    Alone it is what `alone` says (other talk, a remark, or why it is unclear); beside a
+    question it makes the utterance unclear, so that no question the player asked is
+    silently left unanswered. A remark to someone before a question to him ("B, I keep
+    thinking about A. Is he the liar?") is answered by that question: `told` are whom it
+    was said to.
     """
 
-    alone: Intent
+    alone: Reading
     told: tuple[str, ...] = ()
     topic: str | None = None  # "A, what about C?": answered only by a question about C
 
 
-Reading = Intent | _Unanswered
+_Read = Reading | _Unanswered
+_OTHER = Reading(Mood.OTHER)
+_COUNT_QUERY = Reading(Mood.COUNT)
+
+
+def _problem(why: Why, other: str = "") -> Reading:
+    """A sentence that cannot be read safely: the message is Unclear for this reason."""
+    return Reading(Mood.OTHER, problem=Problem(why, other=other))
+
+
+def _remark(original: tuple[str, ...], claims: tuple[Claim, ...] = (), told: tuple[str, ...] = ()) -> Reading:
+    """Thinking aloud, or a conclusion (said to `told`: "C, you're the liar!"); hedged
+    ("maybe", "I think") it hedges the message."""
+    return Reading(Mood.MUSE if _hedged(original) else Mood.CONCLUDE, claims, told)
 
 
 def _strip_fillers(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -394,8 +423,8 @@ _NESTED = tuple(re.compile(p) for p in (
 ))
 
 
-def _nested(words: tuple[str, ...], ctx: Context, people: People) -> tuple[str, tuple[Claim, ...]] | None:
-    """"If I asked B whether C ate it, would B say yes?": whom it goes via, and what he is asked.
+def _nested(words: tuple[str, ...], ctx: Context, people: People) -> tuple[Claim, ...] | None:
+    """"If I asked B whether C ate it, would B say yes?": what B is asked, nested via B.
 
     "Would B say no" is read as "would B say yes to the opposite".
     """
@@ -406,26 +435,15 @@ def _nested(words: tuple[str, ...], ctx: Context, people: People) -> tuple[str, 
             continue
         via = name_of(found.group("via"), ctx.roster)
         says_no = found.groupdict().get("answer") == "no"
-        inner_people = People(ctx.roster, you=people.you, antecedent=via, group=people.group)
+        inner_people = replace(people, antecedent=via, pronouns=False)
         inner = tuple(found.group("inner").split())
         if _EMBEDDED_ASK.intersection(inner):  # "what would B say if I asked C whether ...": who is asked?
-            raise Unreadable("it is not clear who would be asked what: ask about one person at a time")
+            raise Unreadable(Why.NESTED)
         claims = read(inner, ctx.incident, inner_people)
         if not claims:
-            raise Unreadable("it is not clear what the other person would be asked")
-        return via, tuple(Claim(c.subjects, c.predicate, c.negated != says_no) for c in claims)
+            raise Unreadable(Why.NESTED)
+        return tuple(replace(c, negated=c.negated != says_no, via=named(via)) for c in claims)
     return None
-
-
-def _queries(addressees: tuple[str, ...], claims: tuple[Claim, ...], via: str | None = None) -> tuple[Query, ...]:
-    """Every addressee asked every claim; SELF is each addressee himself."""
-    queries = []
-    for addressee in addressees:
-        for claim in claims:
-            for subject in claim.subjects:
-                p: Proposition = literal(claim.predicate, addressee if subject == SELF else subject, claim.negated)
-                queries.append(Query(addressee, Says(via, p) if via else p))
-    return tuple(queries)
 
 
 def _mentions_game(words: tuple[str, ...], ctx: Context) -> bool:
@@ -437,58 +455,42 @@ def _mentions_game(words: tuple[str, ...], ctx: Context) -> bool:
     )
 
 
-def _guess(claims: tuple[Claim, ...], addressees: tuple[str, ...]) -> Intent:
-    """Positive culprit/liar claims about one person each: a guess. Else thinking aloud."""
-    named: dict[str, set[str]] = {"culprit": set(), "liar": set()}
-    for claim in claims:
-        if claim.negated or claim.predicate == "honest":
-            continue
-        if len(claim.subjects) != 1:
-            return Remark()
-        subject = claim.subjects[0]
-        if subject == SELF:
-            if len(addressees) != 1:
-                return Remark()
-            subject = addressees[0]
-        named[claim.predicate].add(subject)
-    if any(len(names) > 1 for names in named.values()):
-        return Unclear("name one culprit and one liar")
-    culprit, liar = (next(iter(named[k]), None) for k in ("culprit", "liar"))
-    return Guess(culprit, liar) if culprit or liar else Remark()
-
-
-def _wrong_incident(words: tuple[str, ...], ctx: Context) -> str | None:
-    """Another incident's object or verb ("did you eat the juice?"): better asked again."""
+def _wrong_incident(words: tuple[str, ...], ctx: Context) -> Reading | None:
+    """Another incident's object or verb ("did you eat the juice?"): better asked again,
+    told what the game is about (`other`: the other thing, as typed)."""
     nouns = incident_nouns(ctx.incident)
     verbs = wrong_verbs(ctx.incident)
-    noun = ctx.incident.noun["en"]
-    done = "drank" if ctx.incident.verb == "drink" else "ate"
     for i, word in enumerate(words):
         if word in OTHER_INCIDENT_WORDS and word not in nouns:
-            return f"this game is about the {noun}, not the {word}"
-        if word in verbs or (word in CULPRIT_VERBS and _other_object(words[i + 1:], nouns)):
-            return f"this game is about who {done} the {noun}"
+            return _problem(Why.OTHER_INCIDENT, word)
+        if word in CULPRIT_VERBS and (thing := _other_object(words[i + 1:], nouns)) is not None:
+            return _problem(Why.OTHER_INCIDENT, thing)
+    if verbs.intersection(words):  # "drank the cake": the other act, the incident's own object
+        return _problem(Why.OTHER_INCIDENT)
     return None
 
 
 _SOMETHING = frozenset(["anything", "something", "everything", "nothing"])  # "did you eat anything?"
 
 
-def _other_object(after: tuple[str, ...], nouns: frozenset[str]) -> bool:
-    """Whether the object after an eating word is something else than the incident: a known
+def _other_object(after: tuple[str, ...], nouns: frozenset[str]) -> str | None:
+    """The object after an eating word when it is something else than the incident: a known
     food ("pizza"), or a noun after a determiner ("the sandwich") that is neither the
-    incident ("my chocolate cake"), a portion of it ("the last slice") nor a person."""
-    if not after or after[0] in OTHER_FOODS or after[0] in _SOMETHING:
-        return bool(after)
+    incident ("my chocolate cake"), a portion of it ("the last slice") nor a person ("" for
+    "anything"); None when it is the incident or there is no object."""
+    if after and after[0] in _SOMETHING:
+        return ""
+    if not after or after[0] in OTHER_FOODS:
+        return after[0] if after else None
     if after[0] not in DETERMINERS:
-        return False
+        return None
     rest = [w for w in after[1:5] if not (is_ref(w) or w == "is")]  # "the B's cake": a possessive
     for word in rest:
         if word in nouns or ((word in PORTION or any(misspelt(word, n) for n in nouns)) and word not in OTHER_FOODS):
-            return False
+            return None
         if not word.isalpha() or word in CONJUNCTIONS or word in AUX:
             break
-    return bool(rest) and rest[0].isalpha() and rest[0] not in CONJUNCTIONS
+    return rest[0] if rest and rest[0].isalpha() and rest[0] not in CONJUNCTIONS else None
 
 
 @dataclass(frozen=True)
@@ -531,103 +533,107 @@ def _frame(words: tuple[str, ...], asked: bool, ctx: Context, carried: tuple[str
             addressees = _names(bare.group(1), ctx)
             words = tuple((" " + " ".join(words))[: bare.start()].split())
     open_ = bool(words) and words[0] in ("who", "whom", "which", "whose")
-    asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX))
+    # "could be that C did it": a hedge, not a question put with its auxiliary first
+    musing_aux = words[:2] in (("could", "be"), ("might", "be"), ("may", "be"))
+    asking = not guess_intro and (asked or tagged or wrapped or open_ or (bool(words) and words[0] in AUX
+                                                                          and not musing_aux))
     accusing = guess_intro is not None and "accuse" in guess_intro.group(0)
     return _Frame(addressees or carried, words, nested_words, asking, open_, bool(guess_intro), accusing,
                   bool(addressees), torn)
 
 
-def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], antecedent: str | None,
-                   previous: Question | None) -> tuple[Reading | None, tuple[str, ...]]:
-    """One sentence's intent (None: pure flavour) and the addressees from here on.
+def _read_sentence(sentence: Sentence, ctx: Context, carried: tuple[str, ...], before: _Before | None
+                   ) -> tuple[_Read | None, tuple[str, ...]]:
+    """One sentence's reading (None: pure flavour) and the addressees from here on.
 
-    `previous` is the question of the sentence before, which an elliptical one repeats.
+    `before` is the question of the sentence before, which an elliptical one repeats.
     """
     original = sentence.words
     text = " ".join(original)
     if _COUNT.search(text):
-        return CountQuery(), carried
+        return _COUNT_QUERY, carried
     words = _strip_fillers(original)
     if not words:
-        return (Remark() if THINKING.intersection(original) else None), carried
+        return (_remark(original) if THINKING.intersection(original) else None), carried
     frame = _frame(words, sentence.asked, ctx, carried)
-    if frame.torn:
-        return Unclear("name the people you ask once, at the start"), frame.addressees
+    if frame.torn:  # "A, ..., B?": which of them is asked?
+        return _problem(Why.ASKED_OR_ABOUT), frame.addressees
     follow_up = (bool(_AND.intersection(original[:2])) or original[-1] == "too") and frame.words == words
-    if previous is not None and (again := _asked_again(frame, previous, follow_up, ctx)) is not None:
-        return again, frame.addressees
+    if before is not None and (again := _asked_again(frame, before, follow_up, ctx)) is not None:
+        return again, again.addressees or frame.addressees
     if topic := _TOPIC.fullmatch(" ".join(frame.words)):  # "A, what about C? Did he eat it?": C is the topic
-        unread = Unclear("say the whole question, for example 'A, did C eat it?'")
-        return _Unanswered(unread, frame.addressees, name_of(topic.group(1), ctx.roster)), frame.addressees
+        about = name_of(topic.group(1), ctx.roster)
+        unread = Reading(Mood.OTHER, problem=Problem(Why.WHICH_QUESTION), mentioned=(about,))
+        return _Unanswered(unread, frame.addressees, about), frame.addressees
     if _ONLY_NAMES.match(" ".join(words)):  # "OK, now C." then "Did you eat it?"
         return None, _names(" ".join(words), ctx)
     if not frame.words:  # "I have a question for C." then "Is A honest?"
-        put = frame.named and frame.asking and not _only_a_call(words, ctx)  # "B, is it true?"
-        return (_Unanswered(Other()) if put else None), frame.addressees
+        # "B, is it true?", "B, I have a question.": answered by a question to B after it
+        put = frame.named and frame.asking and not _only_a_call(words, ctx)
+        return (_Unanswered(_OTHER, frame.addressees) if put else None), frame.addressees
     addressees, words = frame.addressees, frame.words
     if frame.declared and _ONLY_NAMES.match(" ".join(words)):
         names = _names(" ".join(words), ctx)
         if frame.accusing and len(names) == 1:  # "I accuse B!"
-            return Guess(culprit=names[0]), addressees
-        return Unclear("say who is the culprit and who is the liar"), addressees
+            return Reading(Mood.CONCLUDE, (Claim("culprit", (named(names[0]),)),)), addressees
+        return _problem(Why.WHICH_ROLE), addressees
     if wrong := _wrong_incident(words, ctx):
-        return Unclear(wrong), addressees
+        return wrong, addressees
     musing = bool(_MUSING.intersection(original)) or "could it be" in text
     if frame.asking and _about_a_role(words):
         if addressees:
-            return Unclear("say whom you mean by name, not 'he' or 'she'"), addressees
-        return (Remark() if musing else Other()), addressees  # about the rules: "does the liar lie about himself?"
-    people = People(ctx.roster, you=SELF if addressees else None, antecedent=antecedent,
-                    group=len(addressees) > 1)
+            return _problem(Why.ROLE), addressees
+        # about the rules: "does the liar lie about himself?"
+        return (_remark(original) if musing else _OTHER), addressees
+    people = People(ctx.roster, you=bool(addressees), group=len(addressees) > 1, pronouns=True)
     try:
         nesting = frame.asking or bool(addressees)  # "A what would B say if i asked him ...": no "?" needed
         nested = (_nested(frame.nested_words, ctx, people) or _nested(words, ctx, people)) if nesting else None
         if nested is not None:
-            if not addressees:
-                return Unclear("say whom you are asking, for example 'A, ...'"), addressees
-            return Question(_queries(addressees, nested[1], via=nested[0])), addressees
+            return Reading(Mood.ASK, nested, addressees), addressees
         claims = read(words, ctx.incident, people, open_=frame.open_)
-    except Unreadable as problem:
+    except Unreadable as unreadable:
         if addressees or (frame.asking and not musing and any(map(is_person, words))):
-            return Unclear(problem.reason), addressees
-        return (Other() if frame.asking and not musing else Remark()), addressees
+            return Reading(Mood.OTHER, problem=unreadable.problem), addressees
+        return (_OTHER if frame.asking and not musing else _remark(original)), addressees
     if frame.asking:
         if musing and not addressees:
-            return Remark(), addressees
+            return _remark(original, claims, addressees), addressees
         return _question(claims, frame, ctx), addressees
     if not claims:
         thinking = not _META.search(text) and (THINKING.intersection(original) or _mentions_game(words, ctx))
-        said: Intent = Remark() if thinking else Other()
+        said = _remark(original) if thinking else _OTHER
         return (_Unanswered(said, addressees) if frame.named else said), addressees  # "B, your turn."
-    if frame.declared and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].subjects) > 1:
-        return Unclear("say which one is the culprit and which one the liar"), addressees
-    if _hedged(original):
-        return Remark(), addressees
-    if not frame.declared and _question_inside(words):  # "A spill the tea, who ate it": no conclusion
-        return Unclear("ask a yes/no question or a who-question, with a question mark"), addressees
-    return _guess(claims, addressees), addressees
+    if frame.declared and len(claims) == 1 and claims[0].predicate != "honest" and len(claims[0].about) > 1:
+        return _problem(Why.WHICH_ROLE), addressees
+    if not frame.declared and not _hedged(original) and _question_inside(words):
+        return _problem(Why.QUESTION_OR_ANSWER), addressees  # "A spill the tea, who ate it": no conclusion
+    return _remark(original, claims, addressees), addressees
 
 
 def _question_inside(words: tuple[str, ...]) -> bool:
-    """A question word opening the clause or a part of it ("..., who ate it"): the words
-    ask something, so they are no conclusion to judge, whatever else they say."""
-    return any(w in _QUESTION_WORDS and (i == 0 or words[i - 1] in _CALL_MARKS) for i, w in enumerate(words))
+    """A question word opening the clause or a part of it ("..., who ate it"), or an
+    auxiliary before a subject after a mark ("quick qestion: did you drink it"): the
+    words ask something, so they are no conclusion to judge, whatever else they say."""
+    return any(
+        (w in _QUESTION_WORDS and (i == 0 or words[i - 1] in _CALL_MARKS))
+        or (w in AUX and i and words[i - 1] in _CALL_MARKS and i + 1 < len(words)
+            and (is_person(words[i + 1]) or words[i + 1] in ("not", "it", "there")))
+        for i, w in enumerate(words))
 
 
-def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> Reading:
+def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> _Read:
     """What a question asks, if it can be charged; why not otherwise."""
     words, addressees = frame.words, frame.addressees
     if words and words[0] in _OTHER_WH:  # "why did you eat it?": no yes/no to charge
-        return Unclear("ask a yes/no question or a who-question") if claims else _nothing_asked(frame)
+        return _problem(Why.UNREAD) if claims else _nothing_asked(frame)
     if not claims:
         if addressees and _mentions_game(words, ctx):
-            return Unclear("ask whether someone ate it, is the liar or is honest")
+            return _problem(Why.NO_PREDICATE)
         return _nothing_asked(frame, checking=True)
-    if not addressees:
-        if not frame.open_ and not any(map(is_person, words)):
-            return Other()  # about the rules: "does the liar always lie?"
-        return Unclear("say whom you are asking, for example 'A, did B eat it?'")
-    return Question(_queries(addressees, claims), open=frame.open_)
+    if not addressees and not frame.open_ and not any(map(is_person, words)):
+        return _OTHER  # about the rules: "does the liar always lie?"
+    return Reading(Mood.ASK, claims, addressees)
 
 
 def _confirmation(sentences_: tuple[Sentence, ...], ctx: Context) -> bool | None:
@@ -648,50 +654,74 @@ def parse(text: str, ctx: Context) -> Intent:
     """Read one English utterance into an intent (see the module docstring)."""
     read_text = sentences(text, ctx.roster)
     if not read_text.sentences:
-        return Unclear("say something: a question, a guess or a remark")
+        return unclear(Why.EMPTY)
     if read_text.unknown:
-        known = ", ".join(ctx.roster.names)
-        return Unclear(f"{read_text.unknown[0]} is not one of {known}")
+        return unclear(Why.UNKNOWN_PERSON, read_text.unknown)
     if ctx.pending and (accept := _confirmation(read_text.sentences, ctx)) is not None:
         return Confirm(accept)
-    readings: list[Reading] = []
+    readings: list[_Read] = []
     addressees: tuple[str, ...] = ()
-    antecedent: str | None = None
     calling = False  # the last sentences only called on someone ("Now B."), asking nothing yet
-    last = -1  # the last reading that is no remark ("Hmm."), kept as readings are added
+    last: _Read | None = None  # the last reading that is no remark ("Hmm.")
     correcting: _Correction | None = None  # a correction waiting for the question it brings
     first = read_text.sentences[0].words
     if ctx.previous is not None and (_AND.intersection(first[:2]) or _FOLLOW_UP_LEAD.match(" ".join(first))):
         # "and is B honest?", "what about A?": put to the one asked before
         addressees = tuple(dict.fromkeys(q.speaker for q in ctx.previous.queries))
     for whole in _suppositions(read_text.sentences):
-        found = _correction(whole, ctx) if last >= 0 and isinstance(readings[last], Question) else None
+        found = _correction(whole, ctx) if _asking(last) else None
+        if found is None and correcting is not None and correcting.new is None and not correcting.gloss:
+            # "oops, wrong person. That one is for C, not A."
+            found = _meant(whole, ctx) if _MEANT.match(" ".join(whole.words)) else None
         if found is not None:
             whole, correcting = found.rest, found
         for sentence in (p for topic in _topics(whole, ctx) for p in _calls(topic, ctx)) if whole.words else ():
-            repeatable = readings[last] if last >= 0 else None
             # what a next sentence repeats: the last question, in this message or the one before
-            previous = repeatable if isinstance(repeatable, Question) else ctx.previous if last < 0 else None
-            before = addressees
-            reading, addressees = _read_sentence(sentence, ctx, addressees, antecedent, previous)
-            calling = (calling or addressees != before) if reading is None else False
-            named = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
-            others = [n for n in dict.fromkeys(named) if n not in addressees]
-            antecedent = others[-1] if len(others) == 1 else antecedent
-            if correcting is not None and previous is not None and isinstance(reading, Question):
-                readings[last] = _restatement(previous, reading) if correcting.gloss else reading
+            before = (_asked_before(last) if _asking(last) else None) if last is not None else (
+                _previous_before(ctx.previous) if ctx.previous is not None else None)
+            was = addressees
+            reading, addressees = _read_sentence(sentence, ctx, addressees, before)
+            calling = (calling or addressees != was) if reading is None else False
+            if reading is None:
+                continue
+            named_here = [name_of(w, ctx.roster) for w in sentence.words if is_ref(w)]
+            reading = _mentioning(reading, tuple(n for n in dict.fromkeys(named_here) if n not in addressees))
+            if correcting is not None and _asking(last) and _asking(reading):
+                reading = _restated(last, reading, ctx) if correcting.gloss else replace(reading, corrects=True)
                 correcting = None
-            elif reading is not None:
-                readings.append(reading)
-                last = last if isinstance(reading, Remark) else len(readings) - 1
+            readings.append(reading)
+            if not _remarking(reading):
+                last = reading
     if correcting is not None and not correcting.gloss:
         # "A, did B eat it? Sorry, I meant to ask C" (no question followed the correction)
-        repeatable = readings[last]
-        readings[last] = _corrected(repeatable, correcting) if isinstance(repeatable, Question) else Unclear(
-            "ask just the question you mean")
+        readings.append(_fixed(correcting, last) if _asking(last)
+                        else _problem(Why.CORRECTION))
     if calling:  # "A, did you eat it? Now B.": B is called and asked nothing
-        readings.append(_Unanswered(Other()))
-    return _combine(readings, any(_hedged(s.words) for s in read_text.sentences))
+        readings.append(_Unanswered(_OTHER))
+    final = _unanswered_resolved(readings)
+    hedged = any(_hedged(s.words) for s in read_text.sentences)
+    if hedged and any(r.mood is Mood.CONCLUDE and r.claims for r in final):
+        final.append(Reading(Mood.MUSE))  # "A ate it... I think.": a hedge anywhere hedges the conclusion
+    return combine(final, ctx.roster, ctx.previous)
+
+
+def _asking(reading: _Read | None) -> TypeGuard[Reading]:
+    """A readable question with something to ask."""
+    return isinstance(reading, Reading) and reading.mood is Mood.ASK and bool(reading.claims) \
+        and reading.problem is None
+
+
+def _remarking(reading: _Read) -> bool:
+    """Thinking aloud, which an elliptical question after it skips over ("Hmm. B, did you?")."""
+    return isinstance(reading, Reading) and reading.problem is None and (
+        reading.mood is Mood.MUSE or (reading.mood is Mood.CONCLUDE and not reading.claims))
+
+
+def _mentioning(reading: _Read, others: tuple[str, ...]) -> _Read:
+    """The reading with the suspects its sentence names without asking them (for a "he" later)."""
+    if isinstance(reading, _Unanswered):
+        return replace(reading, alone=replace(reading.alone, mentioned=others or reading.alone.mentioned))
+    return replace(reading, mentioned=others)
 
 
 def _topics(sentence: Sentence, ctx: Context) -> tuple[Sentence, ...]:
@@ -725,13 +755,13 @@ def _suppositions(found: tuple[Sentence, ...]) -> list[Sentence]:
     return joined
 
 
-def _nothing_asked(frame: _Frame, checking: bool = False) -> Reading:
+def _nothing_asked(frame: _Frame, checking: bool = False) -> _Read:
     """A question with nothing to charge: unanswered if it was put to someone about someone.
     `checking`: it says nothing of the game ("A u still there?"), so a question to the
     same person after it answers it."""
     to_someone = frame.named or (bool(frame.addressees) and any(map(is_person, frame.words)))
     told = frame.addressees if checking and frame.named else ()
-    return _Unanswered(Other(), told) if to_someone else Other()
+    return _Unanswered(_OTHER, told) if to_someone else _OTHER
 
 
 def _about_a_role(words: tuple[str, ...]) -> bool:
@@ -851,49 +881,76 @@ def _correction(sentence: Sentence, ctx: Context) -> _Correction | None:
     rest = words[i:]
     if not markers or (set(markers) <= _APOLOGY and (not rest or rest[0] in _POLITE_AFTER)):
         return None  # "Sorry.", "sorry to ask, but ...": politeness, nothing corrected
-    gloss = set(markers) <= {"i mean"}
-    meant = _MEANT.match(" ".join(rest))
+    return _meant(Sentence(rest, sentence.asked), ctx, gloss=set(markers) <= {"i mean"})
+
+
+def _meant(rest: Sentence, ctx: Context, gloss: bool = False) -> _Correction:
+    """What follows the correcting words: whom "I meant (to ask) C (, not A)" names, if it
+    names someone ("that one is for C": the question was for C), else a question."""
+    meant = _MEANT.match(" ".join(rest.words))
     if meant is None:
-        return _Correction(Sentence(rest, sentence.asked), gloss)
+        return _Correction(rest, gloss)
     later = tuple(meant.group("rest").split()) if meant.group("rest") else ()
-    return _Correction(Sentence(later, sentence.asked), gloss, name_of(meant.group("new"), ctx.roster),
+    return _Correction(Sentence(later, rest.asked), gloss, name_of(meant.group("new"), ctx.roster),
                        name_of(meant.group("old"), ctx.roster) if meant.group("old") else None,
                        meant.group("ask") is not None)
 
 
-def _corrected(previous: Question, correction: _Correction) -> Intent:
-    """"A, did B eat it? Sorry, I meant to ask C (, not A)": the question with one name
-    replaced, when it is clear whether the one asked or the one asked about changes."""
-    flat = [as_literal(q.proposition) for q in previous.queries]
-    literals = [f for f in flat if f is not None]
-    new, old = correction.new, correction.old
-    if new is None or len(literals) < len(flat):
-        return Unclear("ask just the question you mean")
-    speakers = {q.speaker for q in previous.queries}
-    abouts = {atom.about for atom, _ in literals}
-    speaker_changes = (correction.ask and old in (None, *speakers)) or (
-        not correction.ask and old in speakers and old not in abouts)
-    if speaker_changes and len(speakers) == 1:
-        (was,) = speakers
-        return Question(tuple(
-            Query(new, literal(atom.predicate, new if atom.about == was else atom.about, negated))
-            for atom, negated in literals))
-    if not correction.ask and old in abouts and old not in speakers:
-        return Question(tuple(
-            Query(q.speaker, literal(atom.predicate, new if atom.about == old else atom.about, negated))
-            for q, (atom, negated) in zip(previous.queries, literals, strict=True)))
-    return Unclear("ask just the question you mean")
+def _fixed(correction: _Correction, asked: Reading) -> Reading:
+    """"A, did B eat it? Sorry, I meant to ask C (, not A)": the name the correction swaps;
+    without "not A" it is the one asked, when one was asked and the correction says "ask"."""
+    old = correction.old
+    if old is None and correction.ask and len(asked.addressees) == 1:
+        old = asked.addressees[0]
+    if correction.new is None or old is None:
+        return _problem(Why.CORRECTION)
+    return Reading(Mood.ASK, correction=Correction(old, correction.new, correction.ask))
 
 
-def _restatement(previous: Question, restated: Question) -> Intent:
-    """A glossed question ("I mean, ...") is kept once when it asks the same as the one
-    before; a different one would leave unclear which of the two the player wants answered."""
-    if {q.key() for q in restated.queries} == {q.key() for q in previous.queries}:
-        return previous
-    return Unclear("ask just the question you mean")
+def _restated(previous: Reading, restated: Reading, ctx: Context) -> Reading:
+    """A glossed question ("I mean, ...") replaces the one before when it asks the same;
+    a different one would leave unclear which of the two the player wants answered."""
+    was = queries(previous.claims, previous.addressees, ctx.roster)
+    now = queries(restated.claims, restated.addressees, ctx.roster)
+    if isinstance(was, tuple) and isinstance(now, tuple) and {q.key() for q in was} == {q.key() for q in now}:
+        return replace(restated, corrects=True)
+    return _problem(Why.CORRECTION)
 
 
-def _asked_again(frame: _Frame, previous: Question, follow_up: bool, ctx: Context) -> Intent | None:
+@dataclass(frozen=True)
+class _Before:
+    """The question an elliptical sentence repeats, as the (speaker, about) pairs it asked;
+    `plain` when each is a claim about a known person (no nesting, no open question)."""
+
+    asked: tuple[tuple[str, str], ...]
+    plain: bool
+
+
+def _asked_before(reading: Reading) -> _Before:
+    """A question of this message as what a follow-up after it repeats."""
+    pairs: list[tuple[str, str]] = []
+    plain = True
+    for speaker in reading.addressees:
+        for claim in reading.claims:
+            plain = plain and claim.via is None
+            for ref in claim.about:
+                if ref.person is Person.ADDRESSEE:
+                    pairs.append((speaker, speaker))
+                elif ref.name:
+                    pairs.append((speaker, ref.name))
+                else:
+                    plain = False
+    return _Before(tuple(pairs), plain and bool(pairs))
+
+
+def _previous_before(previous: Question) -> _Before:
+    """The player's last question as what a follow-up in this message repeats."""
+    flat = [(q.speaker, as_literal(q.proposition)) for q in previous.queries]
+    return _Before(tuple((speaker, f[0].about) for speaker, f in flat if f is not None),
+                   all(f is not None for _, f in flat))
+
+
+def _asked_again(frame: _Frame, before: _Before, follow_up: bool, ctx: Context) -> Reading | None:
     """"B, did you?", "And you, C?", "What about C?", "Same question, B.": the previous
     question put again, to other addressees or about someone else. None when the
     sentence is no such ellipsis; a name alone ("C?", "Now C.") is one only after
@@ -903,102 +960,75 @@ def _asked_again(frame: _Frame, previous: Question, follow_up: bool, ctx: Contex
     addressee; without an auxiliary ("And you, C?") it is the same third person when the
     previous question was about one. "He" is that third person. A bare name ("And C?")
     after a question about oneself could mean "C, did you?" or "did C?". Whatever is
-    not one of these is unclear, never guessed.
+    not one of these is unclear, never guessed. The predicate is left out (None): the
+    message's policy continues the question before (referee.lang.reading.combine).
     """
     text = " ".join(frame.words)
-    elliptic = _ELLIPTIC.match(text)
-    if not (elliptic or _SAME.match(text)):
-        return Unclear("say the whole question again") if _FOLLOW_UP_LEAD.match(text) else None
+    elliptic, same = _ELLIPTIC.match(text), _SAME.match(text)
+    if not (elliptic or same):
+        return _problem(Why.WHICH_QUESTION) if _FOLLOW_UP_LEAD.match(text) else None
+    if same is not None and same.group("to"):  # "same question for B": B is asked
+        frame = replace(frame, addressees=_names(same.group("to"), ctx), named=True)
     auxiliary = elliptic is not None and elliptic.group("aux") is not None
     who = elliptic.group("who") if elliptic else "you"
     if is_ref(who.split()[0]) and not (frame.named or auxiliary or follow_up or (elliptic and elliptic.group("lead"))):
         return None
-    flat = [as_literal(q.proposition) for q in previous.queries]
-    literals = [f for f in flat if f is not None]
-    if not frame.addressees or len(literals) < len(flat):  # nobody to ask, or a nested question
-        return Unclear("say the whole question again for the next person")
-    asked = [(q.speaker, atom.about) for q, (atom, _) in zip(previous.queries, literals, strict=True)]
-    subjects = _repeated_about(who, auxiliary, frame.named, asked, ctx)
+    if not frame.addressees or not before.plain:  # nobody to ask, or a nested question
+        return _problem(Why.WHICH_QUESTION)
+    subjects = _repeated_about(who, auxiliary, frame.named, before.asked, ctx)
     if not subjects:
-        return Unclear("say the whole question again for the next person")
-    # "Didn't you?" puts it negatively; "did you?" after "didn't you eat it?" or "is C
-    # innocent?" is the same question again, so a negation is never undone.
-    negative = elliptic is not None and "not" in frame.words
-    asks = dict.fromkeys((atom.predicate, negated or negative) for atom, negated in literals)
-    return Question(tuple(
-        Query(speaker, literal(predicate, speaker if subject == SELF else subject, negated))
-        for speaker in frame.addressees for subject in subjects for predicate, negated in asks
-    ))
+        return _problem(Why.WHICH_QUESTION)
+    # "Didn't you?" echoes the question before, whatever its polarity: it turns nothing around.
+    return Reading(Mood.ASK, (Claim(None, subjects),), frame.addressees)
 
 
-def _repeated_about(who: str, auxiliary: bool, named: bool, asked: list[tuple[str, str]], ctx: Context
-                    ) -> tuple[str, ...]:
-    """Whom an elliptical question is about (SELF: each addressee); () when unclear.
+def _repeated_about(who: str, auxiliary: bool, is_named: bool, asked: tuple[tuple[str, str], ...], ctx: Context
+                    ) -> tuple[Ref, ...]:
+    """Whom an elliptical question is about (the addressee, or people); () when unclear.
 
     `who` is its person word, `auxiliary` whether it has one ("did you?" against "you?"),
-    `named` whether it names its addressees, `asked` the (speaker, about) pairs before.
+    `is_named` whether it names its addressees, `asked` the (speaker, about) pairs before.
     """
     speakers = {speaker for speaker, _ in asked}
     abouts = [about for _, about in asked]
     about_self = [speaker == about for speaker, about in asked]
     third = abouts[0] if len(set(abouts)) == 1 and abouts[0] not in speakers else None
     if who in ("you", "yourself"):
-        if named and all(about_self):
-            return (SELF,)
-        return (third,) if named and third and not auxiliary else ()
+        if is_named and all(about_self):
+            return (ADDRESSEE,)
+        return (named(third),) if is_named and third and not auxiliary else ()
     if who in ("he", "she", "him", "her"):
-        return (third,) if third else ()
-    if named or auxiliary or not (any(about_self) and (len(speakers) == 1 or len(set(abouts)) > 1)):
-        return _names(who, ctx)
+        return (named(third),) if third else ()
+    if is_named or auxiliary or not (any(about_self) and (len(speakers) == 1 or len(set(abouts)) > 1)):
+        return tuple(map(named, _names(who, ctx)))
     return ()
 
 
-def _answered_dropped(readings: list[Reading]) -> list[Reading]:
-    """The readings without the remarks and check-ins to someone that a later question to
-    him answers (about the topic, if they named one; see _Unanswered)."""
-    kept: list[Reading] = []
+def _unanswered_resolved(readings: list[_Read]) -> list[Reading]:
+    """The readings, a sentence left unanswered made what it is: dropped when a later
+    question to the one it was said to answers it (about its topic, if it named one; see
+    _Unanswered), unreadable beside a question, else what it is alone."""
+    kept: list[_Read] = []
     speakers: set[str] = set()  # of the questions after the reading at hand
     about: set[str] = set()
+    pronoun = False  # a later question about "him": the topic named just before
     for reading in reversed(readings):
-        if isinstance(reading, Question):
-            speakers.update(q.speaker for q in reading.queries)
-            about.update(n for q in reading.queries for n in names_in(q.proposition))
+        if isinstance(reading, Reading) and reading.mood is Mood.ASK:
+            speakers.update(reading.addressees)
+            for claim in reading.claims:
+                about.update(r.name for r in (*claim.about, *([claim.via] if claim.via else [])) if r.name)
+                if any(r.person is Person.ADDRESSEE for r in claim.about):
+                    about.update(reading.addressees)
+                pronoun = pronoun or any(r.person is Person.PRONOUN for r in claim.about)
         answered = isinstance(reading, _Unanswered) and bool(reading.told) and set(reading.told) <= speakers \
-            and (reading.topic is None or reading.topic in about)
-        if not answered:
+            and (reading.topic is None or reading.topic in about or pronoun)
+        if isinstance(reading, _Unanswered) and answered:  # what it names still points a "he" after it
+            kept.append(Reading(Mood.OTHER, mentioned=reading.alone.mentioned))
+        else:
             kept.append(reading)
-    return kept[::-1]
-
-
-def _combine(readings: list[Reading], hedged: bool) -> Intent:
-    """One intent for the utterance: unclear wins, then questions, guesses, a count query,
-    remarks and other talk; a question and a guess at once are unclear, and so is a
-    question beside one left unanswered; a guess with a hedge anywhere ("A ate it...
-    I think.") is thinking aloud."""
-    readings = _answered_dropped(readings)
-    intents = [r.alone if isinstance(r, _Unanswered) else r for r in readings]
-    unclear = [i for i in intents if isinstance(i, Unclear)]
-    if unclear:
-        return unclear[0]
-    questions = [i for i in intents if isinstance(i, Question)]
-    guesses = [i for i in intents if isinstance(i, Guess)]
-    if questions and guesses:
-        return Unclear("ask a question or give an answer, one at a time")
-    if questions and any(isinstance(r, _Unanswered) for r in readings):
-        return Unclear("one of those questions could not be read: ask each one in full")
-    if questions:
-        queries = tuple(q for question in questions for q in question.queries)
-        return Question(queries, open=any(q.open for q in questions))
-    if guesses and hedged:
-        return Remark()
-    if guesses:
-        culprits = {g.culprit for g in guesses if g.culprit}
-        liars = {g.liar for g in guesses if g.liar}
-        if len(culprits) > 1 or len(liars) > 1:
-            return Unclear("name one culprit and one liar")
-        return Guess(next(iter(culprits), None), next(iter(liars), None))
-    for kind in (CountQuery, Remark, Other):
-        for intent in intents:
-            if isinstance(intent, kind):
-                return intent
-    return Other()
+    asks = any(_asking(r) for r in kept)
+    return [
+        r if isinstance(r, Reading) else r.alone if r.alone.problem is not None or not asks
+        else _problem(Why.PART_UNREAD)
+        for r in reversed(kept)
+    ]

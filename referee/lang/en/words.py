@@ -152,6 +152,7 @@ _GROUPS = (
     (r"\b(?:both of you|you two|you both|the two of you)\b", "you"),
     (r"\b(?:any of you|any one of you|either of you|one of you|anybody|someone|somebody|"
      r"no one|nobody|anyone else)\b", ANYONE),
+    (r"(@\d+) each\b(?: (?:of you|one))?(?: ,| :)?", r"\1 , everyone ,"),  # "B, C each tell me": each of them
     (r"\bas well\b", "too"),
     (r"(?<=\S) n (?=\S)", " and "),  # "A n B", "C ate it n C is the liar"
     (r"\bno cap\b", "honestly"),
@@ -160,7 +161,7 @@ _GROUPS = (
     (r"\btruth - teller\b", "truthteller"),
     (r"\bto blame\b", "responsible"),
     (r"\bwhether or not\b", "whether"),
-    (r"\bor not\b", ""),
+    (r"\bor (?:not|neither|none)\b", ""),  # "is A or B the liar or neither?" asks the same
 )
 _GROUP_RES = tuple((re.compile(p), r) for p, r in _GROUPS)
 
@@ -223,7 +224,7 @@ def _drop_honorific(out: list[str]) -> None:
     """Remove "Mr." / "Person" just before a name: the name alone identifies the person."""
     if len(out) > 1 and out[-1] == "." and out[-2].lower() in _ABBREVIATED:
         del out[-2:]
-    elif out and out[-1].lower() in HONORIFICS:
+    elif out and (_sense(out[-1].lower()) or out[-1].lower()) in HONORIFICS:  # "Persoon C"
         out.pop()
 
 
@@ -256,8 +257,9 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
             continue
         previous = raw[i - 1].lower() if i else ""
         before = raw[i - 2].lower() if i > 1 else ""
-        after_honorific = previous in HONORIFICS or (previous == "." and before in HONORIFICS)
-        if (after_honorific and word[:1].isupper()) or (
+        # "Mr. X" is a name; "wrong person. That one ..." starts a sentence
+        after_honorific = previous in HONORIFICS or (previous == "." and before in _ABBREVIATED)
+        if (after_honorific and word[:1].isupper() and low not in HONORIFICS) or (
             single_letters and len(word) == 1 and word.isupper() and word not in {"I", "A"}
         ):
             unknown.append(word)
@@ -267,10 +269,14 @@ def _tag_names(raw: list[str], roster: Roster) -> tuple[list[str], list[str]]:
 
 
 def _expand(word: str) -> list[str]:
-    """Lower-case one token and expand contractions and chat spellings."""
+    """Lower-case one token and expand contractions, chat spellings and the typos of
+    the words that carry a question's sense (see _sense, _glued)."""
     if is_ref(word):
         return [word]
     low = word.lower()
+    low = _sense(low) or low
+    if (parts := _glued(low)) is not None:
+        return [w for part in parts for w in _expand(part)]
     if low in _CONTRACTED:
         return list(_CONTRACTED[low])
     if low in _SLANG:
@@ -286,14 +292,84 @@ def _expand(word: str) -> list[str]:
     return [_typo_fixed(low)]
 
 
+# The words that carry a question's sense: who, whether, negation, a tag, a hedge, a
+# report or a nesting. Typed with a letter twice ("nnot", "iisn't", "aand", "ttell"), two
+# letters swapped ("teh", "adn", "woudl") or glued to the next word ("notthe", "areyou",
+# "ateit", "tellme", "juiceor") they are read as meant, never left out: a negation, a
+# hedge or a person dropped this way would change what is asked. "to", "of", "in", "an",
+# "be" and "we" are not among them: "too", "off", "inn", "ann", "bee", "wee" are words.
+_SENSE_WORDS = EMBEDDING | HEARSAY | HEDGES | frozenset(
+    """not no nor and or but the a you your me he she it that is are was were am did does do
+    didn't doesn't don't isn't aren't wasn't weren't can't won't tell would will both each
+    either neither ate eat eaten drank drink drunk liar culprit honest innocent wait sorry
+    mean meant ask asked say said who which whether if maybe perhaps probably could might
+    according claims claimed says thinks true question quick for all everyone wrong person
+    oops sorry one same what how about questions two can please like""".split()
+)
+_SWAPPED = {
+    w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in sorted(_SENSE_WORDS) if len(w) > 2 for i in range(len(w) - 1)
+    if w[i].isalpha() and w[i + 1].isalpha()
+} | {w: w for w in _SENSE_WORDS}
+_RUNS = re.compile(r"(\w)\1+")
+_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(_SENSE_WORDS, key=lambda w: (len(w), w))}
+# Words that look like a sense word mistyped or two glued, and are none.
+_REAL_WORDS = frozenset(
+    """whoo butt theme themes another noted note item ashed orate donor whoa heat heated eater neat
+    hedge tease ado abut shea hehe hehehe meme area areas door doors dome domes mayor amy hera lest
+    fro odes dose eta lira noor amor forme leet""".split()
+)
+
+
+_CHAT_PARTS = {"u": "you", "to": "to", "of": "of"}  # "uor", "areu", "toask": a short word glued that is no sense word
+
+
+def _food(word: str) -> str | None:
+    """`word` when it may follow a sense word glued ("be", "ice"), or the food it is with
+    letters typed twice ("icee", "pizzza")."""
+    if word in _GLUABLE or word in OTHER_FOODS:
+        return word
+    return _FOODS_COLLAPSED.get(_RUNS.sub(r"\1", word)) if _RUNS.search(word) else None
+
+
+@lru_cache(maxsize=4096)
+def _sense(word: str) -> str | None:
+    """The sense word `word` is, typed right, swapped or with letters typed twice
+    ("noott", "iisn't"); None for any other word."""
+    if word in _REAL_WORDS:
+        return None
+    return _SWAPPED.get(word) or (_COLLAPSED.get(_RUNS.sub(r"\1", word)) if _RUNS.search(word) else None)
+
+
+@lru_cache(maxsize=4096)
+def _glued(word: str) -> tuple[str, ...] | None:
+    """Sense words typed as one ("notthe", "isn'tthe", "areyou", "tellmethat"), or None."""
+    if _sense(word) is not None or word in _REAL_WORDS or not word.isascii():
+        return None
+    for i in range(1, len(word)):
+        first, second = _sense(word[:i]) or _CHAT_PARTS.get(word[:i]), word[i:]
+        if first is None:
+            continue
+        if meant := _sense(second) or _CHAT_PARTS.get(second) or _food(second):
+            return first, meant
+        if (more := _glued(second)) is not None:
+            return first, *more
+    for i in range(3, len(word) - 1):  # a food before a sense word: "juiceor not", "cakeand"
+        if (food := _food(word[:i])) and (meant := _sense(word[i:])):
+            return food, meant
+    return None
+
+
 # Typos of the game's words ("honets", "lyign", "inocent", "lair", "eaat") read as the word
 # meant: a doubled letter too many, two letters swapped or one left out, and for long words
 # one letter changed. Not a letter added, nor one changed in a short word: that makes other
 # words ("flying", "dying", "dating").
 _TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", "liars", "lying", "eaten",
-                 "eating", "drinking")
+                 "eating", "drinking", "question")
 _VOCABULARY = frozenset(
     f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
+# After a sense word, these are read off a glued token too ("thepudding", "couldbe",
+# "accordingto", "liartoo", "oneis").
+_GLUABLE = frozenset("cake pudding cookie donut juice truth lying be to of too one teh ice".split())
 
 
 @lru_cache(maxsize=4096)
@@ -347,6 +423,8 @@ def sentences(text: str, roster: Roster) -> Text:
                     found[-1] = Sentence(found[-1].words, True)
                 current = []
             else:
+                if is_ref(word) and current and current[-1] in HONORIFICS:  # glued: "isperson C"
+                    current.pop()
                 current.extend(_expand(word))
     return Text(tuple(found), tuple(dict.fromkeys(unknown)))
 
@@ -391,6 +469,9 @@ PORTION = frozenset(
 )
 DETERMINERS = frozenset("the a an my your his her our their that this those these".split())
 CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
+
+
+_FOODS_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(OTHER_FOODS | OTHER_INCIDENT_WORDS | {"ice"})}
 
 
 def misspelt(word: str, meant: str) -> bool:

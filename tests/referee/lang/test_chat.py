@@ -28,7 +28,7 @@ LANGS = ("ko", "ja", "en")
 # Utterances read exactly right, at the first pass (chat: of 196, 175, 194; meaning: of 76).
 FLOOR = {
     ("chat", "ko"): 187,
-    ("chat", "ja"): 174,  # 175 before the shared policy: a redirected "you" is now unclear
+    ("chat", "ja"): 175,
     ("chat", "en"): 189,
     ("meaning", "ko"): 74,
     ("meaning", "ja"): 76,

@@ -144,6 +144,7 @@ def test_a_doubtful_switch_is_unclear_rather_than_charged_to_the_first(text: str
         ("Aさん、Bさんはケーキを食べましたか？失礼しました、Aさんではなく Cさんに伺いたかったのです。",
          {("C", "B", "culprit", False)}),
         ("Bくん、Aくんは食べてないよね？あっ、違う、Cくんに聞くつもりだった", {("C", "A", "culprit", True)}),
+        ("Aさん、あなたは嘘つき？あ、まちがえた、Bさんに聞きたかったんだ", {("B", "B", "liar", False)}),
         # whom it is about, mended
         ("Aさん、Cさんが食べた？ ごめん訂正、Cさんじゃなくて Bさん", {("A", "B", "culprit", False)}),
         ("Aさん、Cさんは正直者ですか？あ、いや、Cさんじゃなくて Bさんについてです", {("A", "B", "honest", False)}),
@@ -162,8 +163,6 @@ def test_a_correction_is_applied_and_charged_once(text: str, expected: set[tuple
         "Aさん、Bさん食べた？ごめん",  # sorry, but for what?
         "Aさん、Bさん食べた？Cさんじゃなくて Bさん",  # C was not in the question
         "AさんとBさん、Cさんは食べた？ごめん、Cさんに聞きたかった",  # which of the two is replaced?
-        # "you" was A: is B asked about himself, or about A? (one policy in every language)
-        "Aさん、あなたは嘘つき？あ、まちがえた、Bさんに聞きたかったんだ",
         "Aさん、Bさん食べた？ごめん、AさんじゃなくてBさんとCさんに聞きたい",
     ],
 )

@@ -540,6 +540,7 @@ def test_the_interjection_eh_is_not_a_read_aloud(text: str) -> None:
     ("text", "expected"),
     [
         ("A야 B가 케이크 먹었어? 아 미안 A 말고 C한테 물어본 거야", {("C", "B", "culprit", False)}),
+        ("A야 너 먹었어? 아 A 말고 C한테", {("C", "C", "culprit", False)}),  # "to C": C is asked it, about himself
         ("A씨 B씨가 거짓말쟁이예요? 앗 아니다, A씨 말고 C씨한테 질문이에요", {("C", "B", "liar", False)}),
         ("A씨, B씨가 먹었나요? 아, 죄송해요. A씨가 아니라 C씨께 묻고 싶었어요.", {("C", "B", "culprit", False)}),
         ("A님 B님이 케이크 드셨나요? 정정: 질문 대상은 A님이 아니라 C님입니다", {("C", "B", "culprit", False)}),
@@ -558,7 +559,6 @@ def test_a_correction_applies_and_charges_once(text: str, expected: set[tuple[st
 @pytest.mark.parametrize(
     "text",
     [
-        "A야 너 먹었어? 아 A 말고 C한테",  # "you" was A: is C asked about himself, or about A?
         "C야 너 범인이야? 아 아니 범인 말고 거짓말쟁이냐고",
         "B씨 A씨가 안 먹었어요? 아 잘못 썼다, 먹었냐고 물어보려던 거예요",
         "A씨, B씨가 먹었어요? 아 미안 잘못 말했어요",
@@ -867,7 +867,6 @@ def test_classes_closed_on_the_shared_layer(text: str, expected: object) -> None
         ("A야, B의 대답은 C가 먹었다일까?", Why.REPORTED),  # B's answer: once asked as "did C eat it?"
         ("피자 먹었어, A야?", Why.OTHER_INCIDENT),  # another food, the addressee at the end
         ("쿠키 먹었지 C씨?", Why.OTHER_INCIDENT),
-        ("A야 너 먹었어? 아 A 말고 C한테", Why.CORRECTION),
     ],
 )
 def test_classes_that_are_unclear(text: str, why: Why) -> None:

@@ -85,11 +85,14 @@ def test_an_elliptic_claim_negated_turns_the_one_it_continues_around() -> None:
     assert flat(combine(readings, ROSTER)) == {("A", literal("culprit", "B")), ("A", literal("culprit", "C", True))}
 
 
-def test_a_correction_whose_wrong_one_was_asked_about_himself_is_unclear() -> None:
-    """"A, did you eat it? sorry, I meant C": C about himself, or C about A?"""
+def test_a_correction_whose_wrong_one_was_asked_about_himself() -> None:
+    """"A, did you eat it? I meant C": C about himself, or C about A? Unclear. "...I meant
+    to ask C" says whom: C is asked the question as put, about himself."""
     readings = [ask(Claim("culprit", (ADDRESSEE,)), to=("A",)),
-                Reading(Mood.OTHER, correction=Correction("A", "C", asked=True))]
+                Reading(Mood.OTHER, correction=Correction("A", "C", asked=False))]
     assert why(combine(readings, ROSTER)) is Why.CORRECTION
+    readings[1] = Reading(Mood.OTHER, correction=Correction("A", "C", asked=True))
+    assert combine(readings, ROSTER) == asked("C", "C")
 
 
 def _ask(*about: str) -> Reading:
@@ -115,3 +118,36 @@ def test_a_long_message_of_readings_naming_nobody_is_read_in_one_pass() -> None:
     one = Reading(Mood.ASK, (Claim("culprit", (ADDRESSEE,)),), ("A",))
     small, large = (work(partial(combine, [one] * n, ROSTER)) for n in (300, 1200))
     assert large <= 4.6 * small, f"4x the readings took {large / small:.1f}x the work"
+
+
+def _ask_culprit(*about: str, to: str = "A") -> Reading:
+    return Reading(Mood.ASK, (Claim("culprit", tuple(PRONOUN if a == "he" else named(a) for a in about)),), (to,))
+
+
+def test_a_pronoun_points_to_the_last_sentence_that_named_someone() -> None:
+    """A sentence naming nobody between keeps the antecedent; one naming two loses it."""
+    said_c = Reading(Mood.OTHER, mentioned=("C",))
+    hmm = Reading(Mood.MUSE)
+    assert combine([said_c, hmm, _ask_culprit("he")], ROSTER) == Question((Query("A", literal("culprit", "C")),))
+    both = Reading(Mood.OTHER, mentioned=("B", "C"))
+    got = combine([said_c, both, _ask_culprit("he")], ROSTER)
+    assert isinstance(got, Unclear) and got.problem.why is Why.WHO_IS_MEANT
+
+
+def test_a_long_message_is_combined_sentence_by_sentence() -> None:
+    """Thousands of sentences: the antecedent is kept as the readings go, not searched anew."""
+    readings = [Reading(Mood.OTHER, mentioned=("B",)), *[Reading(Mood.MUSE)] * 5000, _ask_culprit("he")]
+    assert combine(readings, ROSTER) == Question((Query("A", literal("culprit", "B")),))
+    many = [Reading(Mood.ASK, (Claim("liar", (ADDRESSEE,)),), ("A",))] * 5000
+    got = combine(many, ROSTER)
+    assert isinstance(got, Question) and got.cost == 1
+
+
+def test_an_elliptic_claim_after_several_kinds_of_question_is_unclear() -> None:
+    """"A, did you eat it and are you the liar? B, did you?": one of them, or both? Asking
+    B only the last was a wrong charge, asking both may be one; nothing is charged."""
+    both = Reading(Mood.ASK, (Claim("culprit", (ADDRESSEE,)), Claim("liar", (ADDRESSEE,))), ("A",))
+    again = Reading(Mood.ASK, (Claim(None, (ADDRESSEE,)),), ("B",))
+    assert why(combine([both, again], ROSTER)) is Why.WHICH_QUESTION
+    previous = Question((Query("A", literal("culprit", "A")), Query("A", literal("liar", "A"))))
+    assert why(combine([again], ROSTER, previous)) is Why.WHICH_QUESTION
