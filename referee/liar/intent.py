@@ -98,7 +98,6 @@ class Unclear:
     """An utterance the parser could not read safely; the player is asked to rephrase,
     and told why in his language (`problem`)."""
 
-    reason: str = ""  # TRANSITIONAL: the English reason, until every language gives a problem
     problem: Problem = Problem()
 
 

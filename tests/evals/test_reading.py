@@ -3,6 +3,7 @@ import pytest
 from evals.reading import read_claims, read_counts, read_notes, read_turn, read_verdict
 from referee.lang import Context
 from referee.liar import Guess, Other, Query, Question, Unclear, literal
+from referee.liar.problem import Problem, Why
 
 
 @pytest.mark.parametrize(("lang", "text", "counts"), [
@@ -67,7 +68,7 @@ def test_a_guess_reply_without_a_verdict_is_listed_not_guessed() -> None:
 
 
 def test_a_player_line_the_parser_cannot_read_is_listed() -> None:
-    turn = read_turn("A, B?", Unclear("no predicate"), "A: Yes.", Context(lang="en"))
+    turn = read_turn("A, B?", Unclear(Problem(Why.NO_PREDICATE)), "A: Yes.", Context(lang="en"))
     assert turn.statements == () and turn.unread == ("A, B?",)
 
 

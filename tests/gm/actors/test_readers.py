@@ -27,6 +27,7 @@ from gm.session import GameConfig, Session, Turn, two_readings
 from gm.transcript import intent_json, read
 from referee.lang.incident import incident
 from referee.liar.intent import Query, Question, Unclear
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import literal
 from referee.liar.verdict import Answers, Cancelled, CostToConfirm, Rephrase
 from referee.liar.world import World
@@ -201,9 +202,9 @@ def test_the_rule_is_the_parsers_unless_a_reading_differs() -> None:
     b = Query("A", literal("culprit", "B"))
     assert two_readings(ASKED, None) is ASKED
     assert two_readings(ASKED, (b, b)) is ASKED
-    assert two_readings(Unclear("x"), None) == Unclear("x")
-    assert two_readings(Unclear("x"), ()) == Unclear("x")
-    assert two_readings(Unclear("x"), (b,)) == Question((b,), open=True)
+    assert two_readings(Unclear(Problem(Why.NO_ADDRESSEE)), None) == Unclear(Problem(Why.NO_ADDRESSEE))
+    assert two_readings(Unclear(Problem(Why.NO_ADDRESSEE)), ()) == Unclear(Problem(Why.NO_ADDRESSEE))
+    assert two_readings(Unclear(Problem(Why.NO_ADDRESSEE)), (b,)) == Question((b,), open=True)
     assert two_readings(ASKED, ()) == Question((b,), open=True)
 
 

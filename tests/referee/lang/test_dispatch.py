@@ -7,6 +7,7 @@ import pytest
 from referee.lang import Context, detect, extract, parse
 from referee.lang.wire import intent_json, parsed_json, proposition_json
 from referee.liar.intent import CountQuery, Guess, Query, Question, Remark, Unclear
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import Not, Says, literal
 
 
@@ -68,7 +69,7 @@ def test_wire_guess_and_non_questions() -> None:
     }
     assert intent_json(CountQuery())["kind"] == "other"
     assert intent_json(Remark())["kind"] == "remark"
-    assert intent_json(Unclear("why"))["kind"] == "unclear"
+    assert intent_json(Unclear(Problem(Why.EMPTY)))["kind"] == "unclear"
 
 
 def test_wire_nested_question_carries_via() -> None:
