@@ -414,6 +414,7 @@ class _Walk:
         self.doubt = False  # the two readings differed: the reply says why it asks
         self.intent: Intent | None = None
         self.verdict: Verdict | None = None
+        self.reason_in_english = False  # the turn's verdict is from a log before typed problems
         self.tries: list[Event] = []
         self.narration: list[Event] = []
         self.decisions: list[str] = []
@@ -536,7 +537,8 @@ class _Walk:
         truth = isinstance(answers, list) and any(isinstance(a, dict) and "truth" in a
                                                   for a in answers)
         now = verdict_json(self.verdict, truth=truth)
-        if "reason" in recorded:  # a log from before typed problems: its English reason is not re-derived
+        self.reason_in_english = "reason" in recorded
+        if self.reason_in_english:  # a log from before typed problems: its reason is not re-derived
             now, recorded = _without(now, "problem"), _without(recorded, "reason")
         if now != recorded:
             self._differs(event, "the verdict differs from the referee's now")
@@ -601,7 +603,7 @@ class _Walk:
                 self._row(None, "opening", str(text))
             self.phase = "between"
             return True
-        if text != self._reply():
+        if text != self._reply() and not self.reason_in_english:  # (then an older text said why)
             self._differs(event, "the reply shown is not what the verdict and the accepted "
                                  "lines render")
         self._row(self.verdict, "", str(text))

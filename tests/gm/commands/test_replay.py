@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from gm.commands.replay import first_difference, replay, run
+from gm.session import GameConfig, Session
 from gm.transcript import TranscriptError, read, sidecar_path
-from referee.lang.incident import LANGS
-from tests.gm.commands.test_play import refgm
+from referee.lang.incident import LANGS, incident
+from tests.gm.commands.test_play import GAMES, refgm
 from tests.gm.logs import TAMPERINGS, caught_at, record, tamper, unended
 
 TRANSCRIPTS = sorted((Path(__file__).parents[3] / "transcripts").glob("*.jsonl"))
@@ -137,3 +140,43 @@ def test_player_text_that_looks_like_markup_is_shown_as_typed(tmp_path: Path) ->
     done = refgm(tmp_path, "replay", str(log))
     assert done.returncode == 0, done.stderr
     assert "[/] hmm" in done.stdout and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_request_to_rephrase_replays_with_its_typed_problem_or_an_older_english_reason(
+    tmp_path: Path, lang: str
+) -> None:
+    """A log records why a message was not charged as its kind; logs written before the kinds
+    carry an English "reason" and still replay; a changed kind is caught."""
+    path = tmp_path / "game.jsonl"
+    session, _ = Session.new(GameConfig(lang=lang, incident=incident("cake")), path, lang, seed=5)  # type: ignore[arg-type]
+    for text in ("Dさん、食べましたか？" if lang == "ja" else "D, did you eat it?" if lang == "en" else "D씨, 먹었어요?",
+                 GAMES[lang][0]):
+        asyncio.run(session.step(text))
+    session.close()
+    lines = path.read_text("utf-8").splitlines()
+    recorded = [json.loads(line) for line in lines]
+    problems = [h["problem"] for e in recorded for h in (e, e.get("intent") or {}) if "problem" in h]
+    assert problems == [{"why": "unknown-person", "names": ["D"]}] * 2  # the intent and the verdict
+    assert not any(r.problems for r in replay(read(path)))
+
+    def rewritten(change: Callable[[dict], None]) -> Path:
+        events = [json.loads(line) for line in lines]
+        for event in events:
+            for holder in (event, event.get("intent") or {}):
+                if "problem" in holder:
+                    change(holder)
+        out = tmp_path / f"{len(list(tmp_path.iterdir()))}.jsonl"
+        out.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
+        sidecar_path(out).write_bytes(sidecar_path(path).read_bytes())
+        return out
+
+    def older(holder: dict) -> None:
+        holder["reason"] = "unknown person: D (the suspects are A, B, C)"
+        del holder["problem"]
+
+    def changed(holder: dict) -> None:
+        holder["problem"] = {"why": "no-addressee"}
+
+    assert not any(r.problems for r in replay(read(rewritten(older))))
+    assert any(r.problems for r in replay(read(rewritten(changed))))
