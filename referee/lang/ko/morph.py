@@ -33,7 +33,8 @@ _NAMED_END = f"(?={_ENDS}|[ᄏᄒ])"  # where it is surely a name, laughter may 
 # a vocative after a letter ("C야에이는").
 _READING_GLUED = r"(?:(?<![가-힣A-Za-z])|(?<=랑)|(?<=\w나)|(?<=[A-Za-z]야))"
 # A role noun before a reading, glued or not, with its particle ("범인도비", "거짓말쟁이는에이다",
-# "거짓말쟁이 에이ㅋㅋ"): the reading is then the name the role is given, never an interjection.
+# "거짓말쟁이 에이ㅋㅋ"): the reading is then the name the role is given, laughter after it or not
+# (but "범인 에이 설마": "the culprit? oh, come on").
 _ROLE_HEADS = ("범인", "진범", "쟁이", "장이", "사기꾼")
 _ROLE_BEFORE = "|".join(
     f"(?<={head}{particle}{space})" for head in _ROLE_HEADS for particle in ("", "은", "는", "도", "이") for space in ("", " ")
@@ -142,7 +143,7 @@ def _name_pattern(roster: Roster) -> re.Pattern[str]:
         for reading in LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ()):
             # after a space or punctuation, or glued to a list particle ("에이랑비 둘 다")
             forms.append(rf"{_READING_GLUED}{reading}{_READING_END}{_NOT_INTERJECTION}")
-            forms.append(rf"(?:{_ROLE_BEFORE}|{_TRAILING_CALL}){reading}{_NAMED_END}")
+            forms.append(rf"(?:{_ROLE_BEFORE}|{_TRAILING_CALL}){reading}{_NAMED_END}{_NOT_INTERJECTION}")
         alternatives.append(f"(?P<n{index}>{'|'.join(forms)})")
     honorific = "|".join(HONORIFICS)
     return re.compile(rf"(?:{'|'.join(alternatives)})(?:\s?(?:{honorific}))?", re.IGNORECASE)

@@ -906,6 +906,7 @@ def test_follow_ups_that_are_not_charged(previous: str, text: str) -> None:
         ("거짓말쟁이는비다ㅋㅋ", Guess(liar="B")),
         ("범인도 에이고 거짓말쟁이도에이다", Guess("A", "A")),
         ("진범은비, 거짓말쟁이는 C", Guess("B", "C")),
+        ("범인 에이 설마", Remark()),  # after a role noun too, "에이 설마" is "oh, come on"
         ("A야, 비나 C가 먹었어?", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
         ("B야, C나에이가 정직해?", {("B", "C", "honest", False), ("B", "A", "honest", False)}),
         ("A씨, 너나비가 거짓말쟁이야?", {("A", "A", "liar", False), ("A", "B", "liar", False)}),
