@@ -79,8 +79,8 @@ def _ref(morphs: tuple[Morph, ...], i: int) -> tuple[str | None, int]:
             after += 1  # "B씨 본인은": B; at the start "A님 본인이 ...?" calls A and asks about "you"
     elif m.form in EVERYONE and m.tag in {"NP", "NNG", "MAG"}:
         ref = EVERYBODY
-    elif m.form in {"다", "모두", "당신", "너"} and after < len(morphs) and morphs[after].form == "들":
-        ref, after = EVERYBODY, after + 1  # 다들, 모두들, 당신들, 너들
+    elif m.form in {"다", "모두", "당신", "너", "얘"} and after < len(morphs) and morphs[after].form == "들":
+        ref, after = EVERYBODY, after + 1  # 다들, 모두들, 당신들, 너들, 얘들아 ("you guys")
     elif m.form == "모두" and after < len(morphs) and morphs[after].form == ",":
         ref = EVERYBODY  # "모두, ...": a call, where "모두 먹었어요" quantifies
     elif (
@@ -252,6 +252,7 @@ def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
     """Index of the first morpheme from `i` after interjections and conjunctions (흠, 그럼 ...)."""
     while i < len(morphs) and (
         morphs[i].tag in {"IC", "MAJ", "SP", "SE", "SW", "W_EMOJI"}
+        or chat_letters(morphs[i])  # "ㅇㅋ A, ...": chat letters open the sentence like 흠
         or morphs[i].form in {"그럼", "그러면", "자", "그렇다면", "이번에는", "이번엔", "다음"}
     ):
         i += 1
@@ -378,7 +379,7 @@ def _each_of(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> list[int]
 
     The quantifier never adds anyone: only the names before it are called."""
     for k, mention in enumerate(found):
-        if mention.ref != GROUP or morphs[mention.start].form not in {"각자", "둘", "셋", "모두"}:
+        if mention.ref != GROUP or morphs[mention.start].form not in {"각자", "둘", "셋", "모두", "다"}:
             continue
         if k == 0 or found[k - 1].end != mention.start or found[k - 1].role not in {"topic", "bare", "comma", "list"}:
             continue
@@ -476,6 +477,7 @@ def _trailing_vocative(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) ->
     last = found[-1]
     trailing = all(
         m.tag in {"SP", "SF", "SW", "SE", "W_EMOJI"}
+        or chat_letters(m)  # "..., 에이ㅋㅋ"
         or m.form == "요"
         or (last.role == "copula" and m.tag == "EF" and m.form in {"야", "아"})  # "..., C야?": kiwi's 이 + 야
         for m in morphs[last.end :]

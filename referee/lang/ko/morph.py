@@ -22,9 +22,25 @@ from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
 # What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀.
-_READING_END = (
-    r"(?=$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|둘\s?다|고(?=$|[\s,.!?~]|요))"
+_READINGS = "|".join(sorted({r for rs in LETTER_READINGS.values() for r in rs}, key=len, reverse=True))
+_ENDS = (
+    r"$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|둘\s?다|각자"
+    rf"|고(?=$|[\s,.!?~]|요)|나(?=\s|[A-Za-z]|{_READINGS})|다(?=$|[^\w]|\s|[ᄏᄒ])|아니면"
 )
+_READING_END = f"(?={_ENDS})"
+_NAMED_END = f"(?={_ENDS}|[ᄏᄒ])"  # where it is surely a name, laughter may follow ("에이ㅋㅋ", NFKC's ᄏ)
+# What may stand glued before a reading: a list particle ("에이랑비", "C나비가", "너나에이가") or
+# a vocative after a letter ("C야에이는").
+_READING_GLUED = r"(?:(?<![가-힣A-Za-z])|(?<=랑)|(?<=\w나)|(?<=[A-Za-z]야))"
+# A role noun before a reading, glued or not, with its particle ("범인도비", "거짓말쟁이는에이다",
+# "거짓말쟁이 에이ㅋㅋ"): the reading is then the name the role is given, laughter after it or not
+# (but "범인 에이 설마": "the culprit? oh, come on").
+_ROLE_HEADS = ("범인", "진범", "쟁이", "장이", "사기꾼")
+_ROLE_BEFORE = "|".join(
+    f"(?<={head}{particle}{space})" for head in _ROLE_HEADS for particle in ("", "은", "는", "도", "이") for space in ("", " ")
+)
+# A reading after a comma at the very end, laughter after it ("..., 에이ㅋㅋ"): a trailing call.
+_TRAILING_CALL = r"(?<=, )(?=\S+[ᄏᄒ]+\W*$)"
 
 # "에이 설마", "에이 뭐야": 에이 is then the interjection "oh come on", not A read aloud.
 _NOT_INTERJECTION = r"(?!\s?(?:설마|뭐|아니(?!면)|그래도|진짜|참|그건|무슨|왜|몰라|됐|그럴|말도|그냥|ㅋ|~))"
@@ -126,7 +142,8 @@ def _name_pattern(roster: Roster) -> re.Pattern[str]:
             forms.append(rf"(?<![가-힣]){re.escape(name)}")
         for reading in LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ()):
             # after a space or punctuation, or glued to a list particle ("에이랑비 둘 다")
-            forms.append(rf"(?:(?<![가-힣A-Za-z])|(?<=랑)){reading}{_READING_END}{_NOT_INTERJECTION}")
+            forms.append(rf"{_READING_GLUED}{reading}{_READING_END}{_NOT_INTERJECTION}")
+            forms.append(rf"(?:{_ROLE_BEFORE}|{_TRAILING_CALL}){reading}{_NAMED_END}{_NOT_INTERJECTION}")
         alternatives.append(f"(?P<n{index}>{'|'.join(forms)})")
     honorific = "|".join(HONORIFICS)
     return re.compile(rf"(?:{'|'.join(alternatives)})(?:\s?(?:{honorific}))?", re.IGNORECASE)
@@ -186,6 +203,19 @@ def _tokens(masked: str) -> Iterator[tuple[Token, int]]:
     yield from ((token, start) for token in _kiwi().tokenize(masked[start:]))
 
 
+def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
+    """A sentence of `morphs`; a (이)니 kiwi reads as the list particle after a noun, with only
+    punctuation or a name after it, is the copula and the question ending ("넌 거짓말쟁이니, C",
+    "넌 범인이니, 에이"): a list of nouns ("A니 B니") goes on with a noun."""
+    for k, m in enumerate(morphs):
+        if m.form in {"니", "이니"} and m.tag == "JC" and k > 0 and morphs[k - 1].tag.startswith("NN") and all(
+            n.tag.startswith("S") or n.name is not None for n in morphs[k + 1 :]
+        ):
+            morphs[k : k + 1] = [Morph("이", "VCP"), Morph("니", "EF")]
+            break
+    return Sentence(tuple(morphs), end)
+
+
 def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
     """The sentences of normalized `text` as morphemes, and the unknown names it mentions."""
     masked, placeholders = mask_names(text, roster)
@@ -195,13 +225,13 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
     for token, offset in _tokens(masked):
         start = offset + token.start
         if current and "\n" in masked[last_end:start]:
-            sentences.append(Sentence(tuple(current)))
+            sentences.append(_sentence(current))
             current = []
         joined = start == last_end  # no space since the previous morpheme
         last_end = start + token.len
         if token.tag == "SF" or (token.form == ":" and current):  # "질문 대상 A: 너 ...?"
             if current:
-                sentences.append(Sentence(tuple(current), token.form))
+                sentences.append(_sentence(current, token.form))
             current = []
             continue
         if token.form == "ᆫ" and len(current) > 1 and current[-1] == _GROW and current[-2].name is not None:
@@ -215,5 +245,5 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
             continue
         current.append(Morph(token.form, token.tag, placeholders.get(token.form)))
     if current:
-        sentences.append(Sentence(tuple(current)))
+        sentences.append(_sentence(current))
     return tuple(sentences), unknown_names(masked)

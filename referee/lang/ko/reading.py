@@ -237,9 +237,8 @@ def _clauses(
         if mark is not None and predicate_at is None:
             predicate_at = k
         has_predicate = predicate_at is not None
-        nxt = morphs[k + 1] if k + 1 < len(morphs) else None
         boundary = (
-            (m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"}))
+            _links(morphs, k)
             or (
                 m.tag == "EC" and m.form == "라" and k > 0 and morphs[k - 1].form == "아니"
             )  # 제가 아니라 B씨
@@ -259,6 +258,13 @@ def _clauses(
 
 
 _COPULAS = frozenset({"VCP", "VCN"})
+
+
+def _links(morphs: tuple[Morph, ...], k: int) -> bool:
+    """Whether morpheme `k` ends a clause with a link ("먹었고", "수상한데"); not the 고 of an
+    auxiliary ("거짓말하고 있다", "먹고 싶다") or of 않다/아니다, one predicate with the verb before."""
+    m, nxt = morphs[k], morphs[k + 1] if k + 1 < len(morphs) else None
+    return m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"})
 
 
 def _quoted(morphs: tuple[Morph, ...], k: int) -> bool:
@@ -506,7 +512,7 @@ def _segments(morphs: tuple[Morph, ...]) -> list[tuple[int, int]]:
     """Spans between commas and clause endings, whatever they hold."""
     spans, start = [], 0
     for k, m in enumerate(morphs):
-        if (m.tag == "SP" and m.form == ",") or m.tag == "EF" or (m.tag == "EC" and m.form in _CLAUSE_LINKS):
+        if (m.tag == "SP" and m.form == ",") or m.tag == "EF" or _links(morphs, k):
             spans.append((start, k + 1))
             start = k + 1
     return spans + [(start, len(morphs))] if start < len(morphs) else spans

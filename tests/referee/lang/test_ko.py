@@ -893,3 +893,39 @@ def test_follow_ups_in_other_wordings(previous: str, text: str, expected: set[tu
 )
 def test_follow_ups_that_are_not_charged(previous: str, text: str) -> None:
     assert not isinstance(parse(text, after(previous)), Question | Guess)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an opinion over a progressive ("...하고 있다고 생각해") is a hedge: a remark, never a verdict
+        ("B씨가 지금 거짓말하고 있다고 생각해요", Remark()),
+        ("에이가 케이크 먹고 있다고 생각하는데", Remark()),
+        # a Hangul name glued to a role noun, a copula 다, laughter or a list particle is still the name
+        ("범인은 에이다", Guess(culprit="A")),
+        ("거짓말쟁이는비다ㅋㅋ", Guess(liar="B")),
+        ("범인도 에이고 거짓말쟁이도에이다", Guess("A", "A")),
+        ("진범은비, 거짓말쟁이는 C", Guess("B", "C")),
+        ("범인 에이 설마", Remark()),  # after a role noun too, "에이 설마" is "oh, come on"
+        ("A야, 비나 C가 먹었어?", {("A", "B", "culprit", False), ("A", "C", "culprit", False)}),
+        ("B야, C나에이가 정직해?", {("B", "C", "honest", False), ("B", "A", "honest", False)}),
+        ("A씨, 너나비가 거짓말쟁이야?", {("A", "A", "liar", False), ("A", "B", "liar", False)}),
+        # "X, Y 다 말해" calls both, "얘들아" calls everyone: each is asked the question after it
+        ("B 씨, C 씨 다 말해 주세요. A 씨는 범인이에요?", {("B", "A", "culprit", False), ("C", "A", "culprit", False)}),
+        ("얘들아 다 말해 봐. B가 먹었지?", {(s, "B", "culprit", False) for s in "ABC"}),
+        ("얘들아, A는 정직하지?", {(s, "A", "honest", False) for s in "ABC"}),
+        # a hedged "X 아니면 Y", X a Hangul name glued to 아니면: one of two, a remark
+        ("비아니면 에이가 먹었을 거야", Remark()),
+        # a call after chat letters, a trailing call with laughter, 이니 as the question ending
+        ("ㅎㅎ C, 질문 있어. A가 먹었지", {("C", "A", "culprit", False)}),
+        ("A는 범인이지, 비ㅎㅎ", {("B", "A", "culprit", False)}),
+        ("넌 범인이니, 에이", {("A", "A", "culprit", False)}),
+        ("넌 범인이니, C", {("C", "C", "culprit", False)}),
+        ("B야에이는 정직하지?", {("B", "A", "honest", False)}),
+    ],
+)
+def test_classes_closed_on_other_seeds(text: str, expected: object) -> None:
+    """Each charged or judged wrongly on paraphrase seeds other than the test's (written anew)."""
+    intent = parse(text, KO)
+    want_intent = isinstance(expected, Remark | Guess)
+    assert (intent if want_intent else flat_queries(intent)) == expected, intent
