@@ -20,6 +20,12 @@ the parser work on the development sets: first pass ko 71.7 % (43/60; 4 wrong ch
 (45/60; 3 wrong, 9 refused, 3 misfiled). The development sets reached 95-100 % with no
 wrong charge; this is what that generalises to. It is left untuned: fix the classes behind
 its misses from new examples, never from its sentences, and measure them on a new set.
+
+`chat5` (60 per language, the same categories) was written blind by three more examiners at
+the start of the session that put the three languages on one middle layer, its checksums
+noted before any parser ran on it, and scored once at the end of that work (2404089): first
+pass ko 86.7 % (52/60; 4 wrong charges or verdicts, 3 refusals, 1 misfiled), ja 98.3 %
+(59/60; 0 wrong, 1 refused), en 95.0 % (57/60; 0 wrong, 3 refused).
 """
 
 from __future__ import annotations
@@ -35,11 +41,12 @@ FLOOR = {
     ("parse2", "ko"): 1.0, ("parse2", "ja"): 1.0, ("parse2", "en"): 1.0,
     ("parse3", "ko"): 0.95, ("parse3", "ja"): 0.966, ("parse3", "en"): 0.983,
     ("chat4", "ko"): 0.716, ("chat4", "ja"): 0.816, ("chat4", "en"): 0.75,
+    ("chat5", "ko"): 0.866, ("chat5", "ja"): 0.983, ("chat5", "en"): 0.95,
 }
-SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60}
-# Wrong charges or verdicts a set may show: none, except the fresh chat set's first pass
-# (ja 3 -> 2 since the classes of issue 11 point 5 were closed from new examples, untuned).
-WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3}
+SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60, "chat5": 60}
+# Wrong charges or verdicts a set may show: none, except the fresh chat sets' first passes
+# (chat4 ja 3 -> 2 since the classes of issue 11 point 5 were closed from new examples, untuned).
+WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3, ("chat5", "ko"): 4}
 
 
 @pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))
