@@ -68,6 +68,7 @@ from referee.liar.proposition import Predicate
 _QUOTATIVES = frozenset("다고 라고 냐고 자고 고 이라고 으냐고 느냐고".split())
 _CLAUSE_LINKS = frozenset("고 며 으며 지만 는데 ᆫ데 은데 거나 든지 면서 니까 으니까 므로 으므로".split())
 _TAGS = frozenset("지 죠 지요".split())
+_REASONS = frozenset("니까 으니까 니 으니 므로 으므로".split())  # "B 말이 맞으니까 ...": because
 _IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split())
 _SUMMING_UP = frozenset("정리 요약 종합 결론 말 말씀".split())  # 정리하면, 말씀드리면: not "if"
 _CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
@@ -246,7 +247,7 @@ def _clauses(
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
-        if boundary and (has_predicate or _elliptic(found, start, k, copula)):
+        if (boundary and (has_predicate or _elliptic(found, start, k, copula))) or _reasoning(morphs, found, start, k):
             spans.append((start, k + 1))
             start, predicate_at, copula = k + 1, None, False
         else:
@@ -265,6 +266,14 @@ def _links(morphs: tuple[Morph, ...], k: int) -> bool:
     auxiliary ("거짓말하고 있다", "먹고 싶다") or of 않다/아니다, one predicate with the verb before."""
     m, nxt = morphs[k], morphs[k + 1] if k + 1 < len(morphs) else None
     return m.tag == "EC" and m.form in _CLAUSE_LINKS and (nxt is None or nxt.tag not in {"VX", "VCN"})
+
+
+def _reasoning(morphs: tuple[Morph, ...], found: tuple[Mention, ...], a: int, k: int) -> bool:
+    """ "B 말이 맞으니까", "그러면 B 대답이 맞는 거니까": a reason from someone's words, ending
+    at `k`; it claims no role, and the clause after it is another claim."""
+    m = morphs[k]
+    words = any(x.form == "맞" or x.form in SOURCE_NOUNS for x in morphs[a:k])
+    return m.tag == "EC" and m.form in _REASONS and words and bool(_starting(found, a, k))
 
 
 def _quoted(morphs: tuple[Morph, ...], k: int) -> bool:
@@ -471,6 +480,8 @@ def _read_clause(
     if ANYONE not in about and any(m.role == "or" for m in inside):
         return _ClauseReading(None, tangled=True)  # "C 아니면 B가 범인": one of two people, not one
     if not predicates:
+        if about and b > a and _reasoning(morphs, found, a, b - 1):
+            return _ClauseReading(None)  # "B 말이 맞으니까": not "B too" after "거짓말쟁이는 A고"
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
             copular = any(m.tag in {"VCP", "VCN"} for m in morphs[a:b])

@@ -37,7 +37,7 @@ from referee.lang import reading as shared
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
 from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER, chat_letters
-from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, PERSON_NOUNS, SETTING_NOUNS
+from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, LETTER_READINGS, PERSON_NOUNS, SETTING_NOUNS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
 from referee.lang.ko.reading import Claim, Reading, read
 from referee.lang.reading import Mood, combine, unclear
@@ -142,9 +142,12 @@ def _trailing_calls(sentences: tuple[Sentence, ...], readings: list[Reading]) ->
 
 def _honorific_call(text: str, roster: Roster) -> str:
     """The name a message opens with, honorific and no particle ("A씨 케이크 먹었어요"): a call
-    to that person, where "A 먹었어?" may as well ask about A."""
+    to that person, where "A 먹었어?" may as well ask about A; so is a letter read aloud
+    ("비님 케이크 드셨어요", "에이씨 ...")."""
     for name in roster.names:
-        if re.match(rf"{re.escape(name)}\s?(씨|님)\s+(?![은는이가도랑와께의])", text, re.IGNORECASE):
+        readings = LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ())
+        forms = "|".join(re.escape(form) for form in (name, *readings))
+        if re.match(rf"(?:{forms})\s?(씨|님)\s+(?![은는이가도랑와께의])", text, re.IGNORECASE):
             return name
     return ""
 

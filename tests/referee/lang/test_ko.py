@@ -929,3 +929,40 @@ def test_classes_closed_on_other_seeds(text: str, expected: object) -> None:
     intent = parse(text, KO)
     want_intent = isinstance(expected, Remark | Guess)
     assert (intent if want_intent else flat_queries(intent)) == expected, intent
+
+
+@pytest.mark.parametrize(
+    ("text", "incident_key", "expected"),
+    [
+        ("비님 케이크 잡수셨어요", "cake", {("B", "B", "culprit", False)}),
+        ("에이씨 케이크 드셨어요", "cake", {("A", "A", "culprit", False)}),
+        ("씨님 쿠키 드셨어요", "cookie", {("C", "C", "culprit", False)}),
+        ("비 씨 푸딩 몰래 드셨어요", "pudding", {("B", "B", "culprit", False)}),
+        ("에이님 주스 마셨어요", "juice", {("A", "A", "culprit", False)}),
+        ("씨씨 거짓말 하셨어요", "cake", {("C", "C", "liar", False)}),
+    ],
+)
+def test_a_letter_read_aloud_with_an_honorific_calls_like_the_letter(
+    text: str, incident_key: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    """ "A씨 케이크 먹었어요" is told to A; so is "비님 케이크 잡수셨어요": never a guess of B."""
+    intent = parse(text, Context(lang="ko", incident=incident(incident_key)))
+    assert not isinstance(intent, Guess)
+    assert flat_queries(intent) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "guess"),
+    [
+        ("거짓말쟁이 역할은 A고 그러면 B 대답이 맞는 거니까 범인은 C야", Guess("C", "A")),
+        ("거짓말쟁이는 A고, B 말이 맞으니까 범인은 C야", Guess("C", "A")),
+        ("거짓말쟁이는 A고, 그러면 B 말이 맞으니 범인은 C", Guess("C", "A")),
+        ("거짓말쟁이 역할은 A씨고, 그러면 B씨 대답이 맞는 거니까 C씨가 먹었어요", Guess("C", "A")),
+        ("범인은 C고, A 말이 맞으니까 거짓말쟁이는 B야", Guess("C", "B")),
+        ("거짓말쟁이는 B고, C 대답이 맞으니까 A가 범인이네", Guess("A", "B")),
+        ("거짓말쟁이는 A고, B는 정직하니까 C가 범인이야", Guess("C", "A")),
+    ],
+)
+def test_a_reason_from_someones_words_claims_no_role(text: str, guess: Guess) -> None:
+    """ "B 말이 맞으니까" is a reason, not "B too" after "거짓말쟁이는 A고"."""
+    assert parse(text, KO) == guess
