@@ -161,7 +161,8 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
             if morphs[j].form in {"말", "말하"}:
                 return "honest", False
         return None
-    if m.form == "하" and m.tag == "VV" and nxt is not None and nxt.tag == "ETM":
+    to_someone = k > 0 and morphs[k - 1].tag == "JKB"  # "C한테 한 거": a question put to C, not a deed
+    if m.form == "하" and m.tag == "VV" and nxt is not None and nxt.tag == "ETM" and not to_someone:
         head = morphs[k + 2] if k + 2 < b else None
         before = {x.form for x in morphs[max(0, k - 3) : k]}
         if (
@@ -680,17 +681,34 @@ _ASKED_WORDS = frozenset("대상 질문 묻 물 물어보 여쭈 여쭙".split()
 
 
 def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Correction | None:
-    """ "A 말고 C", "A씨가 아니라 C씨", "A 아니고 C": the person meant instead of another."""
+    """ "A 말고 C", "A씨가 아니라 C씨", "A 아니고 C", "A한테 말고 C한테": the person meant
+    instead of another; "C한테 한 질문이었음" says only whom the question was for (`wrong`
+    is "" then: the one asked before)."""
     for k, m in enumerate(found[:-1]):
         j = m.end
         while j < len(morphs) and morphs[j].tag in {"JKS", "JKC", "JX"}:
             j += 1
         not_this = j + 1 < len(morphs) and morphs[j].form == "아니" and morphs[j + 1].form in {"라", "고"}
+        not_to = m.role == "to" and [(x.form, x.tag) for x in morphs[m.end : m.end + 2]] == [("말", "VV"), ("고", "EC")]
         meant = found[k + 1]
-        if (m.role == "except" or not_this) and not (m.ref + meant.ref).count("@"):
+        if (m.role == "except" or not_this or not_to) and not (m.ref + meant.ref).count("@"):
             to = meant.role == "to" or any(x.form in _ASKED_WORDS for x in morphs)
             return Correction(m.ref, meant.ref, asked=to)
-    return None
+    meant_for = [m.ref for m in found if m.role == "to" and _question_for(morphs, m.end)]
+    return Correction("", meant_for[0], asked=True) if len(meant_for) == 1 and "@" not in meant_for[0] else None
+
+
+_MEANT_HEADS = frozenset("질문 거 것 건".split())
+
+
+def _question_for(morphs: tuple[Morph, ...], k: int) -> bool:
+    """ "(C한테) 한 질문", "물어본 거", "하려던 질문", "질문한 거": the question made to
+    the person before `k`, a noun phrase that says whom it was for."""
+    rest = [m for m in morphs[k : k + 5] if m.tag != "MAG"]
+    if rest[:1] and rest[0].form == "질문":
+        rest = rest[1:]  # 질문한 거
+    verb = rest[:1] and rest[0].form in {"하", "묻", "물", "물어보", "여쭈", "여쭙"}
+    return bool(verb) and len(rest) > 2 and rest[1].tag == "ETM" and rest[2].form in _MEANT_HEADS
 
 
 def _asked_before(morphs: tuple[Morph, ...]) -> bool:

@@ -383,6 +383,11 @@ def _readings(readings: list[Reading], roster: Roster, follows: bool) -> list[sh
     before = [r for sentence in out[:c] for r in sentence]
     after = said[c:]
     swap = next((s.reading.swap for s in after if s.reading.swap is not None), None)
+    if swap is not None and not swap.wrong:  # "C한테 한 질문이었음": for C, not the one asked
+        asked = said[first_ask].asked
+        if len(asked) != 1 or asked[0] == swap.meant:
+            return [*before, shared.Reading(Mood.OTHER, problem=Problem(Why.CORRECTION))]
+        swap = replace(swap, wrong=asked[0])
     if swap is not None:
         return [*before, shared.Reading(Mood.OTHER, correction=swap)]
     new = next((k for k, s in enumerate(after) if s.asking and s.claims and s.reading.asks_form), None)

@@ -966,3 +966,32 @@ def test_a_letter_read_aloud_with_an_honorific_calls_like_the_letter(
 def test_a_reason_from_someones_words_claims_no_role(text: str, guess: Guess) -> None:
     """ "B 말이 맞으니까" is a reason, not "B too" after "거짓말쟁이는 A고"."""
     assert parse(text, KO) == guess
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A씨, B씨가 먹었어요? 앗 A씨한테 말고 C씨한테 한 질문이었음", {("C", "B", "culprit", False)}),
+        ("A씨, B씨가 먹었어요? A 말고 C한테 물어본 거였어", {("C", "B", "culprit", False)}),
+        ("A씨, B씨가 먹었어요? 아 C한테 한 거임", {("C", "B", "culprit", False)}),
+        ("A씨, B씨가 먹었어요? 아 C한테 하려던 질문", {("C", "B", "culprit", False)}),
+        ("B야 너 거짓말쟁이야? 아 미안 C한테 질문한 거야", {("C", "C", "liar", False)}),
+        ("C야, A가 정직해? 앗 B한테 물어보려던 거", {("B", "A", "honest", False)}),
+    ],
+)
+def test_the_question_was_for_someone_else_moves_it_to_him(
+    text: str, expected: set[tuple[str, str, str, bool]]
+) -> None:
+    """ "Y한테 한 질문이었음" after a question to X: Y is asked, never X."""
+    assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A랑 B, 둘 다 먹었어? 아 C한테 한 거임",  # which of the two it was not for: unclear
+        "A씨, B씨가 먹었어요? A한테 한 질문이에요",  # for the one asked: no correction to make
+    ],
+)
+def test_the_question_was_for_someone_when_it_cannot_be_told_is_unclear(text: str) -> None:
+    assert why_unclear(parse(text, KO)) is Why.CORRECTION
