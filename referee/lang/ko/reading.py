@@ -60,6 +60,7 @@ from referee.lang.ko.lexicon import (
     STATEMENT_ENDINGS,
     STRICT_QUESTION_ENDINGS,
     TRUTH_NOUNS,
+    TURNING_WORDS,
 )
 from referee.lang.ko.morph import Morph, Sentence
 from referee.lang.reading import Correction
@@ -123,6 +124,7 @@ class Reading:
     same_question: bool  # "같은 질문", "똑같이 물어볼게요": the question asked before, again
     talks_about: bool  # names someone it does not address
     on_case: bool  # mentions the incident, a role or an opinion: off-topic talk does not
+    turning: bool  # "아무튼 C씨가 먹었어요.": after "anyway", a claim about someone named, unasked
 
 
 def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate, bool] | None:
@@ -660,6 +662,18 @@ def _concluding(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
     return False
 
 
+def _turning(morphs: tuple[Morph, ...], claims: list[Claim]) -> bool:
+    """ "아무튼 케이크는 C씨가 먹었어요", "그건 그렇고 B가 범인이야": a sentence that opens with
+    "anyway" or "by the way" and claims something of people named: it sums up, in an ending
+    a question shares, so it is no question to the one asked before."""
+    lead = [m for m in morphs if m.tag != "IC"][:4]
+    anyway = bool(lead) and lead[0].form in TURNING_WORDS
+    that_aside = bool(lead) and lead[0].form in {"그거", "그것"} and [m.form for m in lead[1:3]] in (
+        ["ᆫ", "그렇"], ["은", "그렇"])  # 그건 그렇고
+    named = bool(claims) and all(r != SELF and not r.startswith("@") for c in claims for r in c.about)
+    return (anyway or that_aside) and named and all(c.about for c in claims)
+
+
 def _correcting(morphs: tuple[Morph, ...]) -> bool:
     """Whether the sentence corrects what was said: "아 미안", "ㅈㅅ 오타", "잘못 썼다", "정정할게",
     or a leading "아니다,"/"아 아니" ("no wait")."""
@@ -815,4 +829,5 @@ def read(sentence: Sentence) -> Reading:
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
         on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),
+        turning=not asks_form and not addressees and _turning(morphs, claims),
     )

@@ -282,6 +282,7 @@ def _sentences(readings: list[Reading], roster: Roster, follows: bool) -> list[_
             and (bool(asked) or not (r.musing or r.checking))
             and not r.hearsay
             and not r.concluding
+            and not (r.turning and not called)  # "…? 아무튼 C씨가 먹었어요": not asked of the one before
         )
         out.append(_Sentence(r, tuple(claims), asked, own, asking, left_out and bool(claims)))
     return out
@@ -375,6 +376,11 @@ def _readings(readings: list[Reading], roster: Roster, follows: bool) -> list[sh
     said = _sentences(readings, roster, follows)
     more = any(s.asking and s.claims for s in said)
     out = [(_asks(s, roster, more),) if s.asking else _states(s, roster, more) for s in said]
+    for k, s in enumerate(said):
+        if s.reading.turning and s.asked and not s.own:  # summing up to someone called: asked, or told?
+            asked_before = any(x.asking for x in said[:k])
+            out[k] = (shared.Reading(Mood.CONCLUDE, problem=Problem(
+                Why.QUESTION_AND_ANSWER if asked_before else Why.ASKED_OR_ABOUT)),)
     first_ask = next((k for k, s in enumerate(said) if s.asking), len(said))
     c = next((k for k, s in enumerate(said) if k > first_ask
               and (s.reading.correcting or (s.reading.swap is not None and not s.asking))), None)

@@ -995,3 +995,32 @@ def test_the_question_was_for_someone_else_moves_it_to_him(
 )
 def test_the_question_was_for_someone_when_it_cannot_be_told_is_unclear(text: str) -> None:
     assert why_unclear(parse(text, KO)) is Why.CORRECTION
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("A씨, B씨가 먹었어요? 아무튼 케이크는 C씨가 먹었어요.", Why.QUESTION_AND_ANSWER),
+        ("A씨, 당신이 먹었어요? 어쨌든 C씨가 먹었어요.", Why.QUESTION_AND_ANSWER),
+        ("B야, 너 거짓말쟁이야? 암튼 케이크는 A가 먹었어", Why.QUESTION_AND_ANSWER),
+        ("C씨, A씨가 먹었나요? 그건 그렇고 B씨가 먹었어요.", Why.QUESTION_AND_ANSWER),
+        ("A씨, B씨가 먹었어요? 근데 케이크는 C씨가 먹었어요", Why.QUESTION_AND_ANSWER),
+        ("B야, A가 먹었어? 하여튼 거짓말쟁이는 C야", Why.QUESTION_AND_ANSWER),
+        ("A씨, 질문 있어요. 아무튼 C씨가 먹었어요", Why.ASKED_OR_ABOUT),  # told to A, or said of C?
+    ],
+)
+def test_anyway_and_a_claim_about_someone_named_is_no_second_question(text: str, why: Why) -> None:
+    """After "아무튼", "C씨가 먹었어요" sums up: not a question to the one asked before."""
+    assert why_unclear(parse(text, KO)) is why
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("아무튼 케이크는 C씨가 먹었어요.", Guess(culprit="C")),  # said to no one: a conclusion
+        ("A씨, 먹었어요? 근데 C씨가 먹었어요?", {("A", "A", "culprit", False), ("A", "C", "culprit", False)}),
+    ],
+)
+def test_anyway_alone_or_with_a_question_mark_reads_as_before(text: str, expected: object) -> None:
+    intent = parse(text, KO)
+    assert (intent if isinstance(expected, Guess) else flat_queries(intent)) == expected
