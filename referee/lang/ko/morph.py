@@ -21,11 +21,12 @@ from referee.lang.ko.lexicon import CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, 
 from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
-# What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀.
+# What may follow a Hangul reading of a letter, so 비 matches in 비가 but not in 비밀; 다 as
+# a copula or "all" before a request to answer ("비다대답해": B, all of you answer).
 _READINGS = "|".join(sorted({r for rs in LETTER_READINGS.values() for r in rs}, key=len, reverse=True))
 _ENDS = (
     r"$|[^\w]|\s|씨|님|가|는|도|랑|이랑|와|하고|한테|에게|께|의|야|만|를|중|요|라|이|인|입|예|였|였|한|말|둘\s?다|각자"
-    rf"|고(?=$|[\s,.!?~]|요)|나(?=\s|[A-Za-z]|{_READINGS})|다(?=$|[^\w]|\s|[ᄏᄒ])|아니면"
+    rf"|고(?=$|[\s,.!?~]|요)|나(?=\s|[A-Za-z]|{_READINGS})|다(?=$|[^\w]|\s|[ᄏᄒ]|대답|답해|말해|말씀)|아니면"
 )
 _READING_END = f"(?={_ENDS})"
 _NAMED_END = f"(?={_ENDS}|[ᄏᄒ])"  # where it is surely a name, laughter may follow ("에이ㅋㅋ", NFKC's ᄏ)

@@ -91,7 +91,7 @@ def parse(text: str, ctx: Context) -> Intent:
         and (first.asks_form or (first.may_ask and not (first.hedged or first.musing)))
     )
     if called and first is not None and first.topic_only and not first.addressees and first.claims and plain:
-        if sentences[0].end == ".":  # "A씨 먹었어요.": told to A, or said of A?
+        if sentences[0].end == "." or _THINKING_LEAD.match(clean):  # "A씨 먹었어요.": told to A, or said of A?
             return unclear(Why.ASKED_OR_ABOUT)
         readings[0] = replace(readings[0], addressees=(called,), topic_only=False)  # "C님 정직하신가요"
     # only a question continues the last one: "음 B 아니면 C네", "흠... C는?" muse about it
@@ -140,14 +140,21 @@ def _trailing_calls(sentences: tuple[Sentence, ...], readings: list[Reading]) ->
     return out
 
 
+# Words that may stand before a call ("저기 A님 ...", "음 비님 ..."); after a thinking sound
+# ("음 비님 케이크 드셨어요") it may as well be said of B as to him: unclear, never a guess.
+_HAILING = r"(?:(?:저기요?|저|음+|흠+|아+|어+)[\s,.~…]+)?"
+_THINKING_LEAD = re.compile(r"(?:음+|흠+|아+|어+)[\s,.~…]")
+
+
 def _honorific_call(text: str, roster: Roster) -> str:
     """The name a message opens with, honorific and no particle ("A씨 케이크 먹었어요"): a call
     to that person, where "A 먹었어?" may as well ask about A; so is a letter read aloud
-    ("비님 케이크 드셨어요", "에이씨 ...")."""
+    ("비님 케이크 드셨어요", "에이씨 ..."). A particle after a space ("A씨 는") is no call, a
+    word that opens like one ("A님 도넛 드셨어요", "C씨 이 케이크") is."""
     for name in roster.names:
         readings = LETTER_READINGS.get(name.upper() if len(name) == 1 else "", ())
         forms = "|".join(re.escape(form) for form in (name, *readings))
-        if re.match(rf"(?:{forms})\s?(씨|님)\s+(?![은는이가도랑와께의])", text, re.IGNORECASE):
+        if re.match(rf"{_HAILING}(?:{forms})\s?(씨|님)\s+(?![은는가도랑와께의](?![가-힣]))", text, re.IGNORECASE):
             return name
     return ""
 

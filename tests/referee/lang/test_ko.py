@@ -922,6 +922,8 @@ def test_follow_ups_that_are_not_charged(previous: str, text: str) -> None:
         ("넌 범인이니, 에이", {("A", "A", "culprit", False)}),
         ("넌 범인이니, C", {("C", "C", "culprit", False)}),
         ("B야에이는 정직하지?", {("B", "A", "honest", False)}),
+        ("에이, 비다대답해 줘. C는 정직하지 않니?", {("A", "C", "honest", True), ("B", "C", "honest", True)}),
+        ("씨, 에이다 말해 봐. 비가 먹었어?", {("C", "B", "culprit", False), ("A", "B", "culprit", False)}),
     ],
 )
 def test_classes_closed_on_other_seeds(text: str, expected: object) -> None:
@@ -940,6 +942,10 @@ def test_classes_closed_on_other_seeds(text: str, expected: object) -> None:
         ("비 씨 푸딩 몰래 드셨어요", "pudding", {("B", "B", "culprit", False)}),
         ("에이님 주스 마셨어요", "juice", {("A", "A", "culprit", False)}),
         ("씨씨 거짓말 하셨어요", "cake", {("C", "C", "liar", False)}),
+        ("저기 A님 케이크 드셨어요", "cake", {("A", "A", "culprit", False)}),
+        ("저기요 비님 도넛 잡수셨어요", "donut", {("B", "B", "culprit", False)}),
+        ("A님 도넛 드셨어요", "donut", {("A", "A", "culprit", False)}),  # 도넛 is no particle 도
+        ("C씨 이 케이크 드셨어요", "cake", {("C", "C", "culprit", False)}),
     ],
 )
 def test_a_letter_read_aloud_with_an_honorific_calls_like_the_letter(
@@ -1024,3 +1030,8 @@ def test_anyway_and_a_claim_about_someone_named_is_no_second_question(text: str,
 def test_anyway_alone_or_with_a_question_mark_reads_as_before(text: str, expected: object) -> None:
     intent = parse(text, KO)
     assert (intent if isinstance(expected, Guess) else flat_queries(intent)) == expected
+
+
+@pytest.mark.parametrize("text", ["음 비님 케이크 잡수셨어요", "흠 A씨 케이크 드셨어요", "비님 케이크 드셨어요."])
+def test_a_call_after_a_thinking_sound_or_before_a_full_stop_is_unclear_not_a_guess(text: str) -> None:
+    assert why_unclear(parse(text, KO)) is Why.ASKED_OR_ABOUT
