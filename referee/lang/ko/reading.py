@@ -708,7 +708,12 @@ def _swap(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> Correction |
         if (m.role == "except" or not_this or not_to) and not (m.ref + meant.ref).count("@"):
             to = meant.role == "to" or any(x.form in _ASKED_WORDS for x in morphs)
             return Correction(m.ref, meant.ref, asked=to)
-    meant_for = [m.ref for m in found if m.role == "to" and _question_for(morphs, m.end)]
+    meant_for = [
+        m.ref
+        for m in found
+        if (m.role == "to" and _question_for(morphs, m.end))
+        or (m.role == "copula" and [x.form for x in morphs[max(0, m.start - 2) : m.start]] in (["대상", "은"], ["대상", "이"]))
+    ]  # "질문 대상은 C씨였어요": whom it was for
     return Correction("", meant_for[0], asked=True) if len(meant_for) == 1 and "@" not in meant_for[0] else None
 
 
@@ -716,13 +721,17 @@ _MEANT_HEADS = frozenset("질문 거 것 건".split())
 
 
 def _question_for(morphs: tuple[Morph, ...], k: int) -> bool:
-    """ "(C한테) 한 질문", "물어본 거", "하려던 질문", "질문한 거": the question made to
-    the person before `k`, a noun phrase that says whom it was for."""
-    rest = [m for m in morphs[k : k + 5] if m.tag != "MAG"]
+    """ "(C한테) 한 질문", "물어본 거", "하려던 질문", "질문한 거", "물어보려고 했어": the
+    question made (or meant) to the person before `k`, which says whom it was for."""
+    rest = [m for m in morphs[k : k + 6] if m.tag != "MAG"]
     if rest[:1] and rest[0].form == "질문":
         rest = rest[1:]  # 질문한 거
     verb = rest[:1] and rest[0].form in {"하", "묻", "물", "물어보", "여쭈", "여쭙"}
-    return bool(verb) and len(rest) > 2 and rest[1].tag == "ETM" and rest[2].form in _MEANT_HEADS
+    if not verb or len(rest) < 3:
+        return False
+    made = rest[1].tag == "ETM" and rest[2].form in _MEANT_HEADS
+    meant = rest[1].form in {"려고", "으려고"} and rest[2].form == "하" and any(m.tag == "EP" for m in rest[3:])
+    return made or meant
 
 
 def _asked_before(morphs: tuple[Morph, ...]) -> bool:
@@ -768,6 +777,7 @@ def read(sentence: Sentence) -> Reading:
         or _asks_whether(morphs)
     )
     musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
+    swap = _swap(morphs, found)
     forms = {m.form for m in morphs}
     supposing = _conditional(morphs)
     hedged = (
@@ -817,9 +827,9 @@ def read(sentence: Sentence) -> Reading:
         or (not asks_form and any(c.reported for c in claims)),
         asks_form=asks_form,
         concluding=not asks_form and _concluding(morphs, found),
-        correcting=_correcting(morphs),
+        correcting=_correcting(morphs) or (swap is not None and not swap.wrong),  # "C한테 한 질문": for C
         alternative=_alternative(morphs),
-        swap=_swap(morphs, found),
+        swap=swap,
         introduced=any(m.role == "intro" for m in found),
         same_question=any(
             a.form in {"같", "똑같"} and b.form in {"은", "ᆫ", "이"} for a, b in pairwise(morphs)

@@ -983,6 +983,10 @@ def test_a_reason_from_someones_words_claims_no_role(text: str, guess: Guess) ->
         ("A씨, B씨가 먹었어요? 아 C한테 하려던 질문", {("C", "B", "culprit", False)}),
         ("B야 너 거짓말쟁이야? 아 미안 C한테 질문한 거야", {("C", "C", "liar", False)}),
         ("C야, A가 정직해? 앗 B한테 물어보려던 거", {("B", "A", "honest", False)}),
+        ("A씨, B씨가 먹었어요? C씨한테 질문하려고 했어요", {("C", "B", "culprit", False)}),
+        ("A씨, B씨가 먹었어요? 질문 대상은 C씨였어요", {("C", "B", "culprit", False)}),
+        ("A씨, B씨가 먹었어요? 방금 건 C한테 한 질문", {("C", "B", "culprit", False)}),
+        ("C씨한테 물어보려고 해요. B가 먹었어?", {("C", "B", "culprit", False)}),  # a lead-in, no correction
     ],
 )
 def test_the_question_was_for_someone_else_moves_it_to_him(
