@@ -28,7 +28,7 @@ from referee.lang.ko.lexicon import (
     WHO,
     YOU,
 )
-from referee.lang.ko.morph import Morph
+from referee.lang.ko.morph import Morph, chat_letters
 
 # Stand-ins for people a mention does not name directly.
 SELF = "@self"  # 당신, 너, 본인: the person spoken to
@@ -257,12 +257,6 @@ def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
     ):
         i += 1
     return i
-
-
-def chat_letters(m: Morph) -> bool:
-    """Letters alone, not syllables ("ㅋㅋ", "ㄹㅇ", "ㅠㅠ", NFKC's ᄏᄏ): laughter and slang
-    a message is punctuated with, never a word of the claim."""
-    return bool(m.form) and all(0x1100 <= ord(c) <= 0x11FF or 0x3131 <= ord(c) <= 0x318E for c in m.form)
 
 
 def _names_a_role(morphs: tuple[Morph, ...]) -> bool:

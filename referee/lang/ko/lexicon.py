@@ -75,7 +75,9 @@ HEARSAY_ENDINGS = frozenset("대 대요 대더라 라더라 다더라 라던데 
 HEARSAY_AFTER_STEM = frozenset("래 래요".split())
 # Words naming whose account a sentence reports ("A 피셜", "B 말로는", "C한테 듣기로는").
 # "Anyway", "by the way": what follows sums up or turns aside, it does not continue a question.
-TURNING_WORDS = frozenset("아무튼 암튼 어쨌든 어쨌거나 하여튼 여하튼 여튼 아무튼간에 근데 그런데 그나저나".split())
+TURNING_WORDS = frozenset(
+    "아무튼 암튼 어쨌든 어쨌거나 하여튼 여하튼 여튼 아무튼간에 근데 그런데 그나저나 그래서 결국 따라서 그러므로 결론적으로".split()
+)
 SOURCE_NOUNS = frozenset("말 말씀 얘기 이야기 증언 주장 대답 답변 진술".split())
 # Endings that can only close a statement.
 STATEMENT_ENDINGS = (

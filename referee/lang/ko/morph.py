@@ -204,15 +204,28 @@ def _tokens(masked: str) -> Iterator[tuple[Token, int]]:
     yield from ((token, start) for token in _kiwi().tokenize(masked[start:]))
 
 
+def chat_letters(m: Morph) -> bool:
+    """Letters alone, not syllables ("ㅋㅋ", "ㄹㅇ", "ㅠㅠ", NFKC's ᄏᄏ): laughter and slang
+    a message is punctuated with, never a word of the claim."""
+    return bool(m.form) and all(0x1100 <= ord(c) <= 0x11FF or 0x3131 <= ord(c) <= 0x318E for c in m.form)
+
+
 def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
     """A sentence of `morphs`; a (이)니 kiwi reads as the list particle after a noun, with only
     punctuation or a name after it, is the copula and the question ending ("넌 거짓말쟁이니, C",
-    "넌 범인이니, 에이"): a list of nouns ("A니 B니") goes on with a noun."""
+    "넌 범인이니, 에이"): a list of nouns ("A니 B니") goes on with a noun. So is the noun
+    이래 ("since") after a noun at the end, chat letters after it or not ("범인이래 ㅠㅠ"): hearsay."""
     for k, m in enumerate(morphs):
-        if m.form in {"니", "이니"} and m.tag == "JC" and k > 0 and morphs[k - 1].tag.startswith("NN") and all(
+        noun_before = k > 0 and morphs[k - 1].tag.startswith("NN")
+        if m.form in {"니", "이니"} and m.tag == "JC" and noun_before and all(
             n.tag.startswith("S") or n.name is not None for n in morphs[k + 1 :]
         ):
             morphs[k : k + 1] = [Morph("이", "VCP"), Morph("니", "EF")]
+            break
+        if (m.form, m.tag) == ("이래", "NNB") and noun_before and all(
+            n.tag.startswith("S") or chat_letters(n) for n in morphs[k + 1 :]
+        ):
+            morphs[k : k + 1] = [Morph("이", "VCP"), Morph("래", "EF")]
             break
     return Sentence(tuple(morphs), end)
 

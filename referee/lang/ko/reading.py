@@ -663,15 +663,21 @@ def _concluding(morphs: tuple[Morph, ...], found: tuple[Mention, ...]) -> bool:
 
 
 def _turning(morphs: tuple[Morph, ...], claims: list[Claim]) -> bool:
-    """ "아무튼 케이크는 C씨가 먹었어요", "그건 그렇고 B가 범인이야": a sentence that opens with
-    "anyway" or "by the way" and claims something of people named: it sums up, in an ending
-    a question shares, so it is no question to the one asked before."""
+    """ "아무튼 케이크는 C씨가 먹었어요", "그건 그렇고 B가 범인이야", "케이크는 C씨가 먹었어요": a
+    sentence that opens with "anyway", "by the way" or "so", or has the incident as topic and
+    someone named as subject, and claims something of people named: it may sum up, in an
+    ending a question shares, so it is no question to the one asked before."""
     lead = [m for m in morphs if m.tag != "IC"][:4]
     anyway = bool(lead) and lead[0].form in TURNING_WORDS
     that_aside = bool(lead) and lead[0].form in {"그거", "그것"} and [m.form for m in lead[1:3]] in (
         ["ᆫ", "그렇"], ["은", "그렇"])  # 그건 그렇고
+    # "케이크는 C씨가 먹었어요": the incident as topic, someone named as subject
+    case_topic = any(
+        a.form in CASE_WORDS and b.form in {"은", "는", "ᆫ"} and c.name is not None and d.tag == "JKS"
+        for a, b, c, d in zip(morphs, morphs[1:], morphs[2:], morphs[3:], strict=False)
+    )
     named = bool(claims) and all(r != SELF and not r.startswith("@") for c in claims for r in c.about)
-    return (anyway or that_aside) and named and all(c.about for c in claims)
+    return (anyway or that_aside or case_topic) and named and all(c.about for c in claims)
 
 
 def _correcting(morphs: tuple[Morph, ...]) -> bool:

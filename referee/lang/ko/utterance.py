@@ -36,9 +36,9 @@ from dataclasses import dataclass, replace
 from referee.lang import reading as shared
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
-from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER, chat_letters
+from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER
 from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, LETTER_READINGS, PERSON_NOUNS, SETTING_NOUNS
-from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
+from referee.lang.ko.morph import Morph, Sentence, analyze, chat_letters, normalize
 from referee.lang.ko.reading import Claim, Reading, read
 from referee.lang.reading import Mood, combine, unclear
 from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Question, Unclear

@@ -924,6 +924,8 @@ def test_follow_ups_that_are_not_charged(previous: str, text: str) -> None:
         ("B야에이는 정직하지?", {("B", "A", "honest", False)}),
         ("에이, 비다대답해 줘. C는 정직하지 않니?", {("A", "C", "honest", True), ("B", "C", "honest", True)}),
         ("씨, 에이다 말해 봐. 비가 먹었어?", {("C", "B", "culprit", False), ("A", "B", "culprit", False)}),
+        ("Ｃ는 자기가 범인이래 ㅠㅠ", Remark()),  # hearsay, chat letters after it
+        ("B가 범인이래 ㅋㅋ", Remark()),
     ],
 )
 def test_classes_closed_on_other_seeds(text: str, expected: object) -> None:
@@ -1039,3 +1041,16 @@ def test_anyway_alone_or_with_a_question_mark_reads_as_before(text: str, expecte
 @pytest.mark.parametrize("text", ["음 비님 케이크 잡수셨어요", "흠 A씨 케이크 드셨어요", "비님 케이크 드셨어요."])
 def test_a_call_after_a_thinking_sound_or_before_a_full_stop_is_unclear_not_a_guess(text: str) -> None:
     assert why_unclear(parse(text, KO)) is Why.ASKED_OR_ABOUT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A씨, B씨가 먹었어요? 그래서 케이크는 C씨가 먹었어요.",
+        "A씨, B씨가 먹었어요? 결국 케이크는 C씨가 먹었어요.",
+        "A씨, B씨가 먹었어요? 케이크는 C씨가 먹었어요.",  # the incident as topic, C as subject
+        "A씨, 당신이 거짓말쟁이예요? 근데 B씨는 거짓말 안 했어요.",
+    ],
+)
+def test_a_conclusion_shaped_sentence_about_a_third_person_beside_a_question_is_unclear(text: str) -> None:
+    assert why_unclear(parse(text, KO)) is Why.QUESTION_AND_ANSWER
