@@ -250,6 +250,7 @@ class _Unanswered:
 
 _Read = Reading | _Unanswered
 _OTHER = Reading(Mood.OTHER)
+_ARTICLES = frozenset(["the", "a", "an"])
 _COUNT_QUERY = Reading(Mood.COUNT)
 
 
@@ -628,7 +629,7 @@ def _question(claims: tuple[Claim, ...], frame: _Frame, ctx: Context) -> _Read:
     if words and words[0] in _OTHER_WH:  # "why did you eat it?": no yes/no to charge
         return _problem(Why.UNREAD) if claims else _nothing_asked(frame)
     if not claims:
-        if addressees and _mentions_game(words, ctx):
+        if addressees and (_mentions_game(words, ctx) or _names_a_thing(words)):
             return _problem(Why.NO_PREDICATE)
         return _nothing_asked(frame, checking=True)
     if not addressees and not frame.open_ and not any(map(is_person, words)):
@@ -753,6 +754,12 @@ def _suppositions(found: tuple[Sentence, ...]) -> list[Sentence]:
         else:
             joined.append(sentence)
     return joined
+
+
+def _names_a_thing(words: tuple[str, ...]) -> bool:
+    """A question about a person and a noun this reader does not know ("are you the lierr?",
+    "is C the bakr?"): it asks something, so it is no check-in a later question answers."""
+    return bool(_ARTICLES.intersection(words)) and any(map(is_person, words))
 
 
 def _nothing_asked(frame: _Frame, checking: bool = False) -> _Read:

@@ -195,6 +195,10 @@ def test_a_new_question_while_pending_is_a_question() -> None:
         "B ate it. A, is C the liar?",  # a guess and a question at once
         "A, did you eat the cookie?",  # another incident
         "A ate it. No, B ate it.",  # two culprits
+        # a question about someone and a noun not read is not dropped beside another question
+        "Two questions for A: you are not the lierr, are you? is C not the liar?",
+        "A, are you the bakr? is C the liar?",
+        "B, is C the theif or not? and did A eat it?",
     ],
 )
 def test_unclear_rather_than_a_wrong_charge(text: str) -> None:
