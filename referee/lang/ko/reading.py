@@ -431,6 +431,10 @@ def _read_clause(
         if len({m.ref for m in speakers}) > 1:
             return _ClauseReading(None, tangled=True)  # "A한테 물으면 B는 ...라고 할까": whose words?
         if speakers:
+            if speakers[0].role == "cond" and any(
+                m.ref == SELF and m not in speakers and not _reflexive(morphs, m.start, m.end) for m in inner
+            ):
+                return _ClauseReading(None, tangled=True)  # "A한테 당신이 먹었냐고 물으면": "you" is A or the one asked?
             if kind == "speech":
                 via = speakers[0].ref
             else:

@@ -867,6 +867,9 @@ def test_classes_closed_on_the_shared_layer(text: str, expected: object) -> None
         ("A야, B의 대답은 C가 먹었다일까?", Why.REPORTED),  # B's answer: once asked as "did C eat it?"
         ("피자 먹었어, A야?", Why.OTHER_INCIDENT),  # another food, the addressee at the end
         ("쿠키 먹었지 C씨?", Why.OTHER_INCIDENT),
+        # "you" inside a question imagined put to another: that one, or the one asked?
+        ("B씨, C씨한테 당신이 먹었냐고 물으면 C씨는 네라고 할까요?", Why.ONE_AT_A_TIME),
+        ("A야, B한테 너 거짓말쟁이냐고 물어보면 B가 뭐라고 할까?", Why.ONE_AT_A_TIME),
     ],
 )
 def test_classes_that_are_unclear(text: str, why: Why) -> None:
