@@ -9,7 +9,7 @@ a case's first row. Figures, not asserts: tests/evals/test_linear.py guards the 
 counting work instead of timing it.
 
 Cases (inputs from tests/evals/long_inputs.py): `audit-chat-ko|ja|en` audit the example chats
-of tests/gm/commands/data (consistent and inconsistent, alternated) as `refgm audit --json`
+of tests/refgm/commands/data (consistent and inconsistent, alternated) as `refgm audit --json`
 does; `audit-log` a native log whose recorded turns are repeated; `parse-LANG-line` parses one
 line without sentence punctuation, `parse-LANG-many` many short sentences on one line, and
 `extract-LANG` reads one reply of many answers.

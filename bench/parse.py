@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from gm.commands.parse import run_jsonl  # noqa: E402
 from referee.lang import LANGS, Context, parse  # noqa: E402
+from refgm.commands.parse import run_jsonl  # noqa: E402
 
 CORPUS = ROOT / "tests" / "referee" / "lang" / "corpus"
 GOAL = 2000.0
@@ -58,7 +58,7 @@ def startup(lang: str) -> tuple[float, float, float]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-m", "gm.cli", "parse", "--lang", lang, first_text(lang)],
+        child = subprocess.Popen([sys.executable, "-m", "refgm.cli", "parse", "--lang", lang, first_text(lang)],
                                  cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
         _, status, usage = os.wait4(child.pid, 0)  # this child's own rusage
         elapsed = time.perf_counter() - started

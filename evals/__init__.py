@@ -8,5 +8,5 @@
 - `scorers`: the judgement of those turns with the referee's knowledge tools.
 - `audit`, `report`: an audit of a chat or log, and the summary of a run.
 
-Everything but `runner` is free of file I/O; the commands in gm/commands do the rest.
+Everything but `runner` is free of file I/O; the commands in refgm/commands do the rest.
 """

@@ -6,7 +6,7 @@ from rich.console import Console
 
 
 class _Console(Console):
-    """rich's Console, but a closed pipe is left to `gm.cli.main` like any other write's
+    """rich's Console, but a closed pipe is left to `refgm.cli.main` like any other write's
     (rich's own handler exits 1, which audit and replay use for a failed check)."""
 
     def on_broken_pipe(self) -> None:

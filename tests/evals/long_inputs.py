@@ -9,12 +9,12 @@ from pathlib import Path
 
 from evals.audit import audit_chat, audit_log
 from evals.chat import split_chat
-from gm.commands.audit import audit_json
 from gm.transcript import read
 from referee.lang.incident import Lang
+from refgm.commands.audit import audit_json
 
 ROOT = Path(__file__).resolve().parents[2]
-CHATS = ROOT / "tests" / "gm" / "commands" / "data"
+CHATS = ROOT / "tests" / "refgm" / "commands" / "data"
 TRANSCRIPTS = ROOT / "transcripts"
 
 # Per language: an utterance to repeat with spaces only (no sentence punctuation), a short

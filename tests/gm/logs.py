@@ -17,7 +17,6 @@ from pathlib import Path
 
 from gm.actor import Performance, PerformedLine, Script, ScriptLine
 from gm.actors.offline import OfflineActor, phrasings
-from gm.commands.replay import first_difference, replay
 from gm.session import GameConfig, Session, cast
 from gm.transcript import (
     TranscriptError,
@@ -29,7 +28,8 @@ from gm.transcript import (
 from referee.lang.incident import LANGS, Lang, incident
 from referee.liar.proposition import literal
 from referee.liar.world import World
-from tests.gm.commands.test_play import GAMES
+from refgm.commands.replay import first_difference, replay
+from tests.refgm.commands.test_play import GAMES
 
 SECRET = World(culprit="A", liar="C")
 """The secret GAMES are written for: each ends in the right guess."""

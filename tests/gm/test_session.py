@@ -13,7 +13,6 @@ import pytest
 
 from gm.actor import ActorError, Performance, PerformedLine, Script
 from gm.actors.offline import OfflineActor
-from gm.commands.replay import replay
 from gm.session import MAX_ATTEMPTS, GameConfig, Session
 from gm.transcript import TranscriptError, read, read_sidecar, sidecar_path
 from referee.lang import Context, Parsed
@@ -23,6 +22,7 @@ from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Query, Quest
 from referee.liar.proposition import literal
 from referee.liar.verdict import Answers, GuessVerdict
 from referee.liar.world import World
+from refgm.commands.replay import replay
 
 SECRET = World(culprit="B", liar="C")
 INTENTS: dict[str, Intent] = {

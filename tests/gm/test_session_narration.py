@@ -19,13 +19,13 @@ from gm.actors.model import ModelActor
 from gm.actors.narrator import MAX_ATTEMPTS
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
-from gm.commands.replay import replay
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn
 from gm.transcript import read
 from referee.lang.incident import incident
 from referee.liar.game import new_game
 from referee.liar.world import World
+from refgm.commands.replay import replay
 from tests.gm.backends.servers import Answer, FaultServer, Step
 
 SECRET = World(culprit="B", liar="C")
@@ -205,7 +205,7 @@ def test_refgm_play_narrates_the_opening_and_the_ending_of_a_model_game(tmp_path
     env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
     with FaultServer(steps) as server:
         done = subprocess.run(
-            [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
+            [sys.executable, "-m", "refgm.cli", "play", "--model", "openai:scripted",
              "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
              "--seed", "1", "--transcript", str(log), "--reader", "parser"],
             input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,

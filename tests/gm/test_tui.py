@@ -66,7 +66,7 @@ class Terminal:
 
 def test_interactive_play_shows_the_budget_and_saves_on_quit(tmp_path: Path) -> None:
     env = {**os.environ, "REFGM_HOME": str(tmp_path), "TERM": "xterm"}
-    term = Terminal([sys.executable, "-m", "gm.cli", "play", "--seed", "7", "--incident", "cake",
+    term = Terminal([sys.executable, "-m", "refgm.cli", "play", "--seed", "7", "--incident", "cake",
                      "--transcript", str(tmp_path / "t.jsonl")], env)
     term.expect("Type /help for commands.")
     term.expect("questions left: 7/7")

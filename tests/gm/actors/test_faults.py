@@ -23,7 +23,6 @@ import pytest
 from gm.actors.model import ModelActor
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
-from gm.commands.replay import replay
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn
 from gm.transcript import read
@@ -31,6 +30,7 @@ from referee.lang.incident import incident
 from referee.liar.game import new_game
 from referee.liar.verdict import Answers, Rephrase
 from referee.liar.world import World
+from refgm.commands.replay import replay
 from tests.gm.backends.servers import (
     Answer,
     Drop,
@@ -194,7 +194,7 @@ def refgm_play(
     env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
     with FaultServer([], lifetime_s=100.0, then=respond) as server:
         done = subprocess.run(
-            [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
+            [sys.executable, "-m", "refgm.cli", "play", "--model", "openai:scripted",
              "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
              "--seed", "1", "--transcript", str(tmp_path / "g.jsonl"), *options],
             input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
@@ -227,7 +227,7 @@ def test_refgm_play_takes_a_turn_deadline(tmp_path: Path) -> None:
     assert time.monotonic() - started < 20  # three deadlines of 1.5 s, and start-up
     env = {**os.environ, "REFGM_HOME": str(tmp_path)}
     bad = subprocess.run(
-        [sys.executable, "-m", "gm.cli", "play", "--model", "openai:scripted",
+        [sys.executable, "-m", "refgm.cli", "play", "--model", "openai:scripted",
          "--turn-deadline", "-1"], capture_output=True, text=True, env=env, check=False,
         timeout=60)
     assert bad.returncode == 2 and "positive number of seconds" in bad.stderr

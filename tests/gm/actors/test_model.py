@@ -18,7 +18,6 @@ from gm.actor import ActorError, Performance, PerformedLine, Script, ScriptLine
 from gm.actors.model import Interpretation, ModelActor, actor_messages
 from gm.backends.base import Message, RetryPolicy
 from gm.backends.openai import OpenAIBackend
-from gm.commands.replay import replay
 from gm.session import GameConfig, Session, Turn, script_for
 from gm.transcript import read
 from gm.verify import verify
@@ -29,6 +28,7 @@ from referee.liar.intent import Confirm, Query, Question
 from referee.liar.proposition import PREDICATES, Says, literal
 from referee.liar.verdict import Answers, CostToConfirm
 from referee.liar.world import Roster, World, all_worlds
+from refgm.commands.replay import replay
 from tests.gm.backends.servers import Answer, FaultServer, Status, Step
 
 ROSTER = Roster()

@@ -20,8 +20,6 @@ import pytest
 from gm.actors.model import ModelActor
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
-from gm.cli import main
-from gm.commands.replay import replay
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn, two_readings
 from gm.transcript import intent_json, read
@@ -31,6 +29,8 @@ from referee.liar.problem import Problem, Why
 from referee.liar.proposition import literal
 from referee.liar.verdict import Answers, Cancelled, CostToConfirm, Rephrase
 from referee.liar.world import World
+from refgm.cli import main
+from refgm.commands.replay import replay
 from tests.gm.backends.servers import Answer, FaultServer, Received, Status, Step
 
 CONFIG = GameConfig(lang="en", incident=incident("cake"))

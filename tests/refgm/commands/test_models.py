@@ -11,8 +11,8 @@ import pytest
 
 from gm.backends import PROVIDERS, BackendError
 from gm.backends.cache import CachedBackend
-from gm.cli import main
-from gm.commands.models import add_model_options, open_actor
+from refgm.cli import main
+from refgm.commands.models import add_model_options, open_actor
 
 
 def test_models_lists_every_provider_as_json(

@@ -15,7 +15,7 @@ import pytest
 
 from gm.transcript import read_sidecar, write_sidecar
 
-REFGM = [sys.executable, "-m", "gm.cli"]
+REFGM = [sys.executable, "-m", "refgm.cli"]
 
 # A full game per language against the secret culprit A, liar C: a question, a
 # self-question, an open question confirmed, a count, a remark, a wrong and a right guess.

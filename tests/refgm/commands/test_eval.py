@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from evals.runner import ERRORS, RESULTS
-from gm.cli import main
+from refgm.cli import main
 
 SMALL = ["--lang", "en", "--player", "optimal,adversarial", "--games", "2", "--quiet"]
 

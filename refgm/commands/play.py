@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from gm.backends import BackendError
-from gm.commands.models import add_model_options, open_actor
 from gm.sampling import SamplingKeyError, game_key
 from gm.session import GameConfig, Session
 from gm.transcript import TranscriptError, game_path, locate, new_game_id
@@ -19,6 +18,7 @@ from gm.tui import Frontend, interactive, run_interactive, run_lines
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.liar.game import Rules
 from referee.liar.world import World
+from refgm.commands.models import add_model_options, open_actor
 
 
 def _secret(value: str) -> World:

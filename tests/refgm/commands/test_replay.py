@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from gm.commands.replay import first_difference, replay, run
 from gm.session import GameConfig, Session
 from gm.transcript import TranscriptError, read, sidecar_path
 from referee.lang.incident import LANGS, incident
-from tests.gm.commands.test_play import GAMES, refgm
+from refgm.commands.replay import first_difference, replay, run
 from tests.gm.logs import TAMPERINGS, caught_at, record, tamper, unended
+from tests.refgm.commands.test_play import GAMES, refgm
 
 TRANSCRIPTS = sorted((Path(__file__).parents[3] / "transcripts").glob("*.jsonl"))
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.cli import main
+from refgm.cli import main
 
 GAME: dict[str, Any] = {
     "model": "offline", "mode": "harness", "lang": "en", "player": "random", "seed": 0, "incident": "cake",

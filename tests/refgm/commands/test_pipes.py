@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.cli import BROKEN_PIPE
+from refgm.cli import BROKEN_PIPE
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[3]
     ["parse", "A, did you eat it?", "B ate it."],
 ])
 def test_a_closed_pipe_exits_141_without_a_traceback(command: list[str]) -> None:
-    child = subprocess.Popen([sys.executable, "-m", "gm.cli", *command], cwd=ROOT,
+    child = subprocess.Popen([sys.executable, "-m", "refgm.cli", *command], cwd=ROOT,
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert child.stdout is not None and child.stderr is not None
     child.stdout.close()  # before the child has written anything: its first write meets a closed pipe

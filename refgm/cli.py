@@ -1,4 +1,4 @@
-"""The `refgm` console script: one subcommand per module in `gm.commands`."""
+"""The `refgm` console script: one subcommand per module in `refgm.commands`."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        importlib.import_module(f"gm.commands.{name}").register(sub)
+        importlib.import_module(f"refgm.commands.{name}").register(sub)
     return parser
 
 

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.cli import main
-from gm.commands.parse import run_jsonl
 from referee.lang.limits import UTTERANCE_CHARS
+from refgm.cli import main
+from refgm.commands.parse import run_jsonl
 
 ROOT = Path(__file__).resolve().parents[3]
 WIRE_KEYS = {"kind", "cost", "propositions", "guess"}
@@ -58,7 +58,7 @@ def check(out_lines: list[str]) -> None:
 
 def test_jsonl_subprocess() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "gm.cli", "parse", "--jsonl"],
+        [sys.executable, "-m", "refgm.cli", "parse", "--jsonl"],
         input="\n".join(LINES) + "\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
     )
     assert result.returncode == 1, result.stderr
@@ -125,7 +125,7 @@ def test_jsonl_answers_every_hostile_line_and_the_lines_after_it() -> None:
 
 
 def test_human_mode_reports_a_line_that_is_not_utf8_and_reads_on() -> None:
-    result = subprocess.run([sys.executable, "-m", "gm.cli", "parse"],
+    result = subprocess.run([sys.executable, "-m", "refgm.cli", "parse"],
                             input="가".encode() + b"\xff\nA, did you eat it?\n", capture_output=True,
                             cwd=ROOT, timeout=60)
     stderr = result.stderr.decode()

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gm.cli import main
 from gm.session import GameConfig, Session
 from referee.lang.incident import Lang, incident
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS
 from referee.liar import World
+from refgm.cli import main
 
 DATA = Path(__file__).parent / "data"
 
