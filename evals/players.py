@@ -74,10 +74,7 @@ class View:
     def _allows(self, world: World) -> bool:
         if self.culprit not in (None, world.culprit) or self.liar not in (None, world.liar):
             return False
-        return not any(
-            guess.culprit in (None, world.culprit) and guess.liar in (None, world.liar)
-            for guess in self.wrong_guesses
-        )
+        return not any(guess.fits(world) for guess in self.wrong_guesses)
 
 
 Strategy = Callable[[View, random.Random], Intent]

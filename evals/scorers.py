@@ -202,11 +202,6 @@ def _contradiction(
     return Contradiction(quoted[first].turn, tuple(quoted[i] for i in conflict))
 
 
-def _fits(guess: Guess, world: World) -> bool:
-    """Whether `guess` is right in `world` (an unnamed part is not judged)."""
-    return guess.culprit in (None, world.culprit) and guess.liar in (None, world.liar)
-
-
 def _verdicts(
     turns: tuple[Turn, ...], said: list[list[Statement]], rules: Rules, secret: World | None
 ) -> tuple[tuple[World, ...], tuple[WrongVerdict, ...], dict[str, int]]:
@@ -221,9 +216,9 @@ def _verdicts(
         if not isinstance(turn.intent, Guess) or turn.verdict is None:
             continue
         guess, shown = turn.intent, turn.verdict
-        agreeing = tuple(w for w in allowed if _fits(guess, w) == shown)
+        agreeing = tuple(w for w in allowed if guess.fits(w) == shown)
         if secret is not None:
-            mistaken = _fits(guess, secret) != shown
+            mistaken = guess.fits(secret) != shown
         else:
             mistaken = bool(allowed) and not agreeing
         if mistaken:

@@ -1134,8 +1134,7 @@ class Session:
         for g in self.guesses:
             worlds = tuple(
                 w for w in worlds
-                if (g.guess.culprit in (None, w.culprit) and g.guess.liar in (None, w.liar))
-                == g.correct
+                if g.guess.fits(w) == g.correct
             )
         return worlds
 

@@ -157,9 +157,7 @@ def _guess(state: GameState, guess: Guess) -> tuple[GameState, Verdict]:
     for name in (guess.culprit, guess.liar):
         if name is not None:
             roster.check(name)
-    culprit_ok = guess.culprit is None or guess.culprit == world.culprit
-    liar_ok = guess.liar is None or guess.liar == world.liar
-    correct = culprit_ok and liar_ok
+    correct = guess.fits(world)
     final = state.remaining == 0
     if final:
         names_every_open_role = (guess.culprit is not None or state.culprit_confirmed) and (

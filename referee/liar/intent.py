@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from referee.errors import IllegalIntentError
 from referee.liar.problem import Problem
 from referee.liar.proposition import Proposition, canonical
+from referee.liar.world import World
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,11 @@ class Guess:
     def __post_init__(self) -> None:
         if self.culprit is None and self.liar is None:
             raise IllegalIntentError("a guess names the culprit, the liar or both")
+
+    def fits(self, world: World) -> bool:
+        """Whether the guess is right in `world`: every part it names (a part not named is
+        not judged). The one rule the referee's verdict, /hint, the players and the audit use."""
+        return self.culprit in (None, world.culprit) and self.liar in (None, world.liar)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from itertools import combinations
 from math import comb
 
 from referee.liar.game import WRONG_GUESS_COST
-from referee.liar.intent import Query
+from referee.liar.intent import Guess, Query
 from referee.liar.proposition import Atom, Predicate, Proposition, Says, answer, check_names
 from referee.liar.verdict import Answered
 from referee.liar.world import Roster, World, all_worlds, world_in
@@ -223,7 +223,7 @@ def _guess_masks(roster: Roster) -> tuple[int, ...]:
         sum(
             1 << i
             for i, w in enumerate(worlds)
-            if culprit in (None, w.culprit) and liar in (None, w.liar)
+            if Guess(culprit, liar).fits(w)
         )
         for culprit in names
         for liar in names
