@@ -96,6 +96,10 @@ def cast(roster: Roster) -> dict[str, str]:
     return {name: voices[i % len(voices)] for i, name in enumerate(roster.names)}
 
 
+GAME = "liar"
+"""The game a session plays, as `game_started` records it (issue 12 adds others)."""
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What a game is played in and about; recorded in `game_started`."""
@@ -118,8 +122,12 @@ class GameConfig:
 
     @classmethod
     def of(cls, log: Log) -> GameConfig:
-        """The config a log's `game_started` recorded; TranscriptError naming it if malformed."""
+        """The config a log's `game_started` recorded; TranscriptError naming it if malformed,
+        or if it is another game's. A log without `game` (before it was recorded) is a liar game."""
         started = log.events[0]
+        game = started.data.get("game", GAME)
+        if game != GAME:
+            raise TranscriptError(f"{log.path}:{started.line}: a game of {game!r}; this refgm plays {GAME!r}")
         try:
             return cls.from_json(started.data["config"])
         except (KeyError, TypeError, ValueError) as err:
@@ -830,7 +838,7 @@ class Session:
         fallback = OfflineActor(seed)
         actor = actor or fallback
         write_sidecar(path, sealed)
-        writer = TranscriptWriter.create(path, "game_started", id=game_id,
+        writer = TranscriptWriter.create(path, "game_started", id=game_id, game=GAME,
                                          config=config.as_json(actor.name),
                                          commitment=state.commitment)
         return cls(game_id=game_id, config=config, state=state, actor=actor,

@@ -2,7 +2,7 @@
 
 Every line is `{"v": 1, "t": "<event>", ...}`. Events, in the order a game writes them:
 
-- `game_started`: `id`, `config` (lang, incident, roster, budget, actor), `commitment`.
+- `game_started`: `id`, `game` ("liar"; absent in older logs), `config` (lang, incident, roster, budget, actor), `commitment`.
   The log is created with this line in it (written aside, then linked into place), so no
   empty or half-started log exists.
 - `player`: `turn`, `text` as typed.

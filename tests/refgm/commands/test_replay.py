@@ -180,3 +180,21 @@ def test_a_request_to_rephrase_replays_with_its_typed_problem_or_an_older_englis
 
     assert not any(r.problems for r in replay(read(rewritten(older))))
     assert any(r.problems for r in replay(read(rewritten(changed))))
+
+
+def test_a_log_says_which_game_and_one_without_is_a_liar_game(tmp_path: Path) -> None:
+    """New logs record `"game": "liar"`; the committed ones, written before, have none and
+    replay as liar games; another game's log is refused with a clear error, not misread."""
+    path = tmp_path / "game.jsonl"
+    session, _ = Session.new(GameConfig(lang="en", incident=incident("cake")), path, "en", seed=5)
+    asyncio.run(session.step(GAMES["en"][0]))
+    session.close()
+    started = json.loads(path.read_text("utf-8").splitlines()[0])
+    assert started["game"] == "liar"
+    assert all("game" not in json.loads(p.read_text("utf-8").splitlines()[0]) for p in TRANSCRIPTS)
+    started["game"] = "monorail"
+    other = tmp_path / "other.jsonl"
+    other.write_text("\n".join([json.dumps(started), *path.read_text("utf-8").splitlines()[1:]]) + "\n", "utf-8")
+    sidecar_path(other).write_bytes(sidecar_path(path).read_bytes())
+    done = refgm(tmp_path, "replay", str(other))
+    assert done.returncode != 0 and "a game of 'monorail'; this refgm plays 'liar'" in done.stderr, done.stderr
