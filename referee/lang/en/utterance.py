@@ -31,6 +31,7 @@ from typing import TypeGuard
 from referee.lang.context import Context
 from referee.lang.en.clause import People, Unreadable, is_person, read
 from referee.lang.en.words import (
+    ARTICLES,
     AUX,
     CONJUNCTIONS,
     CULPRIT_VERBS,
@@ -250,7 +251,6 @@ class _Unanswered:
 
 _Read = Reading | _Unanswered
 _OTHER = Reading(Mood.OTHER)
-_ARTICLES = frozenset(["the", "a", "an"])
 _COUNT_QUERY = Reading(Mood.COUNT)
 
 
@@ -759,7 +759,7 @@ def _suppositions(found: tuple[Sentence, ...]) -> list[Sentence]:
 def _names_a_thing(words: tuple[str, ...]) -> bool:
     """A question about a person and a noun this reader does not know ("are you the lierr?",
     "is C the bakr?"): it asks something, so it is no check-in a later question answers."""
-    return bool(_ARTICLES.intersection(words)) and any(map(is_person, words))
+    return bool(ARTICLES.intersection(words)) and any(map(is_person, words))
 
 
 def _nothing_asked(frame: _Frame, checking: bool = False) -> _Read:

@@ -467,7 +467,8 @@ PORTION = frozenset(
     """last whole entire remaining final leftover piece pieces slice slices bit bits rest one all
     any some bite bites sip sips mouthful crumb crumbs same""".split()
 )
-DETERMINERS = frozenset("the a an my your his her our their that this those these".split())
+ARTICLES = frozenset(["the", "a", "an"])
+DETERMINERS = ARTICLES | frozenset("my your his her our their that this those these".split())
 CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
 
 
