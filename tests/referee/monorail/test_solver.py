@@ -40,12 +40,17 @@ TABLE = [
     ("two chains that must be joined: a straight above the stations", "H@0,2", None, (True, 7)),
     ("the same, a pair short", "H@0,2", 5, (False, None)),
     ("three chains joined in a row by forced tiles", "H@3,0 H@5,0", None, (True, 12)),
+    ("a single exit: the cell E of the stations can only turn north", "V@3,0 H@2,-1", None, (True, 8)),
     ("a dead end: the cell E of the stations walled in by blank sides", "V@3,0 H@2,1 H@2,-1", None, (False, None)),
     ("three rail ends point into one cell", "V@2,1 H@3,0", None, (False, None)),
     ("an odd pocket: three ends into two walled-in cells", "NE@-1,1 H@0,2 SW@1,2 SW@2,1", None, (False, None)),
     ("a closed sub-loop beside the stations", "NE@5,5 NW@6,5 SE@5,6 SW@6,6", None, (False, None)),
     ("a forced cycle: a chain's two ends face one cell", "NW@6,5 SW@6,6 SE@5,6", None, (False, None)),
     ("a rail end against a blank side (edge fault)", "V@2,0", None, (False, None)),
+    # Long searches (the first version of the solver, an independent plain search, agrees):
+    ("two bends far apart: a 16-tile loop", "SW@-2,0 NE@-1,0 NE@1,1 SW@1,2", 16, (True, 16)),
+    ("two bends far apart, a pair short", "SW@-2,0 NE@-1,0 NE@1,1 SW@1,2", 14, (False, None)),
+    ("two bends below and left: a 16-tile loop", "NW@-2,0 SE@-1,0 NW@1,-2 SE@1,-1", 16, (True, 16)),
     ("a first move the namu count excludes: needs 15, has 13", "NW@-3,0 V@-2,0 NE@-1,0", None, (False, None)),
     ("the same with 15 tiles (analysis)", "NW@-3,0 V@-2,0 NE@-1,0", 15, (True, 15)),
 ]
