@@ -328,6 +328,20 @@ def seat_view(log: Log, game: MatchGame, seat: str) -> Json:
     return game.view(rerun(visible(log, seat), game, viewer=seat).state, seat)
 
 
+def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None) -> tuple[Any, int]:
+    """A game between bots, unrecorded (benchmarks, evals): the final state and the plies.
+
+    Each decision draws from `decision_rng` as in a recorded match, so a match with the
+    same bots and seed plays the same moves."""
+    state = game.start(rules or {})
+    ply = 0
+    while (seat := game.to_move(state)) is not None:
+        move = bots[seat].choose(game.view(state, seat), decision_rng(game.name, seed, seat, ply))
+        state = game.step(state, seat, move)
+        ply += 1
+    return state, ply
+
+
 # --- the sidecar (until gm.recorder's generic one) ---------------------------------------------
 
 

@@ -25,6 +25,7 @@ from gm.match import (
     Match,
     Player,
     commit,
+    play_bots,
     read_sealed,
     replay,
     rerun,
@@ -100,6 +101,14 @@ def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
     second = play(tmp_path / "b.jsonl", bots("greedy", "solver"), seed=9)
     moves = [[e["move"] for e in events(tmp_path / name) if e["t"] == "move"] for name in ("a.jsonl", "b.jsonl")]
     assert moves[0] == moves[1] and first.result == second.result
+
+
+def test_bots_unrecorded_play_the_moves_of_a_recorded_match(tmp_path: Path) -> None:
+    match = play(tmp_path / "g.jsonl", bots("solver", "random"), seed=13)
+    state, plies = play_bots(
+        GAME, {"first": open_bot("monorail", "solver"), "second": open_bot("monorail", "random")}, 13
+    )
+    assert state == match.state and plies == match.ply
 
 
 def test_a_tampered_move_is_caught_by_replay(tmp_path: Path) -> None:
