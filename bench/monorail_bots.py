@@ -55,11 +55,11 @@ def main(games: int = 200, first_seed: int = 0) -> None:
             total = games * len(both)
             a_wins = wins[(a, b)]["first"] + (wins[(b, a)]["second"] if a != b else 0)
             b_wins = total - a_wins
-            length = sum(plies[p] for p in both) / total
+            average = sum(plies[p] for p in both) / total
             why = sum((reasons[p] for p in both), Counter())
             shown = ", ".join(f"{reason} {count}" for reason, count in why.most_common())
             label = f"{a} v {b}"
-            print(f"{label:<16}{total:>6}{a_wins / total:>8.1%}{b_wins / total:>8.1%}{length:>7.1f}  {shown}")
+            print(f"{label:<16}{total:>6}{a_wins / total:>8.1%}{b_wins / total:>8.1%}{average:>7.1f}  {shown}")
     print()
     print("A is the first level named, B the second; for a level against itself, A is the first seat.")
 

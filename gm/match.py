@@ -9,9 +9,9 @@ again with the reason; an agent too, at most twice, then the seat's bot plays an
 says so (`fallback`). Bots draw from a `random.Random` made for each decision from the
 game's seed, the seat and the ply, so a resumed game goes on as it would have.
 
-The log (one JSON object per line, written before anything is shown; see gm.transcript for
-the writer, the reader and the torn tail) holds, each event with `seat` and `see` (a
-`referee.game.Audience` value: who may see it):
+The log (one JSON object per line, written before anything is shown; gm.recorder writes
+and reads it, drops a torn tail and keeps the sidecar) holds, each event with its `seat`
+and, unless everyone may see it, `see` (a `referee.game.Audience` value):
 
 - `game_started`: `id`, `game`, `config` (`lang`, `rules` as the game records them, and
   `seats`: per seat its `kind` human|bot|agent, `name`, and `bot` (a bot's level, or an
@@ -26,7 +26,8 @@ the writer, the reader and the torn tail) holds, each event with `seat` and `see
 - `resumed` (everyone): `ply`: the game went on after an interruption.
 - `game_ended` (everyone): `result` (winners, reason), `seed`, `nonce`, `commitment`.
 
-The seed and nonce wait in the sidecar until `game_ended` reveals them. `rerun` re-steps a
+The seed and nonce wait in the sidecar (its secret is empty: a match seals only the seed)
+until `game_ended` reveals them. `rerun` re-steps a
 log through the referee: resume continues from its state, `replay` checks a whole game
 (`refgm replay`), and `seat_view` rebuilds what one seat was shown from its events alone.
 """
@@ -35,7 +36,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 import secrets
 import time
@@ -46,8 +46,21 @@ from typing import Any, ClassVar, Protocol
 
 from gm.agent import Agent, Decision, Retry
 from gm.bots import Bot
+from gm.recorder import (
+    Event,
+    Log,
+    Sealed,
+    TranscriptError,
+    TranscriptWriter,
+    mark_ended,
+    read,
+    read_sidecar,
+    sidecar_path,
+    truncate_torn_tail,
+    visible_to,
+    write_sidecar,
+)
 from gm.session import transport_json
-from gm.transcript import Event, Log, TranscriptError, TranscriptWriter, read, sidecar_path, truncate_torn_tail
 from referee.game import Audience, Game, Json, Result
 
 MAX_ATTEMPTS = 3
@@ -134,15 +147,6 @@ def draw_nonce(seed: int) -> str:
     A seed drawn by refgm (63 bits) is as hard to guess as the nonce; one chosen with
     --seed is known to whoever chose it."""
     return f"{random.Random(f'nonce:{seed}').getrandbits(128):032x}"
-
-
-@dataclass(frozen=True)
-class Sealed:
-    """What stays hidden until the end but is needed to resume: the seed and the nonce."""
-
-    seed: int
-    nonce: str
-    ended: bool = False
 
 
 @dataclass(frozen=True)
@@ -307,20 +311,15 @@ def replay(log: Log, game: MatchGame) -> Rerun:
     whose `game_ended` is missing. (Moves that end the game with no `game_ended` after them
     are what a crash leaves; resume writes it.)"""
     done = rerun(log, game)
-    if done.ended is None and sidecar_path(log.path).exists() and read_sealed(log.path).ended:
+    if done.ended is None and sidecar_path(log.path).exists() and read_sidecar(log.path).ended:
         missing = Mismatch(len(log.events) + 1, done.ply, "game_ended is missing: the sidecar says this game ended")
         return replace(done, problems=(*done.problems, missing))
     return done
 
 
 def visible(log: Log, seat: str) -> Log:
-    """The events `seat` may see: those for everyone and those for it alone."""
-
-    def seen(event: Event) -> bool:
-        see = event.data.get("see", Audience.EVERYONE.value)
-        return see == Audience.EVERYONE.value or (see == Audience.SEAT.value and event.data.get("seat") == seat)
-
-    return replace(log, events=tuple(e for e in log.events if seen(e)))
+    """The log as `seat` may see it: the events for everyone and those for it alone."""
+    return replace(log, events=visible_to(log, seat))
 
 
 def seat_view(log: Log, game: MatchGame, seat: str) -> Json:
@@ -340,34 +339,6 @@ def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json |
         state = game.step(state, seat, move)
         ply += 1
     return state, ply
-
-
-# --- the sidecar (until gm.recorder's generic one) ---------------------------------------------
-
-
-def write_sealed(log: Path, sealed: Sealed) -> None:
-    """The seed and nonce, whole or not at all, mode 0600, beside the log."""
-    path = sidecar_path(log)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    draft = path.with_name(f".{path.name}.draft")
-    data = {"v": 1, "seed": sealed.seed, "secret": {}, "nonce": sealed.nonce, "ended": sealed.ended}
-    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(data) + "\n")
-        fh.flush()
-        os.fsync(fd)
-    os.replace(draft, path)
-
-
-def read_sealed(log: Path) -> Sealed:
-    path = sidecar_path(log)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Sealed(int(data["seed"]), str(data["nonce"]), data.get("ended", False) is True)
-    except OSError as err:
-        raise TranscriptError(f"{path}: cannot read the sealed seed ({err.strerror})") from None
-    except (ValueError, KeyError, TypeError) as err:
-        raise TranscriptError(f"{path}: malformed sealed seed ({err})") from None
 
 
 # --- a match in play ---------------------------------------------------------------------------
@@ -419,13 +390,13 @@ class Match:
         if set(players) != set(game.seats(state)):
             raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
         seed = secrets.randbits(63) if seed is None else seed
-        sealed = Sealed(seed, draw_nonce(seed))
+        sealed = Sealed(seed, {}, draw_nonce(seed))
         config = {
             "lang": lang,
             "rules": game.rules_json(state),
             "seats": {seat: seat_json(players[seat]) for seat in game.seats(state)},
         }
-        write_sealed(path, sealed)
+        write_sidecar(path, sealed)
         writer = TranscriptWriter.create(
             path,
             "game_started",
@@ -434,7 +405,7 @@ class Match:
             config=config,
             commitment=commit(sealed.seed, sealed.nonce),
             seat=None,
-            see=Audience.EVERYONE.value,
+            see=Audience.EVERYONE,
         )
         return cls(
             game=game, state=state, players=players, writer=writer, sealed=sealed, game_id=game_id, config=config
@@ -454,7 +425,7 @@ class Match:
         started = log.events[0].data
         if started.get("game") != game.name:
             raise TranscriptError(f"{path}: a game of {started.get('game')!r}, not {game.name}")
-        sealed = read_sealed(path)
+        sealed = read_sidecar(path)
         if commit(sealed.seed, sealed.nonce) != started.get("commitment"):
             raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
         done = rerun(log, game)
@@ -475,7 +446,7 @@ class Match:
             config=config,
             ply=done.ply,
         )
-        match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE.value)
+        match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
         if match.over:
             match._end()
         return match, done
@@ -523,7 +494,7 @@ class Match:
             "move",
             ply=self.ply,
             seat=seat,
-            see=Audience.EVERYONE.value,
+            see=Audience.EVERYONE,
             by=by,
             move=self.game.move_json(move),
             **({"fallback": True} if fallback else {}),
@@ -547,7 +518,7 @@ class Match:
                     "refused",
                     ply=self.ply,
                     seat=seat,
-                    see=Audience.SEAT.value,
+                    see=Audience.SEAT,
                     move=self.game.move_json(move),
                     reason=str(err),
                 )
@@ -583,7 +554,7 @@ class Match:
                 "agent_attempt",
                 ply=self.ply,
                 seat=seat,
-                see=Audience.SEAT.value,
+                see=Audience.SEAT,
                 attempt=attempt,
                 agent=agent.name,
                 request=decision.request,
@@ -608,13 +579,13 @@ class Match:
         self.writer.write(
             "game_ended",
             seat=None,
-            see=Audience.EVERYONE.value,
+            see=Audience.EVERYONE,
             result=result.as_json(),
             seed=self.sealed.seed,
             nonce=self.sealed.nonce,
             commitment=commit(self.sealed.seed, self.sealed.nonce),
         )
-        write_sealed(self.writer.path, replace(self.sealed, ended=True))
+        mark_ended(self.writer.path, self.sealed)
 
     def close(self) -> None:
         self.writer.close()

@@ -19,10 +19,10 @@ from pathlib import Path
 from gm.agent import ModelAgent
 from gm.backends import BackendError, ModelSpec, ResponseCache, open_backend
 from gm.bots import UnknownBotError, default_level, open_bot
-from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Player, commit, read_sealed
+from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Player, commit
 from gm.monorail import BRIEF, GAME, ReadLine, Terminal, Texts
+from gm.recorder import TranscriptError, game_path, locate, new_game_id, read, read_sidecar, resume_name
 from gm.sampling import SamplingKeyError, game_key
-from gm.transcript import TranscriptError, game_path, locate, new_game_id, read, resume_name
 from referee.game import find_game
 from referee.monorail.game import SEATS
 from referee.monorail.protocol import MonorailGame
@@ -146,7 +146,7 @@ def _resume(
         raise TranscriptError(f"{path}: not a Monorail game; resume it without --game monorail")
     texts = Texts(str(config.get("lang", "en")))
     terminal = Terminal(texts, sys.stdout, read_line, {}, echo)
-    seed = read_sealed(path).seed
+    seed = read_sidecar(path).seed
     players: dict[str, Player] = {}
     for seat, recorded in seats.items():
         kind, name, level = recorded.get("kind"), recorded.get("name"), recorded.get("bot")

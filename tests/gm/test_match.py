@@ -26,14 +26,13 @@ from gm.match import (
     Player,
     commit,
     play_bots,
-    read_sealed,
     replay,
     rerun,
     seat_view,
     visible,
 )
 from gm.monorail import BRIEF
-from gm.transcript import TranscriptError, read
+from gm.recorder import Sealed, TranscriptError, read, read_sidecar, write_sidecar
 from referee.game import find_game
 from referee.monorail.game import CHALLENGE_MET, CHALLENGE_WON, COMPLETED, TILES_OUT, Attempt, Declare, Place
 from referee.monorail.move import IllegalMoveError
@@ -90,8 +89,8 @@ def test_a_bot_game_is_recorded_replayed_and_committed(tmp_path: Path) -> None:
     ended = recorded[-1]
     assert ended["t"] == "game_ended" and ended["result"] == match.result.as_json()  # type: ignore[union-attr]
     assert commit(ended["seed"], ended["nonce"]) == recorded[0]["commitment"] == ended["commitment"]
-    assert "seed" not in json.dumps(recorded[:-1]) and read_sealed(log).ended
-    assert all(e["see"] == "everyone" for e in recorded)
+    assert "seed" not in json.dumps(recorded[:-1]) and read_sidecar(log).ended
+    assert all("see" not in e for e in recorded)  # every event is for everyone
     done = replay(read(log), GAME)
     assert done.problems == () and GAME.result(done.state) == match.result
 
@@ -273,10 +272,8 @@ def test_a_finished_game_is_not_resumed(bot_log: Path) -> None:
 def test_resume_ends_a_game_whose_end_was_not_logged(bot_log: Path) -> None:
     lines = bot_log.read_text("utf-8").splitlines()
     bot_log.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
-    sealed = read_sealed(bot_log)
-    from gm.match import Sealed, write_sealed
-
-    write_sealed(bot_log, Sealed(sealed.seed, sealed.nonce))
+    sealed = read_sidecar(bot_log)
+    write_sidecar(bot_log, Sealed(sealed.seed, sealed.secret, sealed.nonce))
     match, _ = Match.resume(bot_log, GAME, bots("greedy", "solver"))
     match.close()
     assert match.over and events(bot_log)[-1]["t"] == "game_ended"
