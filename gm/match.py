@@ -27,9 +27,9 @@ and, unless everyone may see it, `see` (a `referee.game.Audience` value):
 - `game_ended` (everyone): `result` (winners, reason), `seed`, `nonce`, `commitment`.
 
 The seed and nonce wait in the sidecar (its secret is empty: a match seals only the seed)
-until `game_ended` reveals them. `rerun` re-steps a
-log through the referee: resume continues from its state, `replay` checks a whole game
-(`refgm replay`), and `seat_view` rebuilds what one seat was shown from its events alone.
+until `game_ended` reveals them. `rerun` re-steps a log through the referee: resume goes
+on from its state, `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds
+what one seat was shown from the events it may see.
 """
 
 from __future__ import annotations
@@ -130,10 +130,14 @@ def seat_json(player: Player) -> Json:
     return {"kind": player.kind, "name": player.name, "bot": bot.level if bot else None}
 
 
+def canonical_json(seed: int, nonce: str) -> str:
+    """The exact text the commitment hashes: sorted keys, compact separators."""
+    return json.dumps({"nonce": nonce, "seed": seed}, sort_keys=True, separators=(",", ":"))
+
+
 def commit(seed: int, nonce: str) -> str:
-    """SHA-256 of the canonical JSON (sorted keys, no spaces) of the seed and the nonce."""
-    text = json.dumps({"nonce": nonce, "seed": seed}, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """SHA-256 of the canonical JSON of the seed and the nonce (64 hex digits)."""
+    return hashlib.sha256(canonical_json(seed, nonce).encode("utf-8")).hexdigest()
 
 
 def decision_rng(game: str, seed: int, seat: str, ply: int) -> random.Random:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import sys
 from collections.abc import Iterable, Iterator
@@ -19,7 +18,7 @@ from pathlib import Path
 from gm.agent import ModelAgent
 from gm.backends import BackendError, ModelSpec, ResponseCache, open_backend
 from gm.bots import UnknownBotError, default_level, open_bot
-from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Player, commit
+from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Player, canonical_json, commit
 from gm.monorail import BRIEF, GAME, ReadLine, Terminal, Texts
 from gm.recorder import TranscriptError, game_path, locate, new_game_id, read, read_sidecar, resume_name
 from gm.sampling import SamplingKeyError, game_key
@@ -96,7 +95,7 @@ async def _play(match: Match, terminal: Terminal) -> None:
     result = match.result
     assert result is not None
     sealed = match.sealed
-    text = json.dumps({"nonce": sealed.nonce, "seed": sealed.seed}, sort_keys=True, separators=(",", ":"))
+    text = canonical_json(sealed.seed, sealed.nonce)
     reveal = terminal.texts.message(
         "reveal", seed=sealed.seed, nonce=sealed.nonce, text=text, commitment=commit(sealed.seed, sealed.nonce)
     )

@@ -58,6 +58,27 @@ def test_completing_moves_are_exactly_the_legal_moves_that_complete(position: Po
     assert {m.tiles for m in completing_moves(position)} == brute
 
 
+@settings(max_examples=40)
+@given(st.builds(played, st.integers(0, 10**6), st.integers(1, 2)), st.integers(0, 2**32))
+def test_a_loop_with_a_line_taken_out_is_completed_by_that_line(position: Position, seed: int) -> None:
+    """Complete the loop with the solver's witness, take out 1-3 tiles in a row or column,
+    and the move that puts them back is among the completing moves."""
+    solution = solve(position)
+    if not solution.witness:
+        return
+    loop = position.after(solution.witness)
+    rng = random.Random(seed)
+    tile = rng.choice(loop.placed)
+    step = rng.choice(((1, 0), (0, 1)))
+    board = {t.cell: t for t in loop.placed}
+    run = [tile]
+    while len(run) < rng.randint(1, 3) and (nxt := board.get((run[-1].x + step[0], run[-1].y + step[1]))):
+        run.append(nxt)
+    kept = tuple(t for t in loop.placed if t not in run)
+    gap = Position(kept, loop.tiles_left + len(run))
+    assert tuple(sorted(run)) in {tuple(sorted(m.tiles)) for m in completing_moves(gap)}
+
+
 # The smallest loop round the stations: NE@-1,0 SE@-1,1 H@0,1 H@1,1 SW@2,1 NW@2,0.
 @pytest.mark.parametrize(
     "placed, completing",
