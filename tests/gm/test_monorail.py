@@ -58,7 +58,7 @@ def test_every_text_renders_in_every_language(lang: str) -> None:
     names = {"first": "A", "second": "B"}
     for reason in (COMPLETED, CHALLENGE_MET, CHALLENGE_WON, TILES_OUT):
         assert texts.result(Result(("first",), reason), names)
-    values = {
+    values: dict[str, dict[str, object]] = {
         "opening": {"first": "A", "second": "B", "commitment": "c" * 64},
         "legend": {"tiles_left": 3},
         "your_turn": {"tiles_left": 3},
