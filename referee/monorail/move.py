@@ -158,9 +158,7 @@ def legal_moves(position: Position, strict_edges: bool = True) -> Iterator[Move]
     """Every legal move in `position`, each once (tiles in cell order)."""
     for run in lines(position):
         # Strict: first the shapes each cell allows beside the old tiles, then the new tiles together.
-        options = [
-            [s for s in Shape if not strict_edges or _edges_hold(position, (Tile(x, y, s),))] for x, y in run
-        ]
+        options = [[s for s in Shape if not strict_edges or _edges_hold(position, (Tile(x, y, s),))] for x, y in run]
         for shapes in product(*options):
             tiles = tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True))
             if len(tiles) == 1 or not strict_edges or _edges_hold(position, tiles):
