@@ -251,3 +251,17 @@ def test_whoever_places_the_last_tiles_of_a_loop_wins(loop: tuple[Tile, ...], da
     state = MonorailState(Rules(tiles=len(loop)), Position(rest, cut), turn=turn)
     done = step(state, SEATS[turn], Place(Move(last)))
     assert done.result == Result((SEATS[turn],), COMPLETED)
+
+
+@settings(max_examples=20)
+@given(played(max_moves=3), st.data())
+def test_placing_tiles_never_makes_an_impossible_position_possible_again(
+    position: Position, data: st.DataObject
+) -> None:
+    # So a declaration that is right stays right, and the tiles a move adds are part of some completion
+    # of the position before it: min_needed can only fall by what was placed.
+    move = data.draw(st.sampled_from(options(position)))
+    before, after = solve(position), solve(position.after(move.tiles))
+    if after.completable:
+        assert before.completable and before.min_needed is not None and after.min_needed is not None
+        assert before.min_needed <= len(move.tiles) + after.min_needed
