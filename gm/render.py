@@ -3,7 +3,7 @@
 Polarity of answers in the reveal, counts, costs, guess results, the opening with its
 commitment and the ending with the secret all come from `prompts/<lang>/*.j2`, filled
 with values the referee computed. Templates get the verdict as its transcript JSON
-(`gm.transcript.verdict_json`), so what is shown and what is recorded cannot drift apart.
+(`referee.liar.codec.verdict_json`), so what is shown and what is recorded cannot drift apart.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 import jinja2
 
-from gm.transcript import answered_json, verdict_json
 from referee.lang.incident import Incident, Lang
+from referee.liar.codec import answered_json, verdict_json
 from referee.liar.game import GameState
 from referee.liar.problem import Problem
 from referee.liar.verdict import Reveal, Verdict

@@ -61,13 +61,13 @@ from gm.recorder import (
     write_sidecar,
 )
 from gm.render import Renderer
-from gm.transcript import intent_from_json, intent_json, verdict_json, world_from_json
 from gm.verify import Check, verify
 from referee.errors import CommitmentError, NothingToConfirmError, UnknownNameError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
 from referee.lang.incident import LANGS, Incident, Lang, incident
 from referee.lang.reading import unclear
+from referee.liar.codec import intent_from_json, intent_json, verdict_json, world_from_json
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Query, Question, Unclear
 from referee.liar.knowledge import consistent_worlds

@@ -20,7 +20,7 @@ from rich.text import Text
 from gm.console import terminal
 from gm.recorder import Log, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Problem, Replayed, opened, rerun
-from gm.transcript import world_from_json
+from referee.liar.codec import world_from_json
 
 
 def replay(log: Log) -> tuple[Replayed, ...]:

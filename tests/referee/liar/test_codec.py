@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm.transcript import intent_from_json, intent_json, world_from_json
+from referee.liar.codec import intent_from_json, intent_json, world_from_json
 from referee.liar.intent import (
     Confirm,
     CountQuery,

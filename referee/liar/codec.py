@@ -1,13 +1,14 @@
-"""The liar game's records as JSON: intents, verdicts and the secret, for gm.recorder's log.
+"""The liar game's records as JSON: propositions, intents, verdicts and the secret.
 
-Lossless where replay re-steps the referee (intents, the secret); as the player heard it
-where a log must not name the liar (the answers of a verdict carry no truth value).
+Pure conversion, shared by the event log (gm.recorder), replay, audit, the protocol's
+`move_json` and `refgm parse --jsonl` (referee.lang.wire). Lossless where replay re-steps
+the referee (intents, the secret); as the player heard it where a record must not name the
+liar: an answer is recorded as said, never with its truth value (except in the reveal).
 """
 
 from __future__ import annotations
 
-from gm.recorder import Json
-from referee.lang.wire import proposition_json
+from referee.game import Json
 from referee.liar.intent import (
     Confirm,
     CountQuery,
@@ -20,7 +21,7 @@ from referee.liar.intent import (
     Unclear,
 )
 from referee.liar.problem import Problem
-from referee.liar.proposition import Atom, Not, Proposition, Says
+from referee.liar.proposition import Atom, Not, Proposition, Says, as_literal
 from referee.liar.verdict import (
     Answered,
     Answers,
@@ -36,7 +37,25 @@ from referee.liar.verdict import (
 )
 from referee.liar.world import World
 
-# --- intents and verdicts as JSON ---------------------------------------------------------
+
+def proposition_json(speaker: str, p: Proposition) -> Json:
+    """One (speaker, proposition) pair as a flat JSON object."""
+    via = None
+    if isinstance(p, Says):
+        via, p = p.speaker, p.inner
+    flat = as_literal(p)
+    if flat is None:
+        raise ValueError(f"{p} is nested more deeply than the wire format carries")
+    atom, negated = flat
+    out: Json = {
+        "speaker": speaker,
+        "about": atom.about,
+        "predicate": atom.predicate,
+        "negated": negated,
+    }
+    if via is not None:
+        out["via"] = via
+    return out
 
 
 def proposition_to_json(p: Proposition) -> Json:
@@ -59,10 +78,7 @@ def proposition_from_json(obj: Json) -> Proposition:
 def intent_json(intent: Intent) -> Json:
     """An intent, losslessly, so that replay re-steps the referee with exactly it."""
     if isinstance(intent, Question):
-        queries = [
-            {"speaker": q.speaker, "proposition": proposition_to_json(q.proposition)}
-            for q in intent.queries
-        ]
+        queries = [{"speaker": q.speaker, "proposition": proposition_to_json(q.proposition)} for q in intent.queries]
         return {"kind": "question", "open": intent.open, "queries": queries}
     if isinstance(intent, Guess):
         return {"kind": "guess", "culprit": intent.culprit, "liar": intent.liar}
@@ -78,10 +94,7 @@ def intent_json(intent: Intent) -> Json:
 def intent_from_json(obj: Json) -> Intent:
     kind = obj["kind"]
     if kind == "question":
-        queries = tuple(
-            Query(str(q["speaker"]), proposition_from_json(q["proposition"]))
-            for q in obj["queries"]
-        )
+        queries = tuple(Query(str(q["speaker"]), proposition_from_json(q["proposition"])) for q in obj["queries"])
         return Question(queries, open=bool(obj["open"]))
     if kind == "guess":
         return Guess(obj["culprit"], obj["liar"])
@@ -116,32 +129,43 @@ def verdict_json(verdict: Verdict, truth: bool = False) -> Json:
     """
     if isinstance(verdict, Answers):
         said = answered_json if truth else said_json
-        return {"kind": "answers", "answers": [said(a) for a in verdict.answers],
-                "cost": verdict.cost, "remaining": verdict.remaining}
+        return {
+            "kind": "answers",
+            "answers": [said(a) for a in verdict.answers],
+            "cost": verdict.cost,
+            "remaining": verdict.remaining,
+        }
     if isinstance(verdict, CostToConfirm):
         asked = [proposition_json(q.speaker, q.proposition) for q in verdict.question.unique()]
-        return {"kind": "cost_to_confirm", "asked": asked, "cost": verdict.cost,
-                "remaining": verdict.remaining}
+        return {"kind": "cost_to_confirm", "asked": asked, "cost": verdict.cost, "remaining": verdict.remaining}
     if isinstance(verdict, GuessVerdict):
         guess = {"culprit": verdict.guess.culprit, "liar": verdict.guess.liar}
-        return {"kind": "guess", "guess": guess, "correct": verdict.correct,
-                "culprit_confirmed": verdict.culprit_confirmed,
-                "liar_confirmed": verdict.liar_confirmed, "cost": verdict.cost,
-                "remaining": verdict.remaining, "outcome": verdict.outcome}
+        return {
+            "kind": "guess",
+            "guess": guess,
+            "correct": verdict.correct,
+            "culprit_confirmed": verdict.culprit_confirmed,
+            "liar_confirmed": verdict.liar_confirmed,
+            "cost": verdict.cost,
+            "remaining": verdict.remaining,
+            "outcome": verdict.outcome,
+        }
     if isinstance(verdict, Refused):
         return {"kind": "refused", "cost": verdict.cost, "remaining": verdict.remaining}
     if isinstance(verdict, NotCharged):
         return {"kind": "not_charged", "what": verdict.kind, "remaining": verdict.remaining}
     if isinstance(verdict, Rephrase):
         return {"kind": "rephrase", "problem": verdict.problem.as_json(), "remaining": verdict.remaining}
-    kinds = {Cancelled: "cancelled", FinalAnswerRequired: "final_answer_required",
-             Remaining: "remaining"}
+    kinds = {Cancelled: "cancelled", FinalAnswerRequired: "final_answer_required", Remaining: "remaining"}
     return {"kind": kinds[type(verdict)], "remaining": verdict.remaining}
 
 
 def world_from_json(obj: object) -> World:
     """The secret as `World.as_dict` wrote it; ValueError if it is not one."""
-    if not isinstance(obj, dict) or set(obj) != {"culprit", "liar"} \
-            or not all(isinstance(v, str) for v in obj.values()):
-        raise ValueError(f"a secret is {{\"culprit\": name, \"liar\": name}}, not {obj!r}")
+    if (
+        not isinstance(obj, dict)
+        or set(obj) != {"culprit", "liar"}
+        or not all(isinstance(v, str) for v in obj.values())
+    ):
+        raise ValueError(f'a secret is {{"culprit": name, "liar": name}}, not {obj!r}')
     return World(obj["culprit"], obj["liar"])
