@@ -34,8 +34,6 @@ what one seat was shown from the events it may see.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 import secrets
 import time
@@ -61,6 +59,8 @@ from gm.recorder import (
     write_sidecar,
 )
 from gm.session import transport_json
+from referee.commitment import commit, draw_nonce
+from referee.errors import CommitmentError
 from referee.game import Audience, Game, Json, Result
 
 MAX_ATTEMPTS = 3
@@ -130,14 +130,14 @@ def seat_json(player: Player) -> Json:
     return {"kind": player.kind, "name": player.name, "bot": bot.level if bot else None}
 
 
-def canonical_json(seed: int, nonce: str) -> str:
-    """The exact text the commitment hashes: sorted keys, compact separators."""
-    return json.dumps({"nonce": nonce, "seed": seed}, sort_keys=True, separators=(",", ":"))
+def committed(seed: int) -> Json:
+    """What a match commits to (referee.commitment): the seed that orders every random choice."""
+    return {"seed": seed}
 
 
-def commit(seed: int, nonce: str) -> str:
-    """SHA-256 of the canonical JSON of the seed and the nonce (64 hex digits)."""
-    return hashlib.sha256(canonical_json(seed, nonce).encode("utf-8")).hexdigest()
+def commit_seed(seed: int, nonce: str) -> str:
+    """The commitment shown at the start: SHA-256 of the canonical JSON of the seed and nonce."""
+    return commit(committed(seed), nonce)
 
 
 def decision_rng(game: str, seed: int, seat: str, ply: int) -> random.Random:
@@ -145,12 +145,20 @@ def decision_rng(game: str, seed: int, seat: str, ply: int) -> random.Random:
     return random.Random(f"{game}:{seed}:{seat}:{ply}")
 
 
-def draw_nonce(seed: int) -> str:
+def opens(shown: object, seed: object, nonce: object) -> bool:
+    """Whether a revealed seed and nonce (as a log or sidecar holds them) open `shown`."""
+    try:
+        return isinstance(seed, int) and isinstance(nonce, str) and commit_seed(seed, nonce) == shown
+    except CommitmentError:  # a nonce that is no nonce opens nothing
+        return False
+
+
+def seed_nonce(seed: int) -> str:
     """The commitment's 128-bit nonce, drawn from the seed: the same seed plays the same game.
 
     A seed drawn by refgm (63 bits) is as hard to guess as the nonce; one chosen with
     --seed is known to whoever chose it."""
-    return f"{random.Random(f'nonce:{seed}').getrandbits(128):032x}"
+    return draw_nonce(random.Random(f"nonce:{seed}"))
 
 
 @dataclass(frozen=True)
@@ -304,9 +312,7 @@ class _Walk:
                 f"game_ended says {event.data.get('result')!r}, the moves give "
                 f"{result.as_json() if result else 'no result yet'}",
             )
-        seed, nonce = event.data.get("seed"), event.data.get("nonce")
-        commitment = self.log.events[0].data.get("commitment")
-        if not isinstance(seed, int) or not isinstance(nonce, str) or commit(seed, nonce) != commitment:
+        if not opens(self.log.events[0].data.get("commitment"), event.data.get("seed"), event.data.get("nonce")):
             self.differs(event, "the seed and nonce revealed do not open the commitment")
 
 
@@ -394,7 +400,7 @@ class Match:
         if set(players) != set(game.seats(state)):
             raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
         seed = secrets.randbits(63) if seed is None else seed
-        sealed = Sealed(seed, {}, draw_nonce(seed))
+        sealed = Sealed(seed, {}, seed_nonce(seed))
         config = {
             "lang": lang,
             "rules": game.rules_json(state),
@@ -407,7 +413,7 @@ class Match:
             id=game_id,
             game=game.name,
             config=config,
-            commitment=commit(sealed.seed, sealed.nonce),
+            commitment=commit_seed(sealed.seed, sealed.nonce),
             seat=None,
             see=Audience.EVERYONE,
         )
@@ -430,7 +436,7 @@ class Match:
         if started.get("game") != game.name:
             raise TranscriptError(f"{path}: a game of {started.get('game')!r}, not {game.name}")
         sealed = read_sidecar(path)
-        if commit(sealed.seed, sealed.nonce) != started.get("commitment"):
+        if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
             raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
         done = rerun(log, game)
         if done.problems:
@@ -587,7 +593,7 @@ class Match:
             result=result.as_json(),
             seed=self.sealed.seed,
             nonce=self.sealed.nonce,
-            commitment=commit(self.sealed.seed, self.sealed.nonce),
+            commitment=commit_seed(self.sealed.seed, self.sealed.nonce),
         )
         mark_ended(self.writer.path, self.sealed)
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from gm.backends.base import Message
 from gm.match import Left, Played
-from gm.render import environment
+from gm.render import template
 from referee.game import Json, Result
 from referee.monorail.game import SEATS, Action, Attempt, Declare, Place
 from referee.monorail.move import IllegalMoveError, Move
@@ -76,8 +76,7 @@ class Texts:
         self.tiles = tiles
 
     def render(self, template_name: str, **values: Any) -> str:
-        template = environment().get_template(f"{GAME}/{self.lang}/{template_name}.j2")
-        return template.render(tiles=self.tiles, **values).strip()
+        return template(GAME, self.lang, template_name).render(tiles=self.tiles, **values).strip()
 
     def message(self, key: str, **values: Any) -> str:
         return self.render("messages", key=key, **values)

@@ -26,9 +26,10 @@ from collections.abc import Iterator
 from itertools import product
 
 from referee.game import Json
+from referee.monorail.analysis import completing_moves
 from referee.monorail.game import Action, Attempt, Declare, Place
 from referee.monorail.loop import is_complete
-from referee.monorail.move import MAX_TILES, Move, is_legal, lines
+from referee.monorail.move import Move, is_legal, lines
 from referee.monorail.position import Position
 from referee.monorail.solver import solve
 from referee.monorail.tile import Cell, Shape, Tile
@@ -45,30 +46,6 @@ def position_of(view: Json) -> Position:
 def faced_cells(position: Position) -> Counter[Cell]:
     """Each empty cell a rail end points into, with how many ends point into it."""
     return Counter(side.beyond(cell) for cell, side in position.open_ends)
-
-
-def completing_moves(position: Position, strict_edges: bool = True) -> Iterator[Move]:
-    """Every legal move that completes the loop at once.
-
-    Such a move fills every cell an open end points into, and nothing beyond them (a tile
-    at either end of the line with no rail end pointing at it could not be joined), so its
-    line is exactly the span of those cells: at most a few hundred shape combinations."""
-    faced = sorted(faced_cells(position))
-    if not faced or len(faced) > min(MAX_TILES, position.tiles_left):
-        return
-    xs, ys = {c[0] for c in faced}, {c[1] for c in faced}
-    if len(xs) > 1 and len(ys) > 1:
-        return
-    (a, b) = (faced[0], faced[-1])
-    run = [(x, y) for x in range(a[0], b[0] + 1) for y in range(a[1], b[1] + 1)]
-    if len(run) > min(MAX_TILES, position.tiles_left) or any(c in position.board for c in run):
-        return
-    for shapes in product(Shape, repeat=len(run)):
-        move = Move(tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True)))
-        board = dict(position.board)
-        board.update((t.cell, t.shape) for t in move.tiles)
-        if is_complete(board) and is_legal(position, move, strict_edges):
-            yield move
 
 
 def shuffled_moves(position: Position, rng: random.Random, strict_edges: bool = True) -> Iterator[Move]:

@@ -18,10 +18,11 @@ from pathlib import Path
 from gm.agent import ModelAgent
 from gm.backends import BackendError, ModelSpec, ResponseCache, open_backend
 from gm.bots import UnknownBotError, default_level, open_bot
-from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Player, canonical_json, commit
+from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Player, commit_seed, committed
 from gm.monorail import BRIEF, GAME, ReadLine, Terminal, Texts
 from gm.recorder import TranscriptError, game_path, locate, new_game_id, read, read_sidecar, resume_name
 from gm.sampling import SamplingKeyError, game_key
+from referee.commitment import canonical_json
 from referee.game import find_game
 from referee.monorail.game import SEATS
 from referee.monorail.protocol import MonorailGame
@@ -95,9 +96,9 @@ async def _play(match: Match, terminal: Terminal) -> None:
     result = match.result
     assert result is not None
     sealed = match.sealed
-    text = canonical_json(sealed.seed, sealed.nonce)
+    text = canonical_json(committed(sealed.seed), sealed.nonce)
     reveal = terminal.texts.message(
-        "reveal", seed=sealed.seed, nonce=sealed.nonce, text=text, commitment=commit(sealed.seed, sealed.nonce)
+        "reveal", seed=sealed.seed, nonce=sealed.nonce, text=text, commitment=commit_seed(sealed.seed, sealed.nonce)
     )
     terminal.show(terminal.texts.result(result, terminal.names) + "\n" + reveal)
 
@@ -129,7 +130,7 @@ def _open(args: argparse.Namespace, lines: Iterable[str] | None) -> tuple[Match,
         "opening",
         first=terminal.names["first"],
         second=terminal.names["second"],
-        commitment=commit(match.sealed.seed, match.sealed.nonce),
+        commitment=commit_seed(match.sealed.seed, match.sealed.nonce),
     )
     return match, terminal, opening + "\n\n" + terminal.board(match.state.position)
 

@@ -24,7 +24,7 @@ from gm.match import (
     Left,
     Match,
     Player,
-    commit,
+    commit_seed,
     play_bots,
     replay,
     rerun,
@@ -88,7 +88,7 @@ def test_a_bot_game_is_recorded_replayed_and_committed(tmp_path: Path) -> None:
     assert recorded[0]["game"] == "monorail" and recorded[0]["config"]["seats"]["first"]["bot"] == "solver"
     ended = recorded[-1]
     assert ended["t"] == "game_ended" and ended["result"] == match.result.as_json()  # type: ignore[union-attr]
-    assert commit(ended["seed"], ended["nonce"]) == recorded[0]["commitment"] == ended["commitment"]
+    assert commit_seed(ended["seed"], ended["nonce"]) == recorded[0]["commitment"] == ended["commitment"]
     assert "seed" not in json.dumps(recorded[:-1]) and read_sidecar(log).ended
     assert all("see" not in e for e in recorded)  # every event is for everyone
     done = replay(read(log), GAME)

@@ -1,5 +1,5 @@
-"""Monorail's bots: the cheap completion search against brute force, soundness of what greedy
-sees, and the solver bot's promises (right declarations, no completion handed over)."""
+"""Monorail's bots: the completing moves they rely on, soundness of what greedy sees, and the
+solver bot's promises (right declarations, no completion handed over)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm.bots import UnknownBotError, levels, open_bot
-from gm.bots.monorail import answer_challenge, completing_moves, position_of, seen_impossible, shuffled_moves
+from gm.bots.monorail import answer_challenge, position_of, seen_impossible, shuffled_moves
+from referee.monorail.analysis import completing_moves
 from referee.monorail.game import Attempt, Declare, MonorailState, Place, step
 from referee.monorail.loop import is_complete
 from referee.monorail.move import legal_moves
@@ -46,16 +47,6 @@ def test_the_levels_weakest_first() -> None:
     assert levels("liar") == ()
     with pytest.raises(UnknownBotError, match="random, greedy, solver"):
         open_bot("monorail", "grandmaster")
-
-
-@settings(max_examples=60)
-@given(positions)
-def test_completing_moves_are_exactly_the_legal_moves_that_complete(position: Position) -> None:
-    def completes(tiles: tuple) -> bool:
-        return is_complete({**position.board, **{t.cell: t.shape for t in tiles}})
-
-    brute = {m.tiles for m in legal_moves(position) if completes(m.tiles)}
-    assert {m.tiles for m in completing_moves(position)} == brute
 
 
 @settings(max_examples=40)
