@@ -54,11 +54,12 @@ class MonorailPlan:
     connections: int = 4
 
     def specs(self) -> Iterator[JudgeSpec]:
-        """Question-major, so that an interrupted run has every model and language about equally far."""
+        """Language by language, then question by question across the models: a model's
+        consecutive questions share the rules prompt, which a local model (llama.cpp reuses
+        the longest prefix already evaluated) and provider prompt caches read only once."""
         if "judge" in self.modes:
-            for index in range(self.items):
-                for model, lang in product(self.models, self.langs):
-                    yield JudgeSpec(model, lang, self.seed, index)
+            for lang, index, model in product(self.langs, range(self.items), self.models):
+                yield JudgeSpec(model, lang, self.seed, index)
 
 
 def judged_json(

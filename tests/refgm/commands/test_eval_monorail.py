@@ -47,7 +47,8 @@ def test_offline_is_the_referee_judging_and_a_rerun_asks_only_what_is_missing(
         f"monorail|offline|judge|{lang}|0|{i}" for lang in ("en", "ja") for i in range(8)
     }
     assert all(row["outcome"] == "right" and row["answer"] == row["truth"] for row in first)
-    for row, question in zip(first[::2], items(0, 8), strict=True):
+    assert [row["lang"] for row in first] == ["en"] * 8 + ["ja"] * 8  # a language at a time
+    for row, question in zip(first[:8], items(0, 8), strict=True):
         assert row["item"] == question.as_json() and row["fault"] == (question.fault and question.fault.value)
 
     lines = (run / RESULTS).read_text(encoding="utf-8").splitlines()
