@@ -30,8 +30,8 @@ from gm.actor import Actor
 from gm.actors.model import ModelActor
 from gm.backends import ModelSpec, open_backend
 from gm.backends.base import Backend
+from gm.recorder import truncate_torn_tail
 from gm.sampling import game_key
-from gm.transcript import truncate_torn_tail
 from referee.lang.incident import Lang, incident
 from referee.liar.intent import Intent
 

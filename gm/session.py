@@ -47,23 +47,21 @@ from gm.actors.narrator import MAX_ATTEMPTS as NARRATION_ATTEMPTS
 from gm.actors.narrator import Part, check_narration, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
 from gm.backends.base import Exchange
-from gm.render import Renderer
-from gm.transcript import (
+from gm.recorder import (
     Event,
     Json,
     Log,
     Sealed,
     TranscriptError,
     TranscriptWriter,
-    intent_from_json,
-    intent_json,
     mark_ended,
     read,
     read_sidecar,
     truncate_torn_tail,
-    verdict_json,
     write_sidecar,
 )
+from gm.render import Renderer
+from gm.transcript import intent_from_json, intent_json, verdict_json, world_from_json
 from gm.verify import Check, verify
 from referee.errors import CommitmentError, NothingToConfirmError, UnknownNameError
 from referee.lang import Context, Parsed, parse
@@ -834,7 +832,7 @@ class Session:
             raise FileExistsError(f"{path} already exists; choose another --transcript")
         seed = secrets.randbits(64) if seed is None else seed
         state = new_game(config.rules, random.Random(seed), secret)
-        sealed = Sealed(seed, state.secret, state.nonce)
+        sealed = Sealed(seed, state.secret.as_dict(), state.nonce)
         fallback = OfflineActor(seed)
         actor = actor or fallback
         write_sidecar(path, sealed)
@@ -873,7 +871,7 @@ class Session:
             raise TranscriptError(f"{path}: this game ended but its game_ended line is "
                                   f"missing; see: refgm replay {path}")
         try:
-            state = opened(config, sealed.secret, sealed.nonce,
+            state = opened(config, world_from_json(sealed.secret), sealed.nonce,
                            log.events[0].data.get("commitment"))
         except ValueError as err:
             raise TranscriptError(f"{path}: the sealed secret does not fit this game "

@@ -20,7 +20,8 @@ from typing import Any
 from evals.audit import Audit, audit_chat, audit_log
 from evals.chat import Chat, split_chat
 from evals.scorers import Quoted
-from gm.transcript import Event, Log, TranscriptError, intent_from_json, read
+from gm.recorder import Event, Log, TranscriptError, read
+from gm.transcript import intent_from_json
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS, problem
 from referee.lang.wire import proposition_json

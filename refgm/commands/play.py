@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from gm.backends import BackendError
+from gm.recorder import TranscriptError, game_path, locate, new_game_id
 from gm.sampling import SamplingKeyError, game_key
 from gm.session import GameConfig, Session
-from gm.transcript import TranscriptError, game_path, locate, new_game_id
 from gm.tui import Frontend, interactive, run_interactive, run_lines
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.liar.game import Rules

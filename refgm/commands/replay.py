@@ -18,9 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from gm.console import terminal
+from gm.recorder import Log, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Problem, Replayed, opened, rerun
-from gm.transcript import Log, TranscriptError, locate, read, read_sidecar
-from referee.liar.world import World
+from gm.transcript import world_from_json
 
 
 def replay(log: Log) -> tuple[Replayed, ...]:
@@ -34,10 +34,10 @@ def replay(log: Log) -> tuple[Replayed, ...]:
     try:
         if ended is not None:
             where = f"{log.path}:{ended.line}"
-            secret, nonce = World(**ended.data["secret"]), ended.data["nonce"]
+            secret, nonce = world_from_json(ended.data["secret"]), ended.data["nonce"]
         else:
             assert sealed is not None
-            where, secret, nonce = str(log.path), sealed.secret, sealed.nonce
+            where, secret, nonce = str(log.path), world_from_json(sealed.secret), sealed.nonce
         if not isinstance(nonce, str):
             raise ValueError("the nonce is not a string")
         state = opened(config, secret, nonce, started.data.get("commitment"))

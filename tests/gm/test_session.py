@@ -13,8 +13,8 @@ import pytest
 
 from gm.actor import ActorError, Performance, PerformedLine, Script
 from gm.actors.offline import OfflineActor
+from gm.recorder import TranscriptError, read, read_sidecar, sidecar_path
 from gm.session import MAX_ATTEMPTS, GameConfig, Session
-from gm.transcript import TranscriptError, read, read_sidecar, sidecar_path
 from referee.lang import Context, Parsed
 from referee.lang import parse as referee_parse
 from referee.lang.incident import incident

@@ -20,9 +20,10 @@ import pytest
 from gm.actors.model import ModelActor
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
+from gm.recorder import read
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn, two_readings
-from gm.transcript import intent_json, read
+from gm.transcript import intent_json
 from referee.lang.incident import incident
 from referee.liar.intent import Query, Question, Unclear
 from referee.liar.problem import Problem, Why

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from gm.recorder import TranscriptError, read, sidecar_path
 from gm.session import GameConfig, Session
-from gm.transcript import TranscriptError, read, sidecar_path
 from referee.lang.incident import LANGS, incident
 from refgm.commands.replay import first_difference, replay, run
 from tests.gm.logs import TAMPERINGS, caught_at, record, tamper, unended
