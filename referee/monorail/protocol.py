@@ -60,6 +60,8 @@ class MonorailGame:
                 raise TileError(f"a list of [x, y, shape] tiles, not {value!r}")
             return tuple(Tile.from_json(t) for t in value)
 
+        if not isinstance(obj, dict):  # a log line is whatever was written: never trust its type
+            raise TileError(f"a Monorail move is a JSON object, not {obj!r}")
         if "place" in obj:
             return Place(Move(tiles(obj["place"])))
         if "attempt" in obj:

@@ -19,8 +19,7 @@ from rich.text import Text
 
 from gm.console import terminal
 from gm.recorder import Log, TranscriptError, locate, read, read_sidecar
-from gm.session import GameConfig, Problem, Replayed, opened, rerun
-from gm.transcript import world_from_json
+from gm.session import GameConfig, Problem, Replayed, reopened, rerun
 
 
 def replay(log: Log) -> tuple[Replayed, ...]:
@@ -28,22 +27,8 @@ def replay(log: Log) -> tuple[Replayed, ...]:
 
     Raises TranscriptError when the log cannot be replayed at all."""
     config = GameConfig.of(log)
-    started = log.events[0]
-    ended = log.first("game_ended")
-    sealed = None if ended is not None else read_sidecar(log.path)
-    try:
-        if ended is not None:
-            where = f"{log.path}:{ended.line}"
-            secret, nonce = world_from_json(ended.data["secret"]), ended.data["nonce"]
-        else:
-            assert sealed is not None
-            where, secret, nonce = str(log.path), world_from_json(sealed.secret), sealed.nonce
-        if not isinstance(nonce, str):
-            raise ValueError("the nonce is not a string")
-        state = opened(config, secret, nonce, started.data.get("commitment"))
-    except (KeyError, TypeError, ValueError) as err:
-        raise TranscriptError(f"{where}: cannot open the commitment ({err})") from None
-    done = rerun(log, config, state)
+    sealed = None if log.first("game_ended") is not None else read_sidecar(log.path)
+    done = rerun(log, config, reopened(log, config, sealed))
     if sealed is not None and sealed.ended:
         missing = Problem(len(log.events) + 1, done.turn,
                           "game_ended is missing: the sidecar says this game ended")
