@@ -30,9 +30,9 @@ from evals.utterances import render
 from gm.actor import Actor
 from gm.actors.model import Interpretation
 from gm.actors.offline import OfflineActor
+from gm.recorder import TranscriptWriter
 from gm.render import Renderer
 from gm.session import Attempt, GameConfig, Session
-from gm.transcript import TranscriptWriter
 from gm.verify import fact
 from referee.lang import Context, Parsed, extract, parse
 from referee.lang.context import Statement

@@ -21,7 +21,7 @@ import os
 import secrets
 from pathlib import Path
 
-from gm.transcript import home
+from gm.recorder import home
 
 KEY_FILE = "sampling.key"
 KEY_BYTES = 32

@@ -19,8 +19,8 @@ from rich.console import Console
 from rich.text import Text
 
 from gm.console import terminal
+from gm.recorder import home, resume_name
 from gm.session import Session, Turn
-from gm.transcript import home, resume_name
 from referee.lang import Context, parse
 from referee.lang.display import displayable
 from referee.lang.limits import UTTERANCE_CHARS, too_long

@@ -1,7 +1,7 @@
 """A disk cache of model replies, so replays and evals can rerun a game without the model.
 
 Content-addressed: one JSON file per reply under `$REFGM_HOME/cache` (see
-`gm.transcript.home`), named by the SHA-256 of (provider, model, messages, parameters, output
+`gm.recorder.home`), named by the SHA-256 of (provider, model, messages, parameters, output
 schema, attempt). The attempt number is in the key because a validation retry may send
 the same messages again and must not be answered with the reply that was just rejected.
 Opt-in for play; a hit costs no tokens and is marked `cached`.
@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from gm.backends.base import Backend, Completion, Reply, Request, T, messages_json
-from gm.transcript import home
+from gm.recorder import home
 
 
 @dataclass(frozen=True)

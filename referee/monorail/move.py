@@ -77,14 +77,14 @@ def check_placement(position: Position, tiles: tuple[Tile, ...], strict_edges: b
 
 
 def _check_edges(position: Position, tiles: tuple[Tile, ...]) -> None:
-    board = dict(position.board)
-    board.update((t.cell, t.shape) for t in tiles)
+    board = position.board
+    new = {t.cell: t.shape for t in tiles}  # looked up before the board, never merged into a copy of it
     for tile in tiles:
         for side in Side:
-            other = board.get(side.beyond(tile.cell))
+            where = side.beyond(tile.cell)
+            other = new[where] if where in new else board.get(where)
             if other is None or tile.shape.opens(side) == other.opens(side.opposite):
                 continue
-            where = side.beyond(tile.cell)
             if tile.shape.opens(side):
                 text = f"the rail of {_where(tile.cell)} runs into the blank side of {_where(where)}"
             else:
@@ -146,16 +146,20 @@ def lines(position: Position) -> Iterator[tuple[Cell, ...]]:
                     yield run
 
 
+def _edges_hold(position: Position, tiles: tuple[Tile, ...]) -> bool:
+    try:
+        _check_edges(position, tiles)
+    except IllegalMoveError:
+        return False
+    return True
+
+
 def legal_moves(position: Position, strict_edges: bool = True) -> Iterator[Move]:
     """Every legal move in `position`, each once (tiles in cell order)."""
     for run in lines(position):
-        for shapes in product(Shape, repeat=len(run)):
-            move = Move(tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True)))
-            if not strict_edges:
-                yield move
-                continue
-            try:
-                _check_edges(position, move.tiles)
-            except IllegalMoveError:
-                continue
-            yield move
+        # Strict: first the shapes each cell allows beside the old tiles, then the new tiles together.
+        options = [[s for s in Shape if not strict_edges or _edges_hold(position, (Tile(x, y, s),))] for x, y in run]
+        for shapes in product(*options):
+            tiles = tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True))
+            if len(tiles) == 1 or not strict_edges or _edges_hold(position, tiles):
+                yield Move(tiles)

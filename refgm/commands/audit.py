@@ -20,10 +20,10 @@ from typing import Any
 from evals.audit import Audit, audit_chat, audit_log
 from evals.chat import Chat, split_chat
 from evals.scorers import Quoted
-from gm.transcript import Event, Log, TranscriptError, intent_from_json, read
+from gm.recorder import Event, Log, TranscriptError, read
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS, problem
-from referee.lang.wire import proposition_json
+from referee.liar.codec import intent_from_json, proposition_json
 from referee.liar.game import Rules
 from referee.liar.intent import Guess, Question
 from referee.liar.proposition import names_in

@@ -17,21 +17,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any, BinaryIO, TextIO
 
 from gm.render import Renderer
 from referee.lang import LANGS, Context, Parsed, incident, parse
 from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS
-from referee.lang.limits import JSONL_LINE_BYTES, problem
+from referee.lang.limits import problem
 from referee.lang.wire import parsed_json
 from referee.liar.intent import Confirm, CountQuery, Question, Unclear
-
-MALFORMED = 1
-
-
-class MalformedLine(ValueError):
-    """An input line of `refgm parse --jsonl` that does not follow the interface."""
+from refgm.jsonl import MALFORMED, MalformedLine, load_object, read_lines, shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -68,21 +63,6 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def read_lines(stream: BinaryIO, limit: int = JSONL_LINE_BYTES) -> Iterator[str | MalformedLine]:
-    """Each line of `stream` without its line break, or why it cannot be read (not UTF-8, over
-    `limit` bytes). A long line is skipped without ever being held whole in memory."""
-    while raw := stream.readline(limit + 1):
-        if len(raw) > limit and not raw.endswith(b"\n"):
-            while (rest := stream.readline(limit)) and not rest.endswith(b"\n"):
-                pass
-            yield MalformedLine(f"longer than {limit:,} bytes")
-            continue
-        try:
-            yield raw.decode("utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as err:
-            yield MalformedLine(f"not UTF-8 text: byte 0x{raw[err.start]:02x} at byte {err.start + 1}")
-
-
 def run_jsonl(stdin: BinaryIO, stdout: TextIO, lang: str | None = None,
               default_incident: str = DEFAULT_INCIDENT) -> int:
     """One output line per input line; `lang`/`default_incident` apply when a line has none."""
@@ -106,18 +86,7 @@ def _unclear(error: str) -> dict[str, Any]:
 
 
 def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
-    if not line.strip():
-        raise MalformedLine("empty line: expected a JSON object like {\"text\": \"...\"}")
-    try:
-        request: Any = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise MalformedLine(f"not JSON: {err.msg} at column {err.colno}") from None
-    except RecursionError:
-        raise MalformedLine("not JSON this program reads: nested too deeply") from None
-    except ValueError as err:  # an integer over Python's digit limit
-        raise MalformedLine(f"not JSON this program reads: {str(err).split(':')[0]}") from None
-    if not isinstance(request, dict):
-        raise MalformedLine("expected a JSON object like {\"text\": \"...\"}")
+    request = load_object(line, "{\"text\": \"...\"}")
     text = request.get("text")
     if not isinstance(text, str):
         raise MalformedLine("\"text\" must be a string")
@@ -126,17 +95,11 @@ def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
         raise MalformedLine(f"\"text\" is {why}")
     line_lang = request.get("lang", lang)
     if line_lang is not None and line_lang not in LANGS:
-        raise MalformedLine(f"\"lang\" must be one of {', '.join(LANGS)}, not {_shown(line_lang)}")
+        raise MalformedLine(f"\"lang\" must be one of {', '.join(LANGS)}, not {shown(line_lang)}")
     key = request.get("incident", default_incident)
     if not isinstance(key, str) or key not in INCIDENTS:
-        raise MalformedLine(f"\"incident\" must be one of {', '.join(INCIDENTS)}, not {_shown(key)}")
+        raise MalformedLine(f"\"incident\" must be one of {', '.join(INCIDENTS)}, not {shown(key)}")
     return parse(text, Context(incident=incident(key), lang=line_lang))
-
-
-def _shown(value: Any) -> str:
-    """A wrong value as an error message quotes it: its JSON, cut short."""
-    text = json.dumps(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def describe(parsed: Parsed, ctx: Context) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from evals.audit import audit_chat, audit_log
 from evals.chat import split_chat
-from gm.transcript import read
+from gm.recorder import read
 from referee.lang.incident import Lang
 from refgm.commands.audit import audit_json
 

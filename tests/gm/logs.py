@@ -17,14 +17,8 @@ from pathlib import Path
 
 from gm.actor import Performance, PerformedLine, Script, ScriptLine
 from gm.actors.offline import OfflineActor, phrasings
+from gm.recorder import TranscriptError, read, read_sidecar, sidecar_path, write_sidecar
 from gm.session import GameConfig, Session, cast
-from gm.transcript import (
-    TranscriptError,
-    read,
-    read_sidecar,
-    sidecar_path,
-    write_sidecar,
-)
 from referee.lang.incident import LANGS, Lang, incident
 from referee.liar.proposition import literal
 from referee.liar.world import World

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from gm.recorder import read, sidecar_path
 from gm.session import Session
-from gm.transcript import read, sidecar_path
 from referee.lang.incident import LANGS, Lang
 from tests.gm.logs import (
     Cut,

@@ -19,9 +19,9 @@ from gm.actors.model import ModelActor
 from gm.actors.narrator import MAX_ATTEMPTS
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
+from gm.recorder import read
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn
-from gm.transcript import read
 from referee.lang.incident import incident
 from referee.liar.game import new_game
 from referee.liar.world import World

@@ -18,8 +18,8 @@ from gm.actor import ActorError, Performance, PerformedLine, Script, ScriptLine
 from gm.actors.model import Interpretation, ModelActor, actor_messages
 from gm.backends.base import Message, RetryPolicy
 from gm.backends.openai import OpenAIBackend
+from gm.recorder import read
 from gm.session import GameConfig, Session, Turn, script_for
-from gm.transcript import read
 from gm.verify import verify
 from referee.lang import Context
 from referee.lang.incident import INCIDENTS, LANGS, Lang, incident

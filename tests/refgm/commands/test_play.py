@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gm.transcript import read_sidecar, write_sidecar
+from gm.recorder import read_sidecar, write_sidecar
 
 REFGM = [sys.executable, "-m", "refgm.cli"]
 
