@@ -7,14 +7,16 @@ the same fewest count. Run with `-s` to see the agreement counts.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from itertools import combinations, product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.monorail import Position, Shape, Side, Tile, legal_moves, parse_move, start
 from referee.monorail.solver import solve
 from tests.referee.monorail.brute import fewest_new_tiles
-from tests.referee.monorail.test_solver import random_play
+from tests.referee.monorail.strategies import boards, played
 
 
 def cross_check(name: str, positions: Iterable[Position], most: int) -> None:
@@ -107,6 +109,10 @@ def test_rings_with_tiles_taken_out() -> None:
     cross_check("rings less 1-3 tiles", positions, 6)
 
 
-def test_random_two_move_positions() -> None:
-    rng = random.Random(12)
-    cross_check("two random moves", (random_play(rng, 2) for _ in range(120)), 5)
+@settings(max_examples=60)
+@given(st.one_of(played(max_moves=2), boards(max_tiles=4)))
+def test_positions_from_play_and_random_boards(p: Position) -> None:
+    fewest = fewest_new_tiles(Position(p.placed, 5, p.stations), 5)
+    for left in range(6):
+        solution = solve(Position(p.placed, left, p.stations))
+        assert solution.min_needed == (fewest if fewest is not None and fewest <= left else None)
