@@ -117,7 +117,7 @@ class Search:
     """The solver and the game tree over one analysis, with memos keyed by position up to `group`."""
 
     strict_edges: bool = True
-    group: tuple[Symmetry, ...] = ()
+    group: tuple[Symmetry, ...] = (Symmetry.IDENTITY,)  # the symmetries every position searched keeps
     _solved: dict[tuple[object, ...], Solution] = field(default_factory=dict)
     _completable: dict[tuple[object, ...], bool] = field(default_factory=dict)
     _wins: dict[tuple[object, ...], bool] = field(default_factory=dict)

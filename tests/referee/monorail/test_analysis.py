@@ -51,6 +51,10 @@ def test_the_search_on_a_gap_of_four(move: str, outcome: Outcome) -> None:
     assert Search(True, GROUP).outcome(GAP, parse_move(move), depth=4) == outcome
 
 
+def test_a_search_without_symmetries_finds_the_same() -> None:
+    assert Search().outcome(GAP, parse_move("H@0,1 H@1,1"), depth=3) == Outcome(Result.WIN, 3, How.FORCED)
+
+
 def test_the_search_looks_no_deeper_than_asked() -> None:
     search = Search(True, GROUP)
     assert search.outcome(GAP, parse_move("H@0,1 H@1,1"), depth=2) == Outcome(Result.OPEN)
