@@ -7,6 +7,8 @@
 - `chat`, `reading`, `observed`: a chat split into messages, replies read into typed turns.
 - `scorers`: the judgement of those turns with the referee's knowledge tools.
 - `audit`, `report`: an audit of a chat or log, and the summary of a run.
+- `monorail`: Monorail's evals (a model judging moves and positions without the referee),
+  on the same runner and in the same report.
 
 Everything but `runner` is free of file I/O; the commands in refgm/commands do the rest.
 """

@@ -19,10 +19,10 @@ from evals.reading import answered_question, read_notes, read_turn, read_verdict
 from evals.scorers import Score, score
 from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
-from gm.transcript import intent_from_json
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
 from referee.lang.incident import INCIDENTS, Incident, Lang, incident
+from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
 from referee.liar.intent import Confirm, Guess, Intent, Other, Question, Remark, Unclear

@@ -21,8 +21,9 @@ REVEAL_REQUEST: dict[Lang, str] = {
 
 
 @cache
-def _text(name: str) -> str:
-    return files("evals").joinpath("prompts", name).read_text(encoding="utf-8")
+def prompt_text(*path: str) -> str:
+    """An eval's text to the model, by its path under evals/prompts/."""
+    return files("evals").joinpath("prompts", *path).read_text(encoding="utf-8")
 
 
 def _deed(lang: Lang, incident: Incident) -> dict[str, str]:
@@ -42,11 +43,11 @@ def _deed(lang: Lang, incident: Incident) -> dict[str, str]:
 
 def rules_prompt(lang: Lang, incident: Incident, budget: int) -> str:
     """The game master's rules, without any secret."""
-    return _text(f"rules.{lang}.txt").format(budget=budget, **_deed(lang, incident)).strip()
+    return prompt_text(f"rules.{lang}.txt").format(budget=budget, **_deed(lang, incident)).strip()
 
 
 def secret_paragraph(lang: Lang, incident: Incident, secret: World) -> str:
     """The paragraph that hands an unassisted model the secret it must answer from."""
-    return _text(f"secret.{lang}.txt").format(
+    return prompt_text(f"secret.{lang}.txt").format(
         culprit=secret.culprit, liar=secret.liar, **_deed(lang, incident)
     ).rstrip()

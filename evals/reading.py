@@ -113,7 +113,7 @@ an unknown command), `confirm` it is an open question whose cost is being confir
 no questions are left (nothing charged), `aside` a note about the text itself (a fallback
 to the referee's text, a model past its deadline): read, and nothing to check."""
 
-# refgm's own messages (prompts/<lang>/verdict.j2 and messages.j2), as they read after NFKC.
+# refgm's own messages (prompts/liar/<lang>/verdict.j2 and messages.j2), as they read after NFKC.
 _NOTES: dict[Lang, tuple[tuple[Note, str], ...]] = {
     "en": (
         ("free", r"^\(thinking aloud is free\b"),

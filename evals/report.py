@@ -133,7 +133,7 @@ def summarise(rows: Iterable[Row]) -> list[Summary]:
     ]
 
 
-def _pct(value: float | None) -> str:
+def percent(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}%"
 
 
@@ -150,10 +150,10 @@ def table_rows(summaries: list[Summary]) -> list[list[str]]:
     """The cells of the summary table, one row per group, in COLUMNS order."""
     return [
         [
-            s.model, s.mode, s.lang, str(s.games), str(s.won), _pct(s.rate(s.answers, s.asked)), _pct(s.accuracy),
-            _pct(s.rate(s.contradictions, s.games)), _pct(s.rate(s.count_errors, s.count_displays)),
-            _pct(s.rate(s.wrong_verdicts, s.verdicts)), _pct(s.rate(s.leaks, s.games)),
-            _pct(s.rate(s.secret_changed, s.reveals)), f"{s.per_game(s.unread):.2f}",
+            s.model, s.mode, s.lang, str(s.games), str(s.won), percent(s.rate(s.answers, s.asked)), percent(s.accuracy),
+            percent(s.rate(s.contradictions, s.games)), percent(s.rate(s.count_errors, s.count_displays)),
+            percent(s.rate(s.wrong_verdicts, s.verdicts)), percent(s.rate(s.leaks, s.games)),
+            percent(s.rate(s.secret_changed, s.reveals)), f"{s.per_game(s.unread):.2f}",
             f"{s.per_game(s.retries):.2f}", f"{s.per_game(s.fallbacks):.2f}",
             f"{s.per_game(s.calls):.1f}", f"{s.per_game(s.tokens):.0f}",
             f"{s.per_game(s.reader_calls):.1f}", f"{s.per_game(s.reader_tokens):.0f}",
@@ -206,17 +206,13 @@ PAIRED_COLUMNS = ("model", "lang", "mode", "games", "harness first-attempt accur
 
 
 def paired_rows(pairs: list[Paired]) -> list[list[str]]:
-    return [[p.model, p.lang, p.mode, str(p.games), _pct(p.harness_accuracy),
-             _pct(p.mode_accuracy), str(p.harness_contradictions), str(p.mode_contradictions)]
+    return [[p.model, p.lang, p.mode, str(p.games), percent(p.harness_accuracy),
+             percent(p.mode_accuracy), str(p.harness_contradictions), str(p.mode_contradictions)]
             for p in pairs]
 
 
 def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
     """The report as markdown: the summary table, then the same-games comparison."""
-    def table(header: tuple[str, ...] | list[str], body: list[list[str]]) -> list[str]:
-        return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
-                *("| " + " | ".join(cells) + " |" for cells in body)]
-
     out = [f"# {title}", "", f"{sum(s.games for s in summaries)} games.", "",
            ("Answered is the share of the propositions asked that got an answer the referee "
             "could read; accuracy is over those answers: in harness mode, the "
@@ -225,14 +221,14 @@ def markdown(summaries: list[Summary], pairs: list[Paired], title: str) -> str:
             "fits the most answers (its secret is its own). Count errors are over counts "
             "displayed, wrong verdicts over verdicts, contradiction and leak over games, "
             "secret changed over games with a reveal."), ""]
-    out += table(COLUMNS, table_rows(summaries))
+    out += md_table(COLUMNS, table_rows(summaries))
     if pairs:
         out += ["", "## Same games: each mode beside harness mode", "",
                 ("In harness mode the player sees only lines the verifier accepted or the "
                  "referee's template text, so what is shown is never wrong; the accuracy here "
                  "is the model's own first attempt, before the referee caught its mistakes."),
                 ""]
-        out += table(PAIRED_COLUMNS, paired_rows(pairs))
+        out += md_table(PAIRED_COLUMNS, paired_rows(pairs))
     out += ["", "![accuracy](accuracy.png)", "", "![errors](errors.png)", ""]
     if usage_panels(summaries):
         out += ["![usage](usage.png)", ""]
@@ -260,7 +256,7 @@ def accuracy_figure(summaries: list[Summary]) -> Figure:
     ax.set_ylabel("%")
     ax.set_ylim(0, 110)
     ax.set_title("Answers read and their accuracy, by model, mode and language")
-    _legend(fig, ax)
+    legend_above(fig, ax)
     return fig
 
 
@@ -284,7 +280,7 @@ def errors_figure(summaries: list[Summary]) -> Figure:
                   [_label(s) for s in summaries], rotation=60, fontsize=7, ha="right")
     ax.set_ylabel("rate (%)")
     ax.set_title("Error types")
-    _legend(fig, ax)
+    legend_above(fig, ax)
     return fig
 
 
@@ -329,14 +325,16 @@ def same_games_figure(pairs: list[Paired]) -> Figure:
     ax.set_ylabel("proposition accuracy (%)")
     ax.set_ylim(0, 100)
     ax.set_title("Same games: harness beside each other mode")
-    _legend(fig, ax)
+    legend_above(fig, ax)
     return fig
 
 
-def _legend(fig: Figure, ax: Any) -> None:
-    """The axes' legend above the plot, outside it, where no bar can be under it."""
+def legend_above(fig: Figure, ax: Any, ncols: int | None = None) -> None:
+    """The axes' legend above the plot, outside it, where no bar can be under it (in rows of
+    `ncols` entries; default one row)."""
     handles, labels = ax.get_legend_handles_labels()
-    fig.legend(handles, labels, loc="outside upper center", ncols=len(labels), fontsize=7, frameon=False)
+    fig.legend(handles, labels, loc="outside upper center", ncols=ncols or len(labels), fontsize=7,
+               frameon=False)
 
 
 def figures(summaries: list[Summary], pairs: list[Paired]) -> dict[str, Figure]:
@@ -355,25 +353,41 @@ def png(fig: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def html_page(summaries: list[Summary], pairs: list[Paired], images: dict[str, bytes],
-              title: str) -> str:
-    """A self-contained page: the same tables, and the figures inlined."""
-    def table(header: tuple[str, ...], body: list[list[str]]) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-        rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>"
-                       for cells in body)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+def md_table(header: tuple[str, ...] | list[str], body: list[list[str]]) -> list[str]:
+    """A markdown table's lines."""
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+            *("| " + " | ".join(cells) + " |" for cells in body)]
 
-    parts = [f"<h1>{html.escape(title)}</h1>",
-             f"<p>{sum(s.games for s in summaries)} games.</p>",
-             table(COLUMNS, table_rows(summaries))]
+
+def html_table(header: tuple[str, ...] | list[str], body: list[list[str]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>"
+                   for cells in body)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+def html_images(images: dict[str, bytes]) -> list[str]:
+    """The figures, inlined."""
+    return [f'<p><img alt="{name}" src="data:image/png;base64,'
+            f'{base64.b64encode(data).decode()}"></p>' for name, data in images.items()]
+
+
+def html_parts(summaries: list[Summary], pairs: list[Paired], images: dict[str, bytes]) -> list[str]:
+    """The liar game's part of the page: the same tables, and the figures inlined."""
+    parts = [f"<p>{sum(s.games for s in summaries)} games.</p>",
+             html_table(COLUMNS, table_rows(summaries))]
     if pairs:
         parts += ["<h2>Same games: each mode beside harness mode</h2>",
-                  table(PAIRED_COLUMNS, paired_rows(pairs))]
-    parts += [f'<p><img alt="{name}" src="data:image/png;base64,'
-              f'{base64.b64encode(data).decode()}"></p>' for name, data in images.items()]
+                  html_table(PAIRED_COLUMNS, paired_rows(pairs))]
+    return parts + html_images(images)
+
+
+def html_document(title: str, parts: list[str]) -> str:
+    """A self-contained page with `parts` under the title."""
     style = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
              "font-size:12px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}"
              "img{max-width:100%}")
     return (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>{html.escape(title)}"
-            f"</title><style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
+            f"</title><style>{style}</style></head><body><h1>{html.escape(title)}</h1>"
+            f"{''.join(parts)}</body></html>\n")
+

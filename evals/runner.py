@@ -6,7 +6,8 @@ most the games in flight. A game that crashes is logged to `<run>/errors.jsonl` 
 played again by the next run. Games of one provider run concurrently up to its connection
 limit (one model call in flight per game); the offline and faulty game masters run in
 process. Chats with a model in the text modes are kept as plain text under `<run>/chats/`,
-readable by `refgm audit`.
+readable by `refgm audit`. `EvalRunner` is what every game's eval shares (resuming, pools,
+crash logs); `Runner` plays the liar game on it, `evals.monorail.runner` Monorail.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import product
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Generic, Protocol, TypeVar
 
 from evals.faults import FaultLog, Faults, FaultyActor
 from evals.gamemasters import ModelGameMaster, OracleGameMaster, Reply, TextGameMaster
@@ -162,22 +164,48 @@ class _Recording:
         return said
 
 
-class Runner:
-    """Plays a plan's unfinished games and appends their results."""
+class Keyed(Protocol):
+    """What the shared runner needs of one unit of an eval (a game, a question)."""
 
-    def __init__(self, plan: Plan, run_dir: Path,
+    @property
+    def key(self) -> str:
+        """What identifies the finished unit in a results file (for resuming)."""
+        ...
+
+    @property
+    def model(self) -> str:
+        """The `--model` value it runs on: its provider bounds the connections."""
+        ...
+
+
+S = TypeVar("S", bound=Keyed)
+
+
+class EvalRunner(ABC, Generic[S]):
+    """Plays an eval's unfinished units and appends their results, for every game's eval:
+    resuming by key, one pool of workers per provider, crashes logged and retried later."""
+
+    def __init__(self, run_dir: Path, connections: int,
                  on_result: Callable[[dict[str, Any]], None] = lambda _: None) -> None:
-        self.plan = plan
         self.run_dir = run_dir
+        self.connections = connections
         self.on_result = on_result
         self.backends: dict[str, Backend] = {}
         self.failures: list[tuple[str, str]] = []
 
-    def pending(self) -> list[GameSpec]:
-        done = finished(self.run_dir)
-        return [spec for spec in self.plan.specs() if spec.key not in done]
+    @abstractmethod
+    def specs(self) -> Iterable[S]:
+        """Every unit of the eval, finished or not, in the order they are played."""
 
-    def run(self, specs: list[GameSpec]) -> None:
+    @abstractmethod
+    async def play(self, spec: S) -> dict[str, Any]:
+        """Play one unit and return its results line."""
+
+    def pending(self) -> list[S]:
+        done = finished(self.run_dir)
+        return [spec for spec in self.specs() if spec.key not in done]
+
+    def run(self, specs: list[S]) -> None:
         """Play `specs`: one pool of workers per provider, each bounded by its limit."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
         results = self.run_dir / RESULTS
@@ -187,8 +215,8 @@ class Runner:
                 open(self.run_dir / ERRORS, "a", encoding="utf-8") as errors:
             asyncio.run(self._run(specs, out, errors))
 
-    async def _run(self, specs: list[GameSpec], out: IO[str], errors: IO[str]) -> None:
-        by_provider: dict[str, list[GameSpec]] = {}
+    async def _run(self, specs: list[S], out: IO[str], errors: IO[str]) -> None:
+        by_provider: dict[str, list[S]] = {}
         for spec in specs:
             by_provider.setdefault(provider(spec.model), []).append(spec)
         try:
@@ -203,9 +231,9 @@ class Runner:
     def _limit(self, name: str) -> int:
         """In-process game masters gain nothing from interleaving; a local model runs one call
         at a time anyway; remote providers get `connections`."""
-        return self.plan.connections if name in ("openai", "anthropic") else 1
+        return self.connections if name in ("openai", "anthropic") else 1
 
-    async def _pool(self, specs: Iterator[GameSpec], workers: int, out: IO[str],
+    async def _pool(self, specs: Iterator[S], workers: int, out: IO[str],
                     errors: IO[str]) -> None:
         async def worker() -> None:
             for spec in specs:  # a shared iterator: each spec is taken by one worker
@@ -225,6 +253,18 @@ class Runner:
         if model not in self.backends:
             self.backends[model] = open_backend(ModelSpec.parse(model))
         return self.backends[model]
+
+
+class Runner(EvalRunner[GameSpec]):
+    """Plays a liar-game plan's unfinished games and appends their results."""
+
+    def __init__(self, plan: Plan, run_dir: Path,
+                 on_result: Callable[[dict[str, Any]], None] = lambda _: None) -> None:
+        super().__init__(run_dir, plan.connections, on_result)
+        self.plan = plan
+
+    def specs(self) -> Iterator[GameSpec]:
+        return self.plan.specs()
 
     async def play(self, spec: GameSpec) -> dict[str, Any]:
         """Play one game with the game master its model and mode call for."""

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from gm.backends.base import Exchange
 from referee.lang.incident import Incident, Lang
-from referee.lang.wire import proposition_json
+from referee.liar.codec import proposition_json
 from referee.liar.proposition import Proposition
 
 # The voices of the cast, by key; the session gives the roster's names these in turn.

@@ -17,11 +17,12 @@ writes every event for everyone. Its events, in the order a game writes them:
   question, or null), `request`, `raw`, `problem`, `tokens_in`, `tokens_out`, `latency`,
   `transport` (as for `model_attempt`). Logs from before the second reader lack `parsed`
   and `read`: their model read only what the parser found unclear.
-- `intent`: `turn`, `intent` (lossless, see `gm.transcript.intent_json`) and `lang` it was
-  read in.
-- `verdict`: `turn` and the referee's decision (see `gm.transcript.verdict_json`): for
-  answers, each answered pair's speaker, about, predicate, negated and answer (as said,
-  never its truth), plus cost and remaining; for guesses, what was guessed and the result.
+- `intent`: `turn`, `intent` (lossless, see `referee.liar.codec.intent_json`) and `lang`
+  it was read in.
+- `verdict`: `turn` and the referee's decision (see `referee.liar.codec.verdict_json`):
+  for answers, each answered pair's speaker, about, predicate, negated and answer (as
+  said, never its truth), plus cost and remaining; for guesses, what was guessed and the
+  result.
 - `model_attempt`: `turn`, `attempt` (1, 2, ...), `actor`, `request`, `raw`, `lines`,
   `accepted`, `reasons`, `tokens_in`, `tokens_out`, `latency`, `transport` (each network
   exchange as [outcome, seconds]: retried faults, then "ok"), `fallback` (true for the

@@ -1,9 +1,9 @@
 """The referee's voice: every fact the player sees is rendered here, never by an actor.
 
 Polarity of answers in the reveal, counts, costs, guess results, the opening with its
-commitment and the ending with the secret all come from `prompts/<lang>/*.j2`, filled
+commitment and the ending with the secret all come from `prompts/liar/<lang>/*.j2`, filled
 with values the referee computed. Templates get the verdict as its transcript JSON
-(`gm.transcript.verdict_json`), so what is shown and what is recorded cannot drift apart.
+(`referee.liar.codec.verdict_json`), so what is shown and what is recorded cannot drift apart.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from typing import Any
 
 import jinja2
 
-from gm.transcript import answered_json, verdict_json
 from referee.lang.incident import Incident, Lang
+from referee.liar.codec import answered_json, verdict_json
 from referee.liar.game import GameState
 from referee.liar.problem import Problem
+from referee.liar.protocol import GAME as LIAR
 from referee.liar.verdict import Reveal, Verdict
 from referee.liar.world import Roster, World
 
@@ -50,6 +51,12 @@ def environment() -> jinja2.Environment:
     return env
 
 
+def template(game: str, lang: str, name: str) -> jinja2.Template:
+    """`prompts/<game>/<lang>/<name>.j2`: each game's texts in a folder named as the registry
+    names the game, one folder per language inside it."""
+    return environment().get_template(f"{game}/{lang}/{name}.j2")
+
+
 class Renderer:
     """Renders one game's texts in its language, about its incident and roster."""
 
@@ -59,9 +66,8 @@ class Renderer:
         self.roster = roster
 
     def render(self, name: str, **values: Any) -> str:
-        """Render `prompts/<lang>/<name>.j2` with the game's common values and `values`."""
-        template = environment().get_template(f"{self.lang}/{name}.j2")
-        return template.render(**self._common(), **values).strip()
+        """Render `prompts/liar/<lang>/<name>.j2` with the game's common values and `values`."""
+        return template(LIAR.name, self.lang, name).render(**self._common(), **values).strip()
 
     def _common(self) -> dict[str, Any]:
         return {
@@ -72,9 +78,9 @@ class Renderer:
         }
 
     def problem(self, problem: Problem) -> str:
-        """Why an utterance must be rephrased, in the game's language (prompts/<lang>/problem.j2)."""
-        template = environment().get_template(f"{self.lang}/problem.j2")
-        macro = getattr(template.make_module(self._common()), "problem")  # noqa: B009 (a macro mypy cannot see)
+        """Why an utterance must be rephrased, in the game's language (prompts/liar/<lang>/problem.j2)."""
+        problem_j2 = template(LIAR.name, self.lang, "problem")
+        macro = getattr(problem_j2.make_module(self._common()), "problem")  # noqa: B009 (a macro mypy cannot see)
         return str(macro(problem.as_json())).strip()
 
     def opening(self, state: GameState) -> str:

@@ -20,8 +20,8 @@ method so a subclass or a test can watch or replace one stage:
   referee's own text, never instead of it;
 - record: every event is appended and fsynced before the turn is returned for display.
 
-`rerun` re-runs a recorded log against what a session writes: `resume` continues a game
-from it, and `refgm replay` prints it.
+`reopened` and `rerun` re-run a recorded log against what a session writes, from its start:
+`resume` continues a game from it, and `refgm replay` prints it.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import secrets
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from gm.actor import (
     PERSONAS,
@@ -61,17 +61,18 @@ from gm.recorder import (
     write_sidecar,
 )
 from gm.render import Renderer
-from gm.transcript import intent_from_json, intent_json, verdict_json, world_from_json
 from gm.verify import Check, verify
 from referee.errors import CommitmentError, NothingToConfirmError, UnknownNameError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
 from referee.lang.incident import LANGS, Incident, Lang, incident
 from referee.lang.reading import unclear
+from referee.liar.codec import intent_from_json, intent_json, verdict_json, world_from_json
 from referee.liar.game import GameState, Rules, new_game, step
 from referee.liar.intent import Intent, Query, Question, Unclear
 from referee.liar.knowledge import consistent_worlds
 from referee.liar.problem import Why
+from referee.liar.protocol import GAME as LIAR
 from referee.liar.verdict import (
     Answers,
     CostToConfirm,
@@ -94,17 +95,15 @@ def cast(roster: Roster) -> dict[str, str]:
     return {name: voices[i % len(voices)] for i, name in enumerate(roster.names)}
 
 
-GAME = "liar"
-"""The game a session plays, as `game_started` records it (issue 12 adds others)."""
-
-
 @dataclass(frozen=True)
 class GameConfig:
-    """What a game is played in and about; recorded in `game_started`."""
+    """What a game is played in and about; recorded in `game_started` with the `game` a
+    session plays (the liar game, by its name in the registry)."""
 
     lang: Lang
     incident: Incident
     rules: Rules = field(default_factory=Rules)
+    game: ClassVar[str] = LIAR.name
 
     def as_json(self, actor: str) -> Json:
         return {"lang": self.lang, "incident": self.incident.key,
@@ -123,9 +122,9 @@ class GameConfig:
         """The config a log's `game_started` recorded; TranscriptError naming it if malformed,
         or if it is another game's. A log without `game` (before it was recorded) is a liar game."""
         started = log.events[0]
-        game = started.data.get("game", GAME)
-        if game != GAME:
-            raise TranscriptError(f"{log.path}:{started.line}: a game of {game!r}; this refgm plays {GAME!r}")
+        game = started.data.get("game", cls.game)
+        if game != cls.game:
+            raise TranscriptError(f"{log.path}:{started.line}: a game of {game!r}; this refgm plays {cls.game!r}")
         try:
             return cls.from_json(started.data["config"])
         except (KeyError, TypeError, ValueError) as err:
@@ -314,6 +313,25 @@ def opened(config: GameConfig, secret: World, nonce: str, commitment: object) ->
     if not opens:
         raise ValueError("the secret and nonce do not open the commitment of line 1")
     return state
+
+
+def reopened(log: Log, config: GameConfig, sealed: Sealed | None) -> GameState:
+    """The state before the first question of a recorded game: from the secret and nonce its
+    `game_ended` reveals, else from its sidecar's (`sealed`). What resume and replay start
+    from; TranscriptError naming where, if they do not open the commitment of line 1."""
+    ended = log.first("game_ended")
+    where = str(log.path) if ended is None else f"{log.path}:{ended.line}"
+    try:
+        if ended is not None:
+            secret, nonce = ended.data["secret"], ended.data["nonce"]
+        else:
+            assert sealed is not None, "an unfinished game opens from its sidecar"
+            secret, nonce = sealed.secret, sealed.nonce
+        if not isinstance(nonce, str):
+            raise ValueError("the nonce is not a string")
+        return opened(config, world_from_json(secret), nonce, log.events[0].data.get("commitment"))
+    except (KeyError, TypeError, ValueError) as err:
+        raise TranscriptError(f"{where}: cannot open the commitment ({err})") from None
 
 
 # --- re-running a log: the one loop behind resume and `refgm replay` -----------------------
@@ -836,7 +854,7 @@ class Session:
         fallback = OfflineActor(seed)
         actor = actor or fallback
         write_sidecar(path, sealed)
-        writer = TranscriptWriter.create(path, "game_started", id=game_id, game=GAME,
+        writer = TranscriptWriter.create(path, "game_started", id=game_id, game=config.game,
                                          config=config.as_json(actor.name),
                                          commitment=state.commitment)
         return cls(game_id=game_id, config=config, state=state, actor=actor,
@@ -870,13 +888,7 @@ class Session:
         if sealed.ended:
             raise TranscriptError(f"{path}: this game ended but its game_ended line is "
                                   f"missing; see: refgm replay {path}")
-        try:
-            state = opened(config, world_from_json(sealed.secret), sealed.nonce,
-                           log.events[0].data.get("commitment"))
-        except ValueError as err:
-            raise TranscriptError(f"{path}: the sealed secret does not fit this game "
-                                  f"({err})") from None
-        done = rerun(log, config, state)
+        done = rerun(log, config, reopened(log, config, sealed))
         if done.problems:
             raise TranscriptError(f"{path}:{done.problems[0].line}: {done.problems[0].text}; "
                                   f"see: refgm replay {path}")

@@ -29,3 +29,7 @@ class NothingToConfirmError(IllegalIntentError):
 
 class CommitmentError(RefereeError):
     """A malformed commitment, secret or nonce."""
+
+
+class MalformedIntentError(RefereeError):
+    """JSON that does not record an intent (a move read back from a log or a client)."""

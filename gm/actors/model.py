@@ -1,15 +1,15 @@
 """The model actor: a language model voices the referee's answers without knowing the secret.
 
-Its prompt (prompts/<lang>/actor_system.j2 and actor.j2) is built from the `Script` alone:
+Its prompt (prompts/liar/<lang>/actor_system.j2 and actor.j2) is built from the `Script` alone:
 per line the speaker, their voice and the statement the referee decided, in the game's
 language. The model answers with JSON lines `{speaker, text}` constrained by a pydantic
 schema. The session verifies the lines and calls `perform` again with the reasons when they
 are rejected; the retry prompt carries those reasons but not the rejected reply, so a bad
 answer is not reinforced by being shown back.
 
-With a model at hand, `interpret` is a second reader (prompts/<lang>/actor_interpret.j2): it
-reads a question, or an utterance the parser found unclear, into the questions it asks. The
-session compares that reading with the parser's; it never decides anything on its own.
+With a model at hand, `interpret` is a second reader (prompts/liar/<lang>/actor_interpret.j2):
+it reads a question, or an utterance the parser found unclear, into the questions it asks.
+The session compares that reading with the parser's; it never decides anything on its own.
 """
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ from gm.backends.base import (
     Request,
     messages_json,
 )
-from gm.render import environment
+from gm.render import template
 from gm.sampling import new_key, sampling_seed
 from referee.lang import Context, detect
 from referee.lang.display import displayable
 from referee.lang.incident import Incident, Lang
 from referee.liar.intent import Query, Question
 from referee.liar.proposition import Predicate, literal
+from referee.liar.protocol import GAME as LIAR
 
 # Room for one or two short sentences per line in any of the three languages.
 TOKENS_PER_LINE = 80
@@ -79,9 +80,8 @@ def reply_schema(speakers: tuple[str, ...]) -> type[ActorReply]:
 
 
 def render(lang: Lang, incident: Incident, name: str, **values: Any) -> str:
-    """Render `prompts/<lang>/<name>.j2` about `incident` (and nothing else of the game)."""
-    template = environment().get_template(f"{lang}/{name}.j2")
-    return template.render(noun=incident.noun[lang], verb=incident.verb, **values).strip()
+    """Render `prompts/liar/<lang>/<name>.j2` about `incident` (and nothing else of the game)."""
+    return template(LIAR.name, lang, name).render(noun=incident.noun[lang], verb=incident.verb, **values).strip()
 
 
 def actor_messages(script: Script, feedback: tuple[str, ...] = ()) -> tuple[Message, ...]:

@@ -1,4 +1,4 @@
-"""The default actor: voices every line from the templates in prompts/<lang>/voices.j2.
+"""The default actor: voices every line from the templates in prompts/liar/<lang>/voices.j2.
 
 No network, no key, always correct: it is also the text the session falls back to when a
 model's replies are rejected. Each character has a distinct voice (formal, casual,

@@ -14,28 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.lang.context import Parsed
+from referee.liar.codec import proposition_json
 from referee.liar.intent import Guess, Intent, Query, Question, Remark, Unclear
-from referee.liar.proposition import Proposition, Says, as_literal
-
-
-def proposition_json(speaker: str, p: Proposition) -> dict[str, Any]:
-    """One (speaker, proposition) pair as a flat JSON object."""
-    via = None
-    if isinstance(p, Says):
-        via, p = p.speaker, p.inner
-    flat = as_literal(p)
-    if flat is None:
-        raise ValueError(f"{p} is nested more deeply than the wire format carries")
-    atom, negated = flat
-    out: dict[str, Any] = {
-        "speaker": speaker,
-        "about": atom.about,
-        "predicate": atom.predicate,
-        "negated": negated,
-    }
-    if via is not None:
-        out["via"] = via
-    return out
 
 
 def query_json(query: Query) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The liar game ("find the liar"): world, propositions, intents, verdicts, game, knowledge."""
 
-from referee.liar.commitment import commit, draw_nonce, verify
+from referee.liar.commitment import commit, verify
 from referee.liar.game import GameState, Rules, new_game, play, step
 from referee.liar.intent import (
     Confirm,
@@ -31,6 +31,6 @@ __all__ = [
     "Answered", "Atom", "Confirm", "CountQuery", "GameState", "Guess", "GuessVerdict",
     "Intent", "Not", "Other", "Predicate", "Proposition", "Query", "Question", "Remark",
     "Reveal", "Roster", "Rules", "Says", "Unclear", "Verdict", "World", "all_worlds",
-    "answer", "as_literal", "commit", "draw_nonce", "draw_world", "literal", "new_game",
+    "answer", "as_literal", "commit", "draw_world", "literal", "new_game",
     "play", "step", "truth", "verify",
 ]

@@ -12,8 +12,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from referee.commitment import draw_nonce
 from referee.errors import GameOverError, IllegalIntentError, NothingToConfirmError
-from referee.liar.commitment import commit, draw_nonce
+from referee.liar.commitment import commit
 from referee.liar.intent import (
     Confirm,
     CountQuery,

@@ -1,7 +1,7 @@
 """Why an utterance could not be read safely: a typed reason, rendered in the player's language.
 
 The parsers of all three languages say "cannot read this" with one of these kinds, so a
-Korean or Japanese player is told why in Korean or Japanese (`prompts/<lang>/problem.j2`)
+Korean or Japanese player is told why in Korean or Japanese (`prompts/liar/<lang>/problem.j2`)
 and the log records the kind, not a sentence in one language.
 """
 

@@ -21,10 +21,9 @@ from evals.audit import Audit, audit_chat, audit_log
 from evals.chat import Chat, split_chat
 from evals.scorers import Quoted
 from gm.recorder import Event, Log, TranscriptError, read
-from gm.transcript import intent_from_json
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS, problem
-from referee.lang.wire import proposition_json
+from referee.liar.codec import intent_from_json, proposition_json
 from referee.liar.game import Rules
 from referee.liar.intent import Guess, Question
 from referee.liar.proposition import names_in

@@ -1,10 +1,12 @@
-"""`refgm eval`: many seeded games per model x mode x language x player, scored by the referee."""
+"""`refgm eval`: many seeded games per model x mode x language x player, scored by the referee;
+with `--game monorail`, seeded Monorail questions put to a model judging without the referee."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from typing import cast
 
 from rich.progress import (
     BarColumn,
@@ -15,11 +17,16 @@ from rich.progress import (
 )
 
 from evals.faults import Faults
-from evals.modes import MODES
+from evals.modes import MODES, Mode
+from evals.monorail.runner import MODES as MONORAIL_MODES
+from evals.monorail.runner import OFFLINE, MonorailPlan, MonorailRunner
+from evals.monorail.runner import Mode as MonorailMode
 from evals.players import PLAYERS
-from evals.runner import ERRORS, FAULTY, RESULTS, Plan, Runner
+from evals.runner import ERRORS, FAULTY, RESULTS, EvalRunner, Plan, Runner
 from gm.backends import BackendError, ModelSpec
 from referee.lang.incident import INCIDENTS, LANGS
+
+GAME_MODES: dict[str, tuple[str, ...]] = {"liar": MODES, "monorail": MONORAIL_MODES}
 
 
 def _choices(known: tuple[str, ...]):  # type: ignore[no-untyped-def]
@@ -73,14 +80,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--model", dest="models", action="append", type=_model, metavar="SPEC",
                    help="offline (default), faulty:<kind=rate,...>, openai:<model>, "
                    "anthropic:<model>, local:smollm2 ... (repeatable)")
-    p.add_argument("--mode", dest="modes", type=_choices(MODES), default=MODES,
-                   help=f"comma-separated: {', '.join(MODES)} (default all)")
+    p.add_argument("--game", choices=sorted(GAME_MODES), default="liar",
+                   help="liar (default), or monorail: a model judging moves and positions "
+                   "without the referee")
+    p.add_argument("--mode", dest="modes", type=_choices(MODES + MONORAIL_MODES), default=None,
+                   help=f"comma-separated: {', '.join(MODES)}; with --game monorail: "
+                   f"{', '.join(MONORAIL_MODES)} (default all of the game's)")
     p.add_argument("--lang", dest="langs", type=_choices(LANGS), default=LANGS,
                    help="comma-separated: ko, ja, en (default all)")
     p.add_argument("--player", dest="players", type=_choices(PLAYERS), default=PLAYERS,
                    help=f"comma-separated simulators: {', '.join(PLAYERS)} (default all)")
     p.add_argument("--games", type=int, default=10, help="seeds per combination (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--items", type=int, default=60,
+                   help="monorail judge: questions per model and language (default 60)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="first seed (default 0); monorail judge: the question set's seed")
     p.add_argument("--incident", choices=sorted(INCIDENTS), default="cake")
     p.add_argument("--budget", type=int, default=7, help="questions per game (default 7)")
     p.add_argument("--system-prompt", type=Path, metavar="FILE",
@@ -98,9 +112,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1 or args.connections < 1:
-        print("refgm eval: --games and --connections are at least 1", file=sys.stderr)
+    if args.games < 1 or args.connections < 1 or args.items < 1:
+        print("refgm eval: --games, --items and --connections are at least 1", file=sys.stderr)
         return 2
+    modes = args.modes or GAME_MODES[args.game]
+    if set(modes) - set(GAME_MODES[args.game]):
+        print(f"refgm eval: the {args.game} game's modes are {', '.join(GAME_MODES[args.game])}",
+              file=sys.stderr)
+        return 2
+    if args.game == "monorail":
+        return _monorail(args, modes)
     system = None
     if args.system_prompt:
         try:
@@ -108,14 +129,31 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as err:
             print(f"refgm eval: cannot read {args.system_prompt}: {err}", file=sys.stderr)
             return 2
-    plan = Plan(models=tuple(args.models or ("offline",)), modes=args.modes, langs=args.langs,
-                players=args.players, games=args.games, first_seed=args.seed,
+    plan = Plan(models=tuple(args.models or ("offline",)), modes=cast(tuple[Mode, ...], modes),
+                langs=args.langs, players=args.players, games=args.games, first_seed=args.seed,
                 incident=args.incident, budget=args.budget, system_prompt=system,
                 window=args.window, prices=dict(args.prices), connections=args.connections)
+    return _play(Runner(plan, args.out), args, "game(s)", "played")
+
+
+def _monorail(args: argparse.Namespace, modes: tuple[str, ...]) -> int:
+    models = tuple(args.models or (OFFLINE,))
+    faulty = [m for m in models if m.partition(":")[0] == FAULTY]
+    if faulty:
+        print(f"refgm eval: {faulty[0]}: the faulty game master is the liar game's; Monorail "
+              "judges are offline (the referee) or a model", file=sys.stderr)
+        return 2
+    plan = MonorailPlan(models=models, modes=cast(tuple[MonorailMode, ...], modes), langs=args.langs,
+                        items=args.items, seed=args.seed, prices=dict(args.prices),
+                        connections=args.connections)
+    return _play(MonorailRunner(plan, args.out), args, "question(s)", "judged")
+
+
+def _play(runner: EvalRunner, args: argparse.Namespace, unit: str, done: str) -> int:  # type: ignore[type-arg]
+    """Run what `runner` has not finished yet, with a progress bar on a terminal."""
     show = sys.stderr.isatty() and not args.quiet
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), disable=not show, transient=False) as progress:
-        runner = Runner(plan, args.out)
         todo = runner.pending()
         task = progress.add_task(f"eval -> {args.out}", total=len(todo))
         runner.on_result = lambda _line: progress.advance(task)
@@ -125,11 +163,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"refgm eval: {err}", file=sys.stderr)
             return 2
     played = len(todo) - len(runner.failures)
-    print(f"{played} game(s) played, results in {args.out / RESULTS}; "
+    print(f"{played} {unit} {done}, results in {args.out / RESULTS}; "
           f"summarise with: refgm report {args.out}")
     if runner.failures:
         key, error = runner.failures[0]
-        print(f"refgm eval: {len(runner.failures)} game(s) failed and will be retried by a "
+        print(f"refgm eval: {len(runner.failures)} {unit} failed and will be retried by a "
               f"re-run (see {args.out / ERRORS}); the first: {key}: {error}", file=sys.stderr)
         return 1
     return 0

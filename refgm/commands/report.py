@@ -1,4 +1,5 @@
-"""`refgm report RUN_DIR`: a markdown table, PNG figures and an HTML page from an eval's results."""
+"""`refgm report RUN_DIR`: a markdown table, PNG figures and an HTML page from an eval's results
+(the liar game's and Monorail's, each line read by its game's rules)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from evals.runner import RESULTS
 
@@ -24,7 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     # matplotlib takes about a second to import: only this command pays for it.
-    from evals.report import figures, html_page, markdown, paired, png, row_problem, summarise
+    from evals import report
+    from evals.monorail import report as monorail
 
     path = args.run_dir / RESULTS
     try:
@@ -33,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"refgm report: cannot read {path}: {getattr(err, 'strerror', None) or err}",
               file=sys.stderr)
         return 2
-    rows = []
+    rows: dict[str, list[dict[str, Any]]] = {"liar": [], monorail.GAME: []}
+    checks = {"liar": report.row_problem, monorail.GAME: monorail.row_problem}
     for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
@@ -42,22 +46,34 @@ def run(args: argparse.Namespace) -> int:
                 print(f"refgm report: {path}:{number}: not a JSON line", file=sys.stderr)
                 return 2
             continue
-        problem = row_problem(row)
+        game = row.get("game", "liar") if isinstance(row, dict) else "liar"  # a line without it: liar
+        known = isinstance(game, str) and game in checks
+        problem = checks[game](row) if known else f'"game" must be {" or ".join(checks)}'
         if problem:
             print(f"refgm report: {path}:{number}: {problem}", file=sys.stderr)
             return 2
-        rows.append(row)
-    if not rows:
+        rows[game].append(row)
+    if not any(rows.values()):
         print(f"refgm report: {path} holds no finished game yet", file=sys.stderr)
         return 2
     title = args.title or f"refgm eval: {args.run_dir.resolve().name}"
-    summaries, pairs = summarise(rows), paired(rows)
-    images = {name: png(fig) for name, fig in figures(summaries, pairs).items()}
+    text, parts, images = f"# {title}\n", [], {}
+    if rows["liar"]:
+        summaries, pairs = report.summarise(rows["liar"]), report.paired(rows["liar"])
+        liar_images = {name: report.png(fig) for name, fig in report.figures(summaries, pairs).items()}
+        text = report.markdown(summaries, pairs, title)
+        parts += report.html_parts(summaries, pairs, liar_images)
+        images.update(liar_images)
+    if rows[monorail.GAME]:
+        monorail_images = {name: report.png(fig) for name, fig in monorail.figures(rows[monorail.GAME]).items()}
+        text += "\n" + "\n".join(monorail.markdown(rows[monorail.GAME]))
+        parts += monorail.html_parts(rows[monorail.GAME], monorail_images)
+        images.update(monorail_images)
     for name, data in images.items():
         (args.run_dir / name).write_bytes(data)
-    (args.run_dir / "report.md").write_text(markdown(summaries, pairs, title), encoding="utf-8")
-    (args.run_dir / "report.html").write_text(html_page(summaries, pairs, images, title),
-                                              encoding="utf-8")
-    print(f"{len(rows)} games: {args.run_dir / 'report.md'}, {args.run_dir / 'report.html'}, "
-          f"{', '.join(images)}")
+    (args.run_dir / "report.md").write_text(text, encoding="utf-8")
+    (args.run_dir / "report.html").write_text(report.html_document(title, parts), encoding="utf-8")
+    counted = ", ".join(f"{len(found)} {what}" for what, found in
+                        (("games", rows["liar"]), ("Monorail results", rows[monorail.GAME])) if found)
+    print(f"{counted}: {args.run_dir / 'report.md'}, {args.run_dir / 'report.html'}, {', '.join(images)}")
     return 0

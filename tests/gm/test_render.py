@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import tomllib
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
-from gm.render import Renderer, josa
+from gm.render import Renderer, josa, template
 from referee.lang.incident import INCIDENTS, LANGS, Lang, incident
 from referee.liar.game import Rules, new_game
 from referee.liar.intent import Guess, Query, Question
@@ -93,3 +96,24 @@ def test_every_problem_is_told_in_every_language(lang: Lang, why: Why) -> None:
         assert "ピザ" in text and incident("juice").noun[lang] in text
     shown = renderer.verdict(Rephrase(Problem(why, ("D",), "ピザ"), 3))
     assert text in shown
+
+
+LIAR_TEMPLATES = sorted(p.stem for p in Path(str(files("prompts"))).joinpath("liar", "en").glob("*.j2"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_liar_texts_are_under_their_game_in_every_language(lang: Lang) -> None:
+    folder = files("prompts").joinpath("liar", lang)
+    assert sorted(p.name for p in Path(str(folder)).glob("*.j2")) == [f"{n}.j2" for n in LIAR_TEMPLATES]
+    for name in LIAR_TEMPLATES:
+        assert template("liar", lang, name).filename == str(folder.joinpath(f"{name}.j2"))
+    assert "opening" in LIAR_TEMPLATES and "voices" in LIAR_TEMPLATES
+
+
+def test_the_package_data_ships_every_template() -> None:
+    """A wheel carries what pyproject's package-data globs match under prompts/."""
+    config = tomllib.loads(Path(__file__).parents[2].joinpath("pyproject.toml").read_text("utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["prompts"]
+    root = Path(str(files("prompts")))
+    shipped = {path for pattern in globs for path in root.glob(pattern)}
+    assert shipped == set(root.rglob("*.j2")) and len(shipped) >= len(LANGS) * len(LIAR_TEMPLATES)

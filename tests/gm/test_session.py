@@ -269,3 +269,19 @@ def test_the_last_question_is_the_context_of_the_next_utterance_and_survives_a_r
     resumed.parse("Cさんは？")
     assert seen[0].previous == INTENTS["ask A about B"]
     resumed.close()
+
+
+@pytest.mark.parametrize("secret", [{"culprit": "C", "liar": "C"}, {"culprit": "B"}, ["B", "C"]])
+def test_resume_and_replay_open_an_unfinished_game_alike(tmp_path: Path, secret: object) -> None:
+    """One start for both: a sidecar whose secret does not open the commitment stops each."""
+    session = _start(tmp_path)
+    asyncio.run(session.step("ask A about B"))
+    session.close()
+    log = tmp_path / "g.jsonl"
+    sealed = json.loads(sidecar_path(log).read_text("utf-8"))
+    sidecar_path(log).write_text(json.dumps({**sealed, "secret": secret}), "utf-8")
+    problem = "malformed sealed secret" if isinstance(secret, list) else r"g\.jsonl: cannot open the commitment"
+    with pytest.raises(TranscriptError, match=problem):
+        asyncio.run(ScriptedSession.resume(log))
+    with pytest.raises(TranscriptError, match=problem):
+        replay(read(log, drop_torn_tail=True))

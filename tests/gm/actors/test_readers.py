@@ -23,8 +23,8 @@ from gm.backends.openai import OpenAIBackend
 from gm.recorder import read
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn, two_readings
-from gm.transcript import intent_json
 from referee.lang.incident import incident
+from referee.liar.codec import intent_json
 from referee.liar.intent import Query, Question, Unclear
 from referee.liar.problem import Problem, Why
 from referee.liar.proposition import literal

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.lang import Context, detect, extract, parse
-from referee.lang.wire import intent_json, parsed_json, proposition_json
+from referee.lang.wire import intent_json, parsed_json
+from referee.liar.codec import proposition_json
 from referee.liar.intent import CountQuery, Guess, Query, Question, Remark, Unclear
 from referee.liar.problem import Problem, Why
 from referee.liar.proposition import Not, Says, literal

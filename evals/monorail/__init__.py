@@ -1,0 +1,6 @@
+"""Monorail evals: a model as judge without the referee, and as an opponent of the bots.
+
+- `items`: the judge's seeded questions (positions, moves), labelled by the referee.
+- `judge`: one question put to a model (or to the referee itself) and scored.
+- `runner`: many, resumably, on the runner every eval shares; `report`: their summary.
+"""

@@ -1,0 +1,266 @@
+"""Sum a Monorail eval up: tables and figures beside the liar game's in `refgm report`.
+
+The judge's accuracy is over every question asked, and over those with a verdict; a wrong
+verdict is split by its direction ("yes" when the referee says no: a move called legal or a
+position completable that is not; "no" when it is), and never counted together with no
+verdict (refused, unparseable, a failed call). Beside each model, the column "with the
+referee": what the harness shows, the referee's own verdict, right by construction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from evals.monorail.items import MOVE_FAULTS, QUESTIONS
+from evals.monorail.judge import OUTCOMES
+from evals.report import html_images, html_table, legend_above, md_table, percent
+from referee.lang.limits import problem
+
+Row = dict[str, Any]
+GAME = "monorail"
+FAULT_CODES = tuple(fault.value for fault in MOVE_FAULTS)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_text(value: object, allowed: tuple[str, ...] | None = None) -> bool:
+    if not isinstance(value, str) or problem(value, 1_000):
+        return False
+    return allowed is None or value in allowed
+
+
+def row_problem(row: Row) -> str | None:
+    """Why a Monorail results line cannot be summed up (None when it can)."""
+    if row.get("mode") != "judge":
+        return '"mode" must be judge'
+    for key, allowed in (("model", None), ("lang", None), ("question", QUESTIONS), ("outcome", OUTCOMES)):
+        if not _is_text(row.get(key), allowed):
+            return f'"{key}" must be ' + (
+                f"one of {', '.join(allowed)}" if allowed else "a string (of Unicode text, at most 1,000 characters)"
+            )
+    for key in ("seed", "index", "model_calls", "tokens_in", "tokens_out", "latency", "cost_usd"):
+        if not _is_number(row.get(key)):
+            return f'"{key}" must be a number'
+    for key in ("truth", "referee"):
+        if not isinstance(row.get(key), bool):
+            return f'"{key}" must be true or false'
+    if row.get("answer") is not None and not isinstance(row["answer"], bool):
+        return '"answer" must be true, false or null'
+    if (row["answer"] is None) != (row["outcome"] not in ("right", "wrong")):
+        return '"answer" is null exactly when the outcome is refused, unread or failed'
+    if row.get("fault") is not None and row["fault"] not in FAULT_CODES:
+        return f'"fault" must be null or one of {", ".join(FAULT_CODES)}'
+    return None
+
+
+@dataclass(frozen=True)
+class JudgeSummary:
+    """One (model, language, question) group of judged questions."""
+
+    model: str
+    lang: str
+    question: str
+    items: int
+    right: int
+    yes_wrongly: int
+    no_wrongly: int
+    refused: int
+    unread: int
+    failed: int
+    referee_right: int
+    calls: int
+    tokens: int
+    latency: float
+    cost: float
+
+    @property
+    def answered(self) -> int:
+        return self.right + self.yes_wrongly + self.no_wrongly
+
+    def per_item(self, total: float) -> float:
+        return total / self.items if self.items else 0.0
+
+    def share(self, part: int, whole: int) -> float | None:
+        return part / whole if whole else None
+
+
+def summarise(rows: Iterable[Row]) -> list[JudgeSummary]:
+    """One summary per (model, language, question), in a stable order."""
+    groups: dict[tuple[str, str, str], list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[(row["model"], row["lang"], row["question"])].append(row)
+
+    def count(group: list[Row], **where: object) -> int:
+        return sum(all(row[k] == v for k, v in where.items()) for row in group)
+
+    return [
+        JudgeSummary(
+            model=model,
+            lang=lang,
+            question=question,
+            items=len(group),
+            right=count(group, outcome="right"),
+            yes_wrongly=count(group, outcome="wrong", answer=True),
+            no_wrongly=count(group, outcome="wrong", answer=False),
+            refused=count(group, outcome="refused"),
+            unread=count(group, outcome="unread"),
+            failed=count(group, outcome="failed"),
+            referee_right=sum(row["referee"] == row["truth"] for row in group),
+            calls=sum(row["model_calls"] for row in group),
+            tokens=sum(row["tokens_in"] + row["tokens_out"] for row in group),
+            latency=sum(row["latency"] for row in group),
+            cost=sum(row["cost_usd"] for row in group),
+        )
+        for (model, lang, question), group in sorted(groups.items())
+    ]
+
+
+JUDGE_COLUMNS = (
+    "model",
+    "lang",
+    "question",
+    "items",
+    "answered",
+    "accuracy (of answered)",
+    "accuracy (of all)",
+    "with the referee",
+    "yes, wrongly",
+    "no, wrongly",
+    "refused",
+    "unparseable",
+    "failed calls",
+    "tokens/item",
+    "latency/item",
+    "cost/item",
+)
+
+
+def judge_rows(summaries: list[JudgeSummary]) -> list[list[str]]:
+    """The cells of the judge table, one row per group, in JUDGE_COLUMNS order."""
+    return [
+        [
+            s.model,
+            s.lang,
+            s.question,
+            str(s.items),
+            percent(s.share(s.answered, s.items)),
+            percent(s.share(s.right, s.answered)),
+            percent(s.share(s.right, s.items)),
+            percent(s.share(s.referee_right, s.items)),
+            str(s.yes_wrongly),
+            str(s.no_wrongly),
+            str(s.refused),
+            str(s.unread),
+            str(s.failed),
+            f"{s.per_item(s.tokens):.0f}",
+            f"{s.per_item(s.latency):.2f}s",
+            f"${s.per_item(s.cost):.5f}",
+        ]
+        for s in summaries
+    ]
+
+
+FAULT_COLUMNS = ("model", "lang", "legal", *FAULT_CODES)
+
+
+def fault_rows(rows: Iterable[Row]) -> list[list[str]]:
+    """Move questions by the referee's reason: right verdicts of questions asked, per model
+    and language (a legal move in the column "legal")."""
+    asked: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for row in rows:
+        if row["question"] == "move":
+            tally = asked[(row["model"], row["lang"])][row["fault"] or "legal"]
+            tally[0] += row["outcome"] == "right"
+            tally[1] += 1
+
+    def cell(tally: list[int]) -> str:
+        return f"{tally[0]}/{tally[1]}" if tally[1] else "–"
+
+    return [
+        [model, lang, *(cell(by[code]) for code in FAULT_COLUMNS[2:])] for (model, lang), by in sorted(asked.items())
+    ]
+
+
+INTRO = (
+    "A model judges Monorail without the referee: given a position as text and JSON (and for "
+    "a move question, the move), it answers in a schema whether the move is legal or whether "
+    "the loop can still be completed with the tiles left, and the referee (check_move, the "
+    "solver) scores it. Half the questions of each kind have the answer yes. Accuracy is over "
+    'the questions with a verdict and over all questions; "yes, wrongly" is a move called '
+    'legal or a position called completable when it is not, "no, wrongly" the other way; '
+    "refused, unparseable replies and failed calls give no verdict and are counted apart. "
+    '"With the referee" is what the harness shows: the referee\'s own verdict, right by construction.'
+)
+
+
+def markdown(rows: list[Row]) -> list[str]:
+    """The Monorail sections of report.md."""
+    out = ["## Monorail: a model as judge, without the referee", "", f"{len(rows)} questions.", "", INTRO, ""]
+    out += md_table(JUDGE_COLUMNS, judge_rows(summarise(rows)))
+    faults = fault_rows(rows)
+    if faults:
+        out += ["", "### Move questions by the referee's reason (right of asked)", ""]
+        out += md_table(FAULT_COLUMNS, faults)
+    return out + ["", "![judge](judge.png)", ""]
+
+
+def html_parts(rows: list[Row], images: dict[str, bytes]) -> list[str]:
+    """The Monorail part of report.html."""
+    parts = [
+        "<h2>Monorail: a model as judge, without the referee</h2>",
+        f"<p>{len(rows)} questions. {INTRO}</p>",
+        html_table(JUDGE_COLUMNS, judge_rows(summarise(rows))),
+    ]
+    faults = fault_rows(rows)
+    if faults:
+        parts += ["<h3>Move questions by the referee's reason (right of asked)</h3>", html_table(FAULT_COLUMNS, faults)]
+    return parts + html_images(images)
+
+
+VERDICTS: tuple[tuple[str, str, str], ...] = (
+    ("right", "right", "#4c72b0"),
+    ("yes, wrongly", "yes_wrongly", "#c44e52"),
+    ("no, wrongly", "no_wrongly", "#dd8452"),
+    ("refused", "refused", "#8c8c8c"),
+    ("unparseable", "unread", "#b0b0b0"),
+    ("failed call", "failed", "#dddddd"),
+)
+
+
+def judge_figure(summaries: list[JudgeSummary]) -> Figure:
+    """Each group's questions as one stacked bar of what became of them, the model alone
+    beside the same questions with the referee."""
+    fig = Figure(figsize=(max(6, 1.0 * len(summaries)), 4), layout="constrained")
+    ax = fig.subplots()
+    xs = list(range(len(summaries)))
+    bottom = [0.0] * len(summaries)
+    for label, field, colour in VERDICTS:
+        shares = [100 * (s.share(getattr(s, field), s.items) or 0) for s in summaries]
+        ax.bar([x - 0.2 for x in xs], shares, 0.4, bottom=bottom, color=colour, label=label)
+        bottom = [b + v for b, v in zip(bottom, shares, strict=True)]
+    ax.bar(
+        [x + 0.2 for x in xs],
+        [100 * (s.share(s.referee_right, s.items) or 0) for s in summaries],
+        0.4,
+        color="#55a868",
+        label="with the referee: right",
+    )
+    ax.set_xticks(xs, [f"{s.model}\n{s.question}/{s.lang}" for s in summaries], rotation=60, fontsize=7, ha="right")
+    ax.set_ylabel("% of questions")
+    ax.set_ylim(0, 105)
+    ax.set_title("Monorail judge: the model alone (left) and with the referee (right)")
+    legend_above(fig, ax, ncols=4)
+    return fig
+
+
+def figures(rows: list[Row]) -> dict[str, Figure]:
+    """The Monorail figures, by file name."""
+    return {"judge.png": judge_figure(summarise(rows))}

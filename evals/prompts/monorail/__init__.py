@@ -1,0 +1,1 @@
+"""The Monorail judge eval's texts to the model, per language (read by evals.monorail.judge)."""
