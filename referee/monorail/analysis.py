@@ -85,7 +85,7 @@ class Outcome:
     result: Result
     plies: int | None = None
     how: How | None = None
-    reply: Move | None = None  # the opponent's completing move, for HANDS_OVER
+    reply: Move | None = None  # the opponent's answer that wins: a completion (HANDS_OVER) or a forced loss's
 
 
 @dataclass(frozen=True)
@@ -193,7 +193,9 @@ class Search:
             if plies % 2 == 1 and self.loses_within(after, plies - 1):
                 return Outcome(Result.WIN, plies, How.FORCED)
             if plies % 2 == 0 and self.wins_within(after, plies - 1):
-                return Outcome(Result.LOSS, plies, How.FORCED)
+                # The opponent's reply that does it (the memos make finding it again cheap).
+                reply = next(m for m in self.moves(after) if self.loses_within(after.after(m.tiles), plies - 2))
+                return Outcome(Result.LOSS, plies, How.FORCED, reply)
         return Outcome(Result.OPEN)
 
 

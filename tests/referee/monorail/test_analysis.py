@@ -145,3 +145,16 @@ def test_witness_moves_are_the_legal_lines_of_the_witness() -> None:
     assert list(witness_moves(start(), parse_move("NW@2,0").tiles)) == [parse_move("NW@2,0")]
     assert list(witness_moves(start(), parse_move("NW@5,5").tiles)) == []  # touches nothing
     assert list(witness_moves(start(), parse_move("V@2,0").tiles)) == []  # against the station's rail
+
+
+def test_a_first_move_that_loses_by_force_within_four_plies() -> None:
+    # NE@-1,0 is answered by H@0,1 H@1,1 SW@2,1: two cells, -1,1 and 2,0, each faced by two rail
+    # ends, not in one line. The first seat fills one and the second the other, or a stray tile
+    # leaves the loop impossible.
+    outcome = Search(True, GROUP).outcome(start(), parse_move("NE@-1,0"), depth=4)
+    assert outcome == Outcome(Result.LOSS, 4, How.FORCED, parse_move("H@0,1 H@1,1 SW@2,1"))
+    trap = start().after(parse_move("NE@-1,0 H@0,1 H@1,1 SW@2,1").tiles)
+    assert solve(trap).completable and not brute_completions(trap)
+    for move in legal_moves(trap):
+        after = trap.after(move.tiles)
+        assert not solve(after).completable or brute_completions(after)
