@@ -12,9 +12,12 @@ from referee.monorail.game import (
     Declare,
     MonorailState,
     Place,
+    Rules,
+    new_game,
     step,
 )
 from referee.monorail.move import Move
+from referee.monorail.position import TILES
 from referee.monorail.tile import Tile, TileError
 
 
@@ -22,10 +25,20 @@ class MonorailGame:
     """Monorail: two seats, no hidden information, so every seat's view is the whole state."""
 
     name = "monorail"
-    aliases = ("모노레일", "モノレール")
+    aliases: tuple[str, ...] = ("모노레일", "モノレール")
 
     def seats(self, state: MonorailState) -> tuple[str, ...]:
         return SEATS
+
+    def start(self, rules: Json) -> MonorailState:
+        """A game from the start under recorded rules (`rules_json`); TileError if malformed."""
+        strict, tiles = rules.get("strict_edges", True), rules.get("tiles", TILES)
+        if not isinstance(strict, bool) or not isinstance(tiles, int) or isinstance(tiles, bool) or tiles < 1:
+            raise TileError(f"Monorail's rules are strict_edges (true/false) and tiles (a count), not {rules!r}")
+        return new_game(Rules(strict, tiles))
+
+    def rules_json(self, state: MonorailState) -> Json:
+        return {"strict_edges": state.rules.strict_edges, "tiles": state.rules.tiles}
 
     def to_move(self, state: MonorailState) -> str | None:
         return state.seat

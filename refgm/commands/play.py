@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from gm.backends import BackendError
+from gm.bots import default_level, levels
 from gm.recorder import TranscriptError, game_path, locate, new_game_id
 from gm.sampling import SamplingKeyError, game_key
 from gm.session import GameConfig, Session
@@ -18,6 +19,7 @@ from gm.tui import Frontend, interactive, run_interactive, run_lines
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.liar.game import Rules
 from referee.liar.world import World
+from refgm.commands import play_monorail
 from refgm.commands.models import add_model_options, open_actor
 
 
@@ -34,12 +36,20 @@ def _secret(value: str) -> World:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser(
         "play",
-        help="play a game of find-the-liar",
-        description="Play find-the-liar. Interactive in a terminal; with --input FILE (or "
-        "stdin that is not a terminal) one player line per input line. Every game is "
-        "recorded under $REFGM_HOME/games (default ~/.local/share/refgm/games); the "
-        "secret, nonce and seed wait in a 0600 sidecar <game>.secret.json until the end.",
+        help="play a game of find-the-liar (or Monorail with --game monorail)",
+        description="Play find-the-liar, or Monorail with --game monorail. Interactive in a "
+        "terminal; with --input FILE (or stdin that is not a terminal) one player line per "
+        "input line. Every game is recorded under $REFGM_HOME/games (default "
+        "~/.local/share/refgm/games); the secret, nonce and seed wait in a 0600 sidecar "
+        "<game>.secret.json until the end.",
     )
+    p.add_argument("--game", choices=("liar", "monorail"), default="liar",
+                   help="which game (default liar)")
+    p.add_argument("--opponent", type=play_monorail.opponent_level, metavar="bot[:LEVEL]",
+                   help=f"Monorail: the bot to play against, or the model's fallback: "
+                   f"{', '.join(levels('monorail'))} (default bot:{default_level('monorail')})")
+    p.add_argument("--first", choices=play_monorail.FIRST, default="human",
+                   help="Monorail: who places first (default human)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the game (default en)")
     p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
                    help=f"what happened: {', '.join(INCIDENTS)} (default: drawn from the seed)")
@@ -55,6 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "liar" and (args.opponent or args.first != "human") and not args.resume:
+        print("refgm play: --opponent and --first are for --game monorail", file=sys.stderr)
+        return 2
     lines: Iterable[str] | None = None
     if args.input is not None:
         try:
@@ -65,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     elif not interactive():
         # Strict UTF-8 whatever the locale: a game's text must round-trip through its log.
         lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
+    if args.game == "monorail" or play_monorail.resumes_monorail(args.resume):
+        return play_monorail.run(args, lines)
     # One event loop for the whole game: a model's client opened for the narrated opening
     # keeps its connections for the turns.
     with asyncio.Runner() as runner:

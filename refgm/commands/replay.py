@@ -12,14 +12,17 @@ differs; exits 1 on any difference, 2 on a log that cannot be read.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from rich.table import Table
 from rich.text import Text
 
+from gm import match
 from gm.console import terminal
 from gm.recorder import Log, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Problem, Replayed, reopened, rerun
+from referee.game import UnknownGameError, find_game, game_names
 
 
 def replay(log: Log) -> tuple[Replayed, ...]:
@@ -58,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     path = locate(args.transcript)
     try:
         log = read(path, drop_torn_tail=True)
+        if log.events[0].data.get("game", "liar") != "liar":
+            return _replay_match(log)
         rows = replay(log)
     except TranscriptError as err:
         print(f"refgm replay: {err}", file=sys.stderr)
@@ -82,3 +87,31 @@ def run(args: argparse.Namespace) -> int:
     if first is not None:
         print(f"{path}:{first.line}: the first line that differs.")
     return 1 if bad else 0
+
+
+def _replay_match(log: Log) -> int:
+    """A game played by seats (gm.match): every move re-stepped through its referee."""
+    name = str(log.events[0].data.get("game"))
+    if name not in game_names():  # a log records the game's name, never an alias
+        raise TranscriptError(f"{log.path}:1: {UnknownGameError(name, game_names())}")
+    game = find_game(name)
+    done = match.replay(log, game)  # type: ignore[arg-type]  # a game a match records has start()
+    table = Table(title=Text(f"replay of {log.path}"))
+    for column in ("ply", "seat", "by", "move", "match"):
+        table.add_column(column)
+    differs = {p.line for p in done.problems}
+    for event in done.moves:
+        cells = (str(event.data["ply"]), str(event.data["seat"]), str(event.data.get("by")),
+                 json.dumps(event.data["move"], ensure_ascii=False), "NO" if event.line in differs else "yes")
+        table.add_row(*(Text(cell) for cell in cells))
+    terminal().print(table)
+    if log.torn_tail:
+        print(f"line {len(log.events) + 1} is incomplete (the game was interrupted mid-write); it is not checked.")
+    for problem in done.problems:
+        print(f"ply {problem.ply}, {problem}")
+    result = game.result(done.state)
+    ended = "not over" if result is None else f"{', '.join(result.winners)} won ({result.reason})"
+    print(f"{done.ply} moves replayed, {len(done.problems)} mismatched; the game: {ended}.")
+    if done.problems:
+        print(f"{log.path}:{done.problems[0].line}: the first line that differs.")
+    return 1 if done.problems else 0

@@ -1,0 +1,601 @@
+"""A match: any `referee.game.Game` played by its seats (humans, bots, model agents), recorded.
+
+The harness knows a game only through its protocol (seats, to_move, view, step, result,
+move_json, move_from_json) and its start from recorded rules (`start`, `rules_json`), so
+one loop serves every game. Each seat is played by a `Human` (the front end reads a move),
+a `BotPlayer` (gm.bots) or an `AgentPlayer` (a model deciding a typed move, gm.agent). The
+referee checks every move: `game.step` raising a ValueError is a refusal. A human is asked
+again with the reason; an agent too, at most twice, then the seat's bot plays and the move
+says so (`fallback`). Bots draw from a `random.Random` made for each decision from the
+game's seed, the seat and the ply, so a resumed game goes on as it would have.
+
+The log (one JSON object per line, written before anything is shown; gm.recorder writes
+and reads it, drops a torn tail and keeps the sidecar) holds, each event with its `seat`
+and, unless everyone may see it, `see` (a `referee.game.Audience` value):
+
+- `game_started`: `id`, `game`, `config` (`lang`, `rules` as the game records them, and
+  `seats`: per seat its `kind` human|bot|agent, `name`, and `bot` (a bot's level, or an
+  agent's fallback)), `commitment`: SHA-256 of the canonical JSON of the seed and a nonce.
+- `move` (everyone): `ply` (0, 1, ...), `seat`, `by` (human|bot|agent), `move`
+  (game.move_json), and `fallback`: true when an agent's seat was played by its bot.
+- `refused` (the seat's): `ply`, `seat`, `move`, `reason`: a human's move the referee refused.
+- `agent_attempt` (the seat's): `ply`, `seat`, `attempt` (1, 2, 3), `agent`, `request`,
+  `raw` (null when the backend gave up), `move` (what the reply read as, or null),
+  `accepted`, `reason` (why not, or null), `tokens_in`, `tokens_out`, `latency`,
+  `transport` (each network exchange as [outcome, seconds]).
+- `resumed` (everyone): `ply`: the game went on after an interruption.
+- `game_ended` (everyone): `result` (winners, reason), `seed`, `nonce`, `commitment`.
+
+The seed and nonce wait in the sidecar (its secret is empty: a match seals only the seed)
+until `game_ended` reveals them. `rerun` re-steps a log through the referee: resume goes
+on from its state, `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds
+what one seat was shown from the events it may see.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from gm.agent import Agent, Decision, Retry
+from gm.bots import Bot
+from gm.recorder import (
+    Event,
+    Log,
+    Sealed,
+    TranscriptError,
+    TranscriptWriter,
+    mark_ended,
+    read,
+    read_sidecar,
+    sidecar_path,
+    truncate_torn_tail,
+    visible_to,
+    write_sidecar,
+)
+from gm.session import transport_json
+from referee.commitment import commit, draw_nonce
+from referee.errors import CommitmentError
+from referee.game import Audience, Game, Json, Result
+
+MAX_ATTEMPTS = 3
+"""An agent's first try and at most two retries before its bot plays the seat."""
+
+
+class MatchGame(Game[Any, Any], Protocol):
+    """A game a match can start and record: the protocol, plus its start from recorded rules."""
+
+    def start(self, rules: Json) -> Any:
+        """The opening state under `rules`; a ValueError if they are malformed."""
+        ...
+
+    def rules_json(self, state: Any) -> Json:
+        """The rules of `state`'s game as `start` reads them."""
+        ...
+
+
+class Left(Exception):
+    """A human left the game; it stays saved and can be resumed."""
+
+
+AskMove = Callable[[Json, ValueError | None], Awaitable[Any]]
+"""A front end's question to a human: the seat's view and why the last move was refused."""
+
+
+@dataclass(frozen=True)
+class Human:
+    """A seat played at the terminal (or from a script): `ask` reads one move."""
+
+    ask: AskMove
+    name: str = "human"
+    kind: ClassVar[str] = "human"
+
+
+@dataclass(frozen=True)
+class BotPlayer:
+    """A seat played by a bot."""
+
+    bot: Bot
+    kind: ClassVar[str] = "bot"
+
+    @property
+    def name(self) -> str:
+        return f"bot:{self.bot.level}"
+
+
+@dataclass(frozen=True)
+class AgentPlayer:
+    """A seat played by a model agent, with the bot that plays when the agent cannot."""
+
+    agent: Agent
+    fallback: Bot
+    kind: ClassVar[str] = "agent"
+
+    @property
+    def name(self) -> str:
+        return self.agent.name
+
+
+Player = Human | BotPlayer | AgentPlayer
+
+
+def seat_json(player: Player) -> Json:
+    """How a seat's player is recorded in `game_started`."""
+    bot = player.bot if isinstance(player, BotPlayer) else player.fallback if isinstance(player, AgentPlayer) else None
+    return {"kind": player.kind, "name": player.name, "bot": bot.level if bot else None}
+
+
+def committed(seed: int) -> Json:
+    """What a match commits to (referee.commitment): the seed that orders every random choice."""
+    return {"seed": seed}
+
+
+def commit_seed(seed: int, nonce: str) -> str:
+    """The commitment shown at the start: SHA-256 of the canonical JSON of the seed and nonce."""
+    return commit(committed(seed), nonce)
+
+
+def decision_rng(game: str, seed: int, seat: str, ply: int) -> random.Random:
+    """The RNG of one bot decision: the same seed, seat and ply always draw the same."""
+    return random.Random(f"{game}:{seed}:{seat}:{ply}")
+
+
+def opens(shown: object, seed: object, nonce: object) -> bool:
+    """Whether a revealed seed and nonce (as a log or sidecar holds them) open `shown`."""
+    try:
+        return isinstance(seed, int) and isinstance(nonce, str) and commit_seed(seed, nonce) == shown
+    except CommitmentError:  # a nonce that is no nonce opens nothing
+        return False
+
+
+def seed_nonce(seed: int) -> str:
+    """The commitment's 128-bit nonce, drawn from the seed: the same seed plays the same game.
+
+    A seed drawn by refgm (63 bits) is as hard to guess as the nonce; one chosen with
+    --seed is known to whoever chose it."""
+    return draw_nonce(random.Random(f"nonce:{seed}"))
+
+
+@dataclass(frozen=True)
+class Played:
+    """One ply as the front end shows it: who played what, the state after, and the attempts."""
+
+    ply: int
+    seat: str
+    by: str
+    move: Any
+    state: Any
+    fallback: bool = False
+    attempts: tuple[Decision, ...] = ()
+
+
+# --- re-running a log: the one loop behind resume, replay and a seat's view -------------------
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """Where a log differs from what the referee decides now, and how."""
+
+    line: int
+    ply: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Rerun:
+    """A log re-stepped through the referee: the state at its end and every difference."""
+
+    state: Any
+    moves: tuple[Event, ...]
+    problems: tuple[Mismatch, ...]
+    ended: Event | None = None
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+
+def rerun(log: Log, game: MatchGame, viewer: str | None = None) -> Rerun:
+    """Re-step every recorded move of `log` through `game`'s referee, with no model calls.
+
+    Checks each move is the seat's to make and legal, each refused move and rejected agent
+    reply is refused now too, each agent move is the reply last accepted for its ply, and
+    `game_ended` (if any) gives the result the moves give and opens the commitment. With a
+    `viewer`, `log` holds what that seat may see: another seat's attempts are not there."""
+    started = log.events[0]
+    config = started.data.get("config")
+    try:
+        if not isinstance(config, dict) or not isinstance(config.get("rules"), dict):
+            raise ValueError("no rules in the config")
+        state = game.start(config["rules"])
+    except ValueError as err:
+        raise TranscriptError(f"{log.path}:{started.line}: cannot start the game ({err})") from None
+    walk = _Walk(log, game, state, viewer)
+    for event in log.events[1:]:
+        walk.take(event)
+    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended)
+
+
+@dataclass
+class _Walk:
+    log: Log
+    game: MatchGame
+    state: Any
+    viewer: str | None
+    moves: list[Event] = field(default_factory=list)
+    problems: list[Mismatch] = field(default_factory=list)
+    accepted: Any = None
+    ended: Event | None = None
+
+    def differs(self, event: Event, text: str) -> None:
+        self.problems.append(Mismatch(event.line, len(self.moves), text))
+
+    def read_move(self, event: Event) -> Any:
+        try:
+            return self.game.move_from_json(event.data["move"])
+        except (KeyError, ValueError) as err:
+            self.differs(event, f"the recorded move cannot be read ({err})")
+            return None
+
+    def take(self, event: Event) -> None:
+        if self.ended is not None:
+            self.differs(event, f"a {event.t} event after game_ended")
+        elif event.t == "game_ended":
+            self.end(event)
+        elif event.t not in ("move", "refused", "agent_attempt", "resumed"):
+            self.differs(event, f"an event this game does not write: {event.t!r}")
+        elif event.t != "resumed":
+            self.ply_event(event)
+
+    def ply_event(self, event: Event) -> None:
+        """A move or a try at one: its ply and seat must be the game's next."""
+        seat = self.game.to_move(self.state)
+        if event.data.get("ply") != len(self.moves):
+            self.differs(event, f"ply {event.data.get('ply')!r}, expected {len(self.moves)}")
+        elif seat is None or event.data.get("seat") != seat:
+            turn = "the game was over" if seat is None else f"it was {seat!r}'s turn"
+            self.differs(event, f"the {event.data.get('seat')!r} seat moved, but {turn}")
+        elif event.t == "move":
+            self.move(event, seat)
+        else:
+            self.attempt(event, seat)
+
+    def move(self, event: Event, seat: str) -> None:
+        move = self.read_move(event)
+        if move is None:
+            return
+        checked = self.viewer in (None, seat)
+        if checked and event.data.get("by") == "agent" and (self.accepted is None or self.accepted != move):
+            self.differs(event, "an agent's move that is not its accepted reply")
+        try:
+            self.state = self.game.step(self.state, seat, move)
+        except ValueError as err:
+            self.differs(event, f"the referee refuses this move now: {err}")
+            return
+        self.moves.append(event)
+        self.accepted = None
+
+    def attempt(self, event: Event, seat: str) -> None:
+        if event.data.get("move") is None:
+            return  # a reply that read as no move: nothing for the referee to decide
+        move = self.read_move(event)
+        if move is None:
+            return
+        try:
+            self.game.step(self.state, seat, move)
+            refusal = None
+        except ValueError as err:
+            refusal = str(err)
+        accepted = event.t == "agent_attempt" and event.data.get("accepted") is True
+        if accepted != (refusal is None):
+            now = "accepts" if refusal is None else f"refuses ({refusal})"
+            self.differs(event, f"recorded as {'accepted' if accepted else 'refused'}, the referee now {now}")
+        elif refusal is not None and event.data.get("reason") != refusal:
+            self.differs(event, f"refused for {event.data.get('reason')!r}, now for {refusal!r}")
+        if accepted:
+            self.accepted = move
+
+    def end(self, event: Event) -> None:
+        self.ended = event
+        result = self.game.result(self.state)
+        if result is None or event.data.get("result") != result.as_json():
+            self.differs(
+                event,
+                f"game_ended says {event.data.get('result')!r}, the moves give "
+                f"{result.as_json() if result else 'no result yet'}",
+            )
+        if not opens(self.log.events[0].data.get("commitment"), event.data.get("seed"), event.data.get("nonce")):
+            self.differs(event, "the seed and nonce revealed do not open the commitment")
+
+
+def replay(log: Log, game: MatchGame) -> Rerun:
+    """`rerun` for `refgm replay`: also catches a log whose sidecar says the game ended but
+    whose `game_ended` is missing. (Moves that end the game with no `game_ended` after them
+    are what a crash leaves; resume writes it.)"""
+    done = rerun(log, game)
+    if done.ended is None and sidecar_path(log.path).exists() and read_sidecar(log.path).ended:
+        missing = Mismatch(len(log.events) + 1, done.ply, "game_ended is missing: the sidecar says this game ended")
+        return replace(done, problems=(*done.problems, missing))
+    return done
+
+
+def visible(log: Log, seat: str) -> Log:
+    """The log as `seat` may see it: the events for everyone and those for it alone."""
+    return replace(log, events=visible_to(log, seat))
+
+
+def seat_view(log: Log, game: MatchGame, seat: str) -> Json:
+    """What `seat` was shown last, rebuilt from the events it may see alone."""
+    return game.view(rerun(visible(log, seat), game, viewer=seat).state, seat)
+
+
+def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None) -> tuple[Any, int]:
+    """A game between bots, unrecorded (benchmarks, evals): the final state and the plies.
+
+    Each decision draws from `decision_rng` as in a recorded match, so a match with the
+    same bots and seed plays the same moves."""
+    state = game.start(rules or {})
+    ply = 0
+    while (seat := game.to_move(state)) is not None:
+        move = bots[seat].choose(game.view(state, seat), decision_rng(game.name, seed, seat, ply))
+        state = game.step(state, seat, move)
+        ply += 1
+    return state, ply
+
+
+# --- a match in play ---------------------------------------------------------------------------
+
+
+class Match:
+    """A game being played by its seats, recorded to `writer` as it goes."""
+
+    def __init__(
+        self,
+        *,
+        game: MatchGame,
+        state: Any,
+        players: Mapping[str, Player],
+        writer: TranscriptWriter,
+        sealed: Sealed,
+        game_id: str,
+        config: Json,
+        ply: int = 0,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.players = dict(players)
+        self.writer = writer
+        self.sealed = sealed
+        self.game_id = game_id
+        self.config = config
+        self.ply = ply
+
+    @classmethod
+    def start(
+        cls,
+        game: MatchGame,
+        players: Mapping[str, Player],
+        path: Path,
+        game_id: str,
+        *,
+        seed: int | None = None,
+        rules: Json | None = None,
+        lang: str = "en",
+    ) -> Match:
+        """Seal the seed and a fresh nonce, record the start with the commitment.
+
+        The sidecar comes first and the log is created with its first line, so a crash
+        leaves either no log or a log that resumes."""
+        if path.exists():
+            raise FileExistsError(f"{path} already exists; choose another --transcript")
+        state = game.start(rules or {})
+        if set(players) != set(game.seats(state)):
+            raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
+        seed = secrets.randbits(63) if seed is None else seed
+        sealed = Sealed(seed, {}, seed_nonce(seed))
+        config = {
+            "lang": lang,
+            "rules": game.rules_json(state),
+            "seats": {seat: seat_json(players[seat]) for seat in game.seats(state)},
+        }
+        write_sidecar(path, sealed)
+        writer = TranscriptWriter.create(
+            path,
+            "game_started",
+            id=game_id,
+            game=game.name,
+            config=config,
+            commitment=commit_seed(sealed.seed, sealed.nonce),
+            seat=None,
+            see=Audience.EVERYONE,
+        )
+        return cls(
+            game=game, state=state, players=players, writer=writer, sealed=sealed, game_id=game_id, config=config
+        )
+
+    @classmethod
+    def resume(cls, path: Path, game: MatchGame, players: Mapping[str, Player]) -> tuple[Match, Rerun]:
+        """Go on with an interrupted game: its torn last line dropped, its moves re-stepped.
+
+        The log must re-run clean; a game whose moves ended it but whose `game_ended` never
+        got written is ended now."""
+        log = read(path, drop_torn_tail=True)
+        if log.torn_tail:
+            truncate_torn_tail(path)
+        if log.first("game_ended"):
+            raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
+        started = log.events[0].data
+        if started.get("game") != game.name:
+            raise TranscriptError(f"{path}: a game of {started.get('game')!r}, not {game.name}")
+        sealed = read_sidecar(path)
+        if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
+            raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
+        done = rerun(log, game)
+        if done.problems:
+            first = done.problems[0]
+            raise TranscriptError(f"{path}:{first.line}: {first.text}; see: refgm replay {path}")
+        config = started["config"]
+        recorded = {seat: kind.get("kind") for seat, kind in config.get("seats", {}).items()}
+        if recorded != {seat: p.kind for seat, p in players.items()}:
+            raise TranscriptError(f"{path}: the seats were played by {recorded}")
+        match = cls(
+            game=game,
+            state=done.state,
+            players=players,
+            writer=TranscriptWriter.append(path),
+            sealed=sealed,
+            game_id=str(started.get("id", path.stem)),
+            config=config,
+            ply=done.ply,
+        )
+        match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
+        if match.over:
+            match._end()
+        return match, done
+
+    @property
+    def over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def view(self, seat: str) -> Json:
+        return self.game.view(self.state, seat)
+
+    async def run(self, shown: Callable[[Played], None] | None = None) -> Result:
+        """Play until the game ends; `shown` sees each ply once it is recorded."""
+        while not self.over:
+            played = await self.turn()
+            if shown:
+                shown(played)
+        result = self.result
+        assert result is not None
+        return result
+
+    async def turn(self) -> Played:
+        """One ply: the seat to move decides, the referee checks, the move is recorded."""
+        seat = self.game.to_move(self.state)
+        if seat is None:
+            raise ValueError("the game is over")
+        player = self.players[seat]
+        view = self.game.view(self.state, seat)
+        attempts: tuple[Decision, ...] = ()
+        fallback = False
+        if isinstance(player, Human):
+            move, state = await self._ask(player, seat, view)
+        elif isinstance(player, BotPlayer):
+            move, state = self._bot(player.bot, seat, view)
+        else:
+            played, attempts = await self._agent(player, seat, view)
+            fallback = played is None
+            move, state = played or self._bot(player.fallback, seat, view)
+        by = "bot" if fallback else player.kind
+        self.writer.write(
+            "move",
+            ply=self.ply,
+            seat=seat,
+            see=Audience.EVERYONE,
+            by=by,
+            move=self.game.move_json(move),
+            **({"fallback": True} if fallback else {}),
+        )
+        self.state = state
+        done = Played(self.ply, seat, by, move, state, fallback, attempts)
+        self.ply += 1
+        if self.over:
+            self._end()
+        return done
+
+    async def _ask(self, human: Human, seat: str, view: Json) -> tuple[Any, Any]:
+        refusal: ValueError | None = None
+        while True:
+            move = await human.ask(view, refusal)
+            try:
+                return move, self.game.step(self.state, seat, move)
+            except ValueError as err:
+                refusal = err
+                self.writer.write(
+                    "refused",
+                    ply=self.ply,
+                    seat=seat,
+                    see=Audience.SEAT,
+                    move=self.game.move_json(move),
+                    reason=str(err),
+                )
+
+    def _bot(self, bot: Bot, seat: str, view: Json) -> tuple[Any, Any]:
+        """A bot's move; the referee refusing one is a bug in the bot, and raises."""
+        move = bot.choose(view, decision_rng(self.game.name, self.sealed.seed, seat, self.ply))
+        return move, self.game.step(self.state, seat, move)
+
+    async def _agent(
+        self, player: AgentPlayer, seat: str, view: Json
+    ) -> tuple[tuple[Any, Any] | None, tuple[Decision, ...]]:
+        """Up to MAX_ATTEMPTS replies, each checked by the referee and recorded; None when
+        none was a legal move (or the agent's deadline passed): the seat's bot plays."""
+        agent = player.agent
+        deadline = time.monotonic() + agent.deadline_s
+        decisions: list[Decision] = []
+        retry: Retry | None = None
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            if attempt > 1 and time.monotonic() >= deadline:
+                break
+            decision = await agent.decide(view, self.ply, attempt, retry, deadline)
+            decisions.append(decision)
+            reason = decision.problem
+            state = None
+            if decision.move is not None:
+                try:
+                    state = self.game.step(self.state, seat, decision.move)
+                    reason = None
+                except ValueError as err:
+                    reason = str(err)
+            self.writer.write(
+                "agent_attempt",
+                ply=self.ply,
+                seat=seat,
+                see=Audience.SEAT,
+                attempt=attempt,
+                agent=agent.name,
+                request=decision.request,
+                raw=decision.raw,
+                move=None if decision.move is None else self.game.move_json(decision.move),
+                accepted=state is not None,
+                reason=reason,
+                tokens_in=decision.tokens_in,
+                tokens_out=decision.tokens_out,
+                latency=round(decision.latency, 6),
+                transport=transport_json(decision.transport),
+            )
+            if state is not None:
+                return (decision.move, state), tuple(decisions)
+            retry = Retry(decision.move, reason or "no move")
+        return None, tuple(decisions)
+
+    def _end(self) -> None:
+        """Reveal the seed and nonce, then mark the sidecar: the log now holds it all."""
+        result = self.result
+        assert result is not None
+        self.writer.write(
+            "game_ended",
+            seat=None,
+            see=Audience.EVERYONE,
+            result=result.as_json(),
+            seed=self.sealed.seed,
+            nonce=self.sealed.nonce,
+            commitment=commit_seed(self.sealed.seed, self.sealed.nonce),
+        )
+        mark_ended(self.writer.path, self.sealed)
+
+    def close(self) -> None:
+        self.writer.close()
