@@ -40,7 +40,7 @@ def test_the_start_reproduces_the_namu_wiki_figure() -> None:
     ("move", "outcome"),
     [
         ("H@0,1 H@1,1", Outcome(Result.WIN, 3, How.FORCED)),  # two single gaps, two tiles: the opponent loses
-        ("H@0,1", Outcome(Result.LOSS, 4, How.FORCED)),  # the opponent answers H@1,1
+        ("H@0,1", Outcome(Result.LOSS, 4, How.FORCED, parse_move("H@1,1"))),  # and leaves two single gaps
         ("H@-1,1", Outcome(Result.LOSS, 2, How.HANDS_OVER, parse_move("H@0,1 H@1,1 H@2,1"))),
         ("H@-1,1 H@0,1 H@1,1", Outcome(Result.LOSS, 2, How.HANDS_OVER, parse_move("H@2,1"))),
         ("V@-1,2", Outcome(Result.LOSS, 2, How.IMPOSSIBLE)),  # a stray tile: nothing is left for the gap
