@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from referee.errors import RefereeError
 from referee.monorail.loop import is_complete
 from referee.monorail.position import Position
 from referee.monorail.tile import Cell, Shape, Side, Tile
@@ -55,11 +56,21 @@ class Solution:
 NOT_COMPLETABLE = Solution(False, None, None)
 
 
-def solve(position: Position, strict_edges: bool = True) -> Solution:
+class SearchLimitError(RefereeError):
+    """The search took more steps than the caller allowed: no answer, never a guessed one.
+    In play (at most 16 tiles) it does not happen; a hypothetical budget far beyond play can."""
+
+    def __init__(self, steps: int) -> None:
+        super().__init__(f"the solver gave up after {steps:,} search steps without an answer")
+        self.steps = steps
+
+
+def solve(position: Position, strict_edges: bool = True, max_steps: int | None = None) -> Solution:
     """Whether `position` can be completed with at most `position.tiles_left` extra tiles.
 
     `strict_edges` does not change the answer (M4: a loop is edge-consistent, so a breach
-    can never be part of one); it is accepted so every caller states the rules it plays."""
+    can never be part of one); it is accepted so every caller states the rules it plays.
+    `max_steps` bounds the search: past it, SearchLimitError instead of an answer."""
     del strict_edges
     board = position.board
     if is_complete(board):
@@ -79,7 +90,7 @@ def solve(position: Position, strict_edges: bool = True) -> Solution:
     # hold a new tile.
     if chains is None or 2 * len(chains) > budget:
         return NOT_COMPLETABLE
-    walk = _Search(grid, chains).run(budget)
+    walk = _Search(grid, chains, max_steps).run(budget)
     if walk is None:
         return NOT_COMPLETABLE
     witness = forced_tiles + grid.tiles(walk)
@@ -196,8 +207,10 @@ class _Search:
     takes each end's nearest partner instead of its neighbour in the order, and is infinite
     when some end cannot reach a partner (an odd pocket)."""
 
-    def __init__(self, grid: _Grid, chains: list[tuple[_End, _End]]) -> None:
+    def __init__(self, grid: _Grid, chains: list[tuple[_End, _End]], max_steps: int | None = None) -> None:
         self.grid = grid
+        self.max_steps = max_steps
+        self.steps = 0
         self.rails, self.step = grid.rails, grid.step
         start = min(chains, key=lambda chain: self._freedom(chain[0]))
         others = [chain for chain in chains if chain is not start]
@@ -331,6 +344,9 @@ class _Search:
         cell, side = end
         rails, step = self.rails, self.step
         head = cell + step[side]
+        self.steps += 1
+        if self.max_steps is not None and self.steps > self.max_steps:
+            raise SearchLimitError(self.max_steps)
         if self._bound(head, chains) > budget:
             return False
         entry = side ^ 2

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from referee.monorail import Position, Shape, Tile, is_complete, legal_moves, parse_move, start
 from referee.monorail.position import TILES
-from referee.monorail.solver import NOT_COMPLETABLE, Solution, solve
+from referee.monorail.solver import NOT_COMPLETABLE, SearchLimitError, Solution, solve
 from referee.monorail.symmetry import GROUP, Symmetry
 from tests.referee.monorail.strategies import boards, played
 
@@ -155,3 +155,12 @@ def test_a_completed_position_is_complete_with_nothing(p: Position, left: int) -
 def test_the_edge_flag_does_not_change_the_answer(p: Position, left: int) -> None:
     p = with_left(p, left)
     assert solve(p, strict_edges=False) == solve(p)
+
+
+def test_a_step_limit_gives_no_answer_rather_than_a_guess() -> None:
+    far = Position(parse_move("SE@-1,0 SW@2,0 NE@-1,-3 NW@2,-3 V@10,10").tiles, 64)
+    with pytest.raises(SearchLimitError) as raised:
+        solve(far, max_steps=1_000)
+    assert raised.value.steps == 1_000 and isinstance(raised.value, ValueError)
+    # A limit a real position stays within changes nothing.
+    assert solve(start(), max_steps=1_000) == solve(start())

@@ -110,6 +110,18 @@ def test_check_jsonl_in_process() -> None:
     check(out.getvalue().splitlines())
 
 
+def test_a_position_the_solver_cannot_settle_gets_an_error_line_not_a_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A stray tile far away and a budget far beyond play: the search is cut off, the line says so
+    # and the next line is still answered (the limit lowered so the test takes a moment).
+    monkeypatch.setattr("refgm.commands.monorail.STEP_LIMIT", 20_000)
+    far = line(placed=[[-1, 0, "SE"], [2, 0, "SW"], [-1, -3, "NE"], [2, -3, "NW"], [10, 10, "V"]], tiles_left=64)
+    out = io.StringIO()
+    assert run_jsonl(io.BytesIO((far + "\n" + LINES[0] + "\n").encode()), out) == 1
+    first, second = (json.loads(text) for text in out.getvalue().splitlines())
+    assert first == {"error": "the solver gave up after 20,000 search steps without an answer; a smaller tiles_left may be answered"}
+    assert "error" not in second
+
+
 def test_exit_code_zero_when_every_line_is_well_formed() -> None:
     out = io.StringIO()
     good = "\n".join(LINES[:10]).encode()  # no newline after the last line: it is still a line
