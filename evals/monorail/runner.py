@@ -1,8 +1,10 @@
-"""`refgm eval --game monorail`: the judge's questions for every model and language, resumably.
+"""`refgm eval --game monorail`: the judge's questions and the games against the bots, for
+every model and language, resumably.
 
 It runs on the runner every eval shares (`evals.runner.EvalRunner`): one results line per
-question appended to `<run>/results.jsonl`, with `"game": "monorail"` so that a run folder
-may hold both games and `refgm report` tells them apart; a re-run asks only what is missing.
+question or game appended to `<run>/results.jsonl`, with `"game": "monorail"` so that a run
+folder may hold both games and `refgm report` tells them apart; a re-run plays only what is
+missing. `offline` (the referee) only judges; a `bot:<level>` model only plays.
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ from typing import Any, Literal
 
 from evals.monorail.items import item
 from evals.monorail.judge import Judged, judge
+from evals.monorail.opponent import BOT, OpponentSpec, model_player
+from evals.monorail.opponent import play as play_opponent
 from evals.runner import EvalRunner
+from gm.bots import levels
 from gm.sampling import game_key
 from referee.lang.incident import Lang
 
 GAME = "monorail"
-Mode = Literal["judge"]
-MODES: tuple[Mode, ...] = ("judge",)
+Mode = Literal["judge", "opponent"]
+MODES: tuple[Mode, ...] = ("judge", "opponent")
 OFFLINE = "offline"
 """The referee as the judge: the harness's own answers."""
 
@@ -50,16 +55,25 @@ class MonorailPlan:
     langs: tuple[Lang, ...] = ("en",)
     items: int = 60
     seed: int = 0
+    bots: tuple[str, ...] = field(default_factory=lambda: levels(GAME))
+    games: int = 10
     prices: dict[str, tuple[float, float]] = field(default_factory=dict)
     connections: int = 4
 
-    def specs(self) -> Iterator[JudgeSpec]:
-        """Language by language, then question by question across the models: a model's
-        consecutive questions share the rules prompt, which a local model (llama.cpp reuses
-        the longest prefix already evaluated) and provider prompt caches read only once."""
+    def specs(self) -> Iterator[JudgeSpec | OpponentSpec]:
+        """Language by language, then question by question (game by game) across the models:
+        a model's consecutive calls share the rules prompt, which a local model (llama.cpp
+        reuses the longest prefix already evaluated) and provider prompt caches read once.
+        Games run from `seed` on, the same seeds against every bot level."""
+        judges = [m for m in self.models if m.partition(":")[0] != BOT]
+        players = [m for m in self.models if m != OFFLINE]
         if "judge" in self.modes:
-            for lang, index, model in product(self.langs, range(self.items), self.models):
+            for lang, index, model in product(self.langs, range(self.items), judges):
                 yield JudgeSpec(model, lang, self.seed, index)
+        if "opponent" in self.modes:
+            seeds = range(self.seed, self.seed + self.games)
+            for lang, seed, bot, model in product(self.langs, seeds, self.bots, players):
+                yield OpponentSpec(model, lang, bot, seed)
 
 
 def judged_json(
@@ -96,8 +110,8 @@ def judged_json(
     }
 
 
-class MonorailRunner(EvalRunner[JudgeSpec]):
-    """Asks a plan's unanswered questions and appends their results."""
+class MonorailRunner(EvalRunner[JudgeSpec | OpponentSpec]):
+    """Asks a plan's unanswered questions, plays its unplayed games, and appends the results."""
 
     def __init__(
         self, plan: MonorailPlan, run_dir: Path, on_result: Callable[[dict[str, Any]], None] = lambda _: None
@@ -105,10 +119,13 @@ class MonorailRunner(EvalRunner[JudgeSpec]):
         super().__init__(run_dir, plan.connections, on_result)
         self.plan = plan
 
-    def specs(self) -> Iterator[JudgeSpec]:
+    def specs(self) -> Iterator[JudgeSpec | OpponentSpec]:
         return self.plan.specs()
 
-    async def play(self, spec: JudgeSpec) -> dict[str, Any]:
+    async def play(self, spec: JudgeSpec | OpponentSpec) -> dict[str, Any]:
+        if isinstance(spec, OpponentSpec):
+            backend = None if spec.model.partition(":")[0] == BOT else self._backend(spec.model)
+            return await play_opponent(spec, model_player(spec, backend), self.run_dir, self.plan.prices)
         question = item(spec.seed, spec.index)  # drawn once per process, not timed
         started = time.perf_counter()
         if spec.model == OFFLINE:

@@ -1,12 +1,14 @@
 """`refgm eval`: many seeded games per model x mode x language x player, scored by the referee;
-with `--game monorail`, seeded Monorail questions put to a model judging without the referee."""
+with `--game monorail`, seeded Monorail questions put to a model judging without the referee,
+and games of a model (or a bot) against the bots."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from rich.progress import (
     BarColumn,
@@ -18,12 +20,15 @@ from rich.progress import (
 
 from evals.faults import Faults
 from evals.modes import MODES, Mode
+from evals.monorail.opponent import BOT, OpponentSpec
+from evals.monorail.runner import GAME as MONORAIL
 from evals.monorail.runner import MODES as MONORAIL_MODES
-from evals.monorail.runner import OFFLINE, MonorailPlan, MonorailRunner
+from evals.monorail.runner import OFFLINE, JudgeSpec, MonorailPlan, MonorailRunner
 from evals.monorail.runner import Mode as MonorailMode
 from evals.players import PLAYERS
 from evals.runner import ERRORS, FAULTY, RESULTS, EvalRunner, Plan, Runner
 from gm.backends import BackendError, ModelSpec
+from gm.bots import UnknownBotError, levels, open_bot
 from referee.lang.incident import INCIDENTS, LANGS
 
 GAME_MODES: dict[str, tuple[str, ...]] = {"liar": MODES, "monorail": MONORAIL_MODES}
@@ -46,14 +51,17 @@ def _choices(known: tuple[str, ...]):  # type: ignore[no-untyped-def]
 
 
 def _model(text: str) -> str:
-    """`offline`, `faulty:<spec>` or any backend's `provider:model`, checked before the run."""
+    """`offline`, `faulty:<spec>`, `bot:<level>` or any backend's `provider:model`, checked
+    before the run."""
     name, _, detail = text.partition(":")
     try:
         if name == FAULTY:
             Faults.parse(detail)
+        elif name == BOT:
+            open_bot(MONORAIL, detail)
         else:
             ModelSpec.parse(text)
-    except (BackendError, ValueError) as err:
+    except (BackendError, UnknownBotError, ValueError) as err:
         raise argparse.ArgumentTypeError(str(err)) from None
     return text
 
@@ -79,10 +87,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("--model", dest="models", action="append", type=_model, metavar="SPEC",
                    help="offline (default), faulty:<kind=rate,...>, openai:<model>, "
-                   "anthropic:<model>, local:smollm2 ... (repeatable)")
+                   "anthropic:<model>, local:smollm2 ...; monorail opponent: also bot:<level> "
+                   "(repeatable)")
     p.add_argument("--game", choices=sorted(GAME_MODES), default="liar",
                    help="liar (default), or monorail: a model judging moves and positions "
-                   "without the referee")
+                   "without the referee (--mode judge) and playing the bots (--mode opponent)")
     p.add_argument("--mode", dest="modes", type=_choices(MODES + MONORAIL_MODES), default=None,
                    help=f"comma-separated: {', '.join(MODES)}; with --game monorail: "
                    f"{', '.join(MONORAIL_MODES)} (default all of the game's)")
@@ -90,7 +99,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="comma-separated: ko, ja, en (default all)")
     p.add_argument("--player", dest="players", type=_choices(PLAYERS), default=PLAYERS,
                    help=f"comma-separated simulators: {', '.join(PLAYERS)} (default all)")
-    p.add_argument("--games", type=int, default=10, help="seeds per combination (default 10)")
+    p.add_argument("--games", type=int, default=10,
+                   help="seeds per combination (default 10); monorail opponent: games per model, "
+                   "language and bot level, the model's seat alternating")
+    p.add_argument("--bot", dest="bots", type=_choices(levels(MONORAIL)), default=levels(MONORAIL),
+                   help=f"monorail opponent: the bot levels to play, comma-separated: "
+                   f"{', '.join(levels(MONORAIL))} (default all)")
     p.add_argument("--items", type=int, default=60,
                    help="monorail judge: questions per model and language (default 60)")
     p.add_argument("--seed", type=int, default=0,
@@ -122,6 +136,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.game == "monorail":
         return _monorail(args, modes)
+    bots = [m for m in args.models or () if m.partition(":")[0] == BOT]
+    if bots:
+        print(f"refgm eval: {bots[0]}: a bot plays Monorail (--game monorail --mode opponent), "
+              "not the liar game", file=sys.stderr)
+        return 2
     system = None
     if args.system_prompt:
         try:
@@ -133,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                 langs=args.langs, players=args.players, games=args.games, first_seed=args.seed,
                 incident=args.incident, budget=args.budget, system_prompt=system,
                 window=args.window, prices=dict(args.prices), connections=args.connections)
-    return _play(Runner(plan, args.out), args, "game(s)", "played")
+    return _play(Runner(plan, args.out), args)
 
 
 def _monorail(args: argparse.Namespace, modes: tuple[str, ...]) -> int:
@@ -143,14 +162,29 @@ def _monorail(args: argparse.Namespace, modes: tuple[str, ...]) -> int:
         print(f"refgm eval: {faulty[0]}: the faulty game master is the liar game's; Monorail "
               "judges are offline (the referee) or a model", file=sys.stderr)
         return 2
+    if modes == ("opponent",) and all(m == OFFLINE for m in models):
+        print("refgm eval: opponent mode needs a player: --model provider:model, or bot:<level> "
+              "for the bots against each other", file=sys.stderr)
+        return 2
     plan = MonorailPlan(models=models, modes=cast(tuple[MonorailMode, ...], modes), langs=args.langs,
-                        items=args.items, seed=args.seed, prices=dict(args.prices),
-                        connections=args.connections)
-    return _play(MonorailRunner(plan, args.out), args, "question(s)", "judged")
+                        items=args.items, seed=args.seed, bots=args.bots, games=args.games,
+                        prices=dict(args.prices), connections=args.connections)
+    return _play(MonorailRunner(plan, args.out), args, _monorail_done, "question(s) or game(s)")
 
 
-def _play(runner: EvalRunner, args: argparse.Namespace, unit: str, done: str) -> int:  # type: ignore[type-arg]
-    """Run what `runner` has not finished yet, with a progress bar on a terminal."""
+def _monorail_done(specs: list[JudgeSpec | OpponentSpec]) -> str:
+    """`8 question(s) judged`, `6 game(s) played`, or both."""
+    games = sum(isinstance(spec, OpponentSpec) for spec in specs)
+    said = [f"{len(specs) - games} question(s) judged" if len(specs) > games else "",
+            f"{games} game(s) played" if games else ""]
+    return " and ".join(part for part in said if part) or "0 question(s) judged"
+
+
+def _play(runner: EvalRunner, args: argparse.Namespace,  # type: ignore[type-arg]
+          done: Callable[[list[Any]], str] = lambda specs: f"{len(specs)} game(s) played",
+          units: str = "game(s)") -> int:
+    """Run what `runner` has not finished yet, with a progress bar on a terminal; `done`
+    says what was played."""
     show = sys.stderr.isatty() and not args.quiet
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), disable=not show, transient=False) as progress:
@@ -162,12 +196,12 @@ def _play(runner: EvalRunner, args: argparse.Namespace, unit: str, done: str) ->
         except BackendError as err:
             print(f"refgm eval: {err}", file=sys.stderr)
             return 2
-    played = len(todo) - len(runner.failures)
-    print(f"{played} {unit} {done}, results in {args.out / RESULTS}; "
+    failed = {key for key, _ in runner.failures}
+    print(f"{done([spec for spec in todo if spec.key not in failed])}, results in {args.out / RESULTS}; "
           f"summarise with: refgm report {args.out}")
     if runner.failures:
         key, error = runner.failures[0]
-        print(f"refgm eval: {len(runner.failures)} {unit} failed and will be retried by a "
+        print(f"refgm eval: {len(runner.failures)} {units} failed and will be retried by a "
               f"re-run (see {args.out / ERRORS}); the first: {key}: {error}", file=sys.stderr)
         return 1
     return 0

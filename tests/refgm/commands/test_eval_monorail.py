@@ -14,7 +14,7 @@ from evals.runner import RESULTS
 from refgm.cli import main
 from tests.gm.backends.servers import Answer, FaultServer, Received, Step
 
-SMALL = ["--game", "monorail", "--items", "8", "--quiet"]
+SMALL = ["--game", "monorail", "--mode", "judge", "--items", "8", "--quiet"]
 
 
 def rows(run: Path) -> list[dict]:

@@ -239,7 +239,7 @@ GAP = {"placed": [[-2, 0, "NE"], [-1, 0, "H"], [2, 0, "H"], [3, 0, "NW"], [3, 1,
 
 
 def test_analyze_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["monorail", "analyze", "--position", json.dumps(GAP), "--depth", "3"]) == 0
+    assert main(["monorail", "analyze", "--position", json.dumps(GAP), "--depth", "4"]) == 0
     out = capsys.readouterr().out
     assert "every legal move from 6 rail tiles placed (4 tiles left, edge rule strict)" in out
     assert "symmetries of the position: 2 (identity, mirror_x)" in out
@@ -248,6 +248,8 @@ def test_analyze_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     row = next(r for r in out.splitlines() if r.startswith("H@0,1 H@1,1 "))
     assert row.split() == ["H@0,1", "H@1,1", "1", "yes", "2", "win", "by", "force", "within", "3", "plies"]
     assert any(r.startswith("H@-1,1 ") and "loss at ply 2 (reply H@0,1 H@1,1 H@2,1)" in r for r in out.splitlines())
+    lost = next(r for r in out.splitlines() if r.startswith("H@0,1 ") and "by force" in r)
+    assert lost.split()[1:] == ["2", "yes", "3", "loss", "by", "force", "within", "4", "plies", "(reply", "H@1,1)"]
 
 
 def test_analyze_json_lists_every_member(capsys: pytest.CaptureFixture[str]) -> None:
