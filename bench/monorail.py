@@ -188,12 +188,15 @@ def odd_pocket(rng: random.Random) -> Position | None:
     pointing into it."""
     position = base(rng)
     first = rng.choice(near_cells(position.board, 2))
-    region = {first}
-    while len(region) < rng.randint(2, 4):
-        cell = rng.choice(sorted(region))
-        near = rng.choice(list(Side)).beyond(cell)
+    region, size = {first}, rng.randint(2, 4)
+    for _ in range(50):  # a walled-in first cell cannot grow: give up on it
+        if len(region) == size:
+            break
+        near = rng.choice(list(Side)).beyond(rng.choice(sorted(region)))
         if near not in position.board:
             region.add(near)
+    else:
+        return None
     wall = sorted({s.beyond(c) for c in region for s in Side} - region - position.board.keys())
     tiles = fill(rng, position.board, wall)
     if tiles is None:

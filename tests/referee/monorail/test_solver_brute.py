@@ -1,4 +1,5 @@
-"""The solver against the independent brute force (brute.py) on every small position enumerated.
+"""The solver against the independent brute force (brute.py): on every position of some small
+families enumerated in full, and on random ones from play and random boards.
 
 Each position is checked at every tiles_left from 0 to the brute force's reach: the solver must
 say completable exactly when the brute force finds a completion within that many tiles, with
