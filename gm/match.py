@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from gm.agent import Agent, Decision, Retry
-from gm.bots import Bot
+from gm.bots import Bot, UnknownBotError, open_bot
 from gm.recorder import (
     Event,
     Log,
@@ -223,6 +223,8 @@ class _Walk:
     problems: list[Mismatch] = field(default_factory=list)
     accepted: Any = None
     ended: Event | None = None
+    # every bot move with the state it was chosen in: re-derived once the seed is revealed
+    bot_moves: list[tuple[Event, str, Any, Any]] = field(default_factory=list)
 
     def differs(self, event: Event, text: str) -> None:
         self.problems.append(Mismatch(event.line, len(self.moves), text))
@@ -264,11 +266,14 @@ class _Walk:
         checked = self.viewer in (None, seat)
         if checked and event.data.get("by") == "agent" and (self.accepted is None or self.accepted != move):
             self.differs(event, "an agent's move that is not its accepted reply")
+        before = self.state
         try:
             self.state = self.game.step(self.state, seat, move)
         except ValueError as err:
             self.differs(event, f"the referee refuses this move now: {err}")
             return
+        if event.data.get("by") == "bot":
+            self.bot_moves.append((event, seat, before, move))
         self.moves.append(event)
         self.accepted = None
 
@@ -301,8 +306,27 @@ class _Walk:
                 f"game_ended says {event.data.get('result')!r}, the moves give "
                 f"{result.as_json() if result else 'no result yet'}",
             )
-        if not opens(self.log.events[0].data.get("commitment"), event.data.get("seed"), event.data.get("nonce")):
+        seed = event.data.get("seed")
+        if not opens(self.log.events[0].data.get("commitment"), seed, event.data.get("nonce")):
             self.differs(event, "the seed and nonce revealed do not open the commitment")
+        elif isinstance(seed, int):
+            self.rederive(seed)
+
+    def rederive(self, seed: int) -> None:
+        """Every bot move is what the seat's recorded bot chooses with the revealed seed: a log
+        whose bot moves were swapped for other legal ones is caught, not only a changed result."""
+        seats = self.log.events[0].data.get("config", {}).get("seats", {})
+        for event, seat, before, move in self.bot_moves:
+            level = seats.get(seat, {}).get("bot") if isinstance(seats, dict) else None
+            try:
+                bot = open_bot(self.game.name, level)
+            except UnknownBotError as err:
+                self.differs(event, f"the {seat!r} seat's bot cannot be rebuilt ({err})")
+                continue
+            ply = event.data.get("ply")
+            chosen = bot.choose(self.game.view(before, seat), decision_rng(self.game.name, seed, seat, int(ply or 0)))
+            if chosen != move:
+                self.differs(event, f"the bot ({bot.level}) plays {self.game.move_json(chosen)} with the revealed seed")
 
 
 def replay(log: Log, game: MatchGame) -> Rerun:

@@ -35,7 +35,7 @@ from gm.monorail import BRIEF
 from gm.recorder import Sealed, TranscriptError, read, read_sidecar, write_sidecar
 from referee.game import find_game
 from referee.monorail.game import CHALLENGE_MET, CHALLENGE_WON, COMPLETED, TILES_OUT, Attempt, Declare, Place
-from referee.monorail.move import IllegalMoveError
+from referee.monorail.move import IllegalMoveError, legal_moves
 from referee.monorail.notation import parse_move
 from referee.monorail.protocol import GAME
 from referee.monorail.solver import solve
@@ -118,6 +118,24 @@ def test_a_tampered_move_is_caught_by_replay(tmp_path: Path) -> None:
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     done = replay(read(log), GAME)
     assert done.problems and done.problems[0].line == 2 and "refuses" in done.problems[0].text
+
+
+def test_a_bot_move_swapped_for_another_legal_one_is_caught_by_the_revealed_seed(tmp_path: Path) -> None:
+    # Same ply, same seat, legal, same result: only the seed can tell the bot did not play it.
+    log = tmp_path / "g.jsonl"
+    play(log, bots("random", "random"), seed=2)
+    lines = log.read_text("utf-8").splitlines()
+    first = json.loads(lines[1])
+    assert first["t"] == "move" and first["by"] == "bot" and first["ply"] == 0
+    start = GAME.start({"strict_edges": True, "tiles": 16})
+    other = next(
+        m for m in legal_moves(start.position) if GAME.move_json(Place(m)) != first["move"] and len(m.tiles) == 1
+    )
+    first["move"] = GAME.move_json(Place(other))
+    lines[1] = json.dumps(first)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = replay(read(log), GAME)
+    assert any(p.line == 2 and "with the revealed seed" in p.text for p in done.problems), done.problems
 
 
 def test_a_human_is_asked_again_with_the_referees_reason(tmp_path: Path) -> None:
