@@ -47,6 +47,7 @@ from gm.bots import Bot
 from gm.recorder import (
     Event,
     Log,
+    Mismatch,
     Sealed,
     TranscriptError,
     TranscriptWriter,
@@ -175,18 +176,6 @@ class Played:
 
 
 # --- re-running a log: the one loop behind resume, replay and a seat's view -------------------
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    """Where a log differs from what the referee decides now, and how."""
-
-    line: int
-    ply: int
-    text: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.text}"
 
 
 @dataclass(frozen=True)

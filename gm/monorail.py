@@ -21,11 +21,12 @@ from pydantic import BaseModel, ConfigDict
 from gm.backends.base import Message
 from gm.match import Left, Played
 from gm.render import template
-from referee.game import Json, Result
-from referee.monorail.game import SEATS, Action, Attempt, Declare, Place
+from referee.game import Json
+from referee.monorail.game import SEATS, Action, Attempt, Declare, MonorailState, Place, declaration_right
 from referee.monorail.move import IllegalMoveError, Move
 from referee.monorail.notation import move_str, tile_str
 from referee.monorail.position import TILES, Position
+from referee.monorail.solver import solve
 from referee.monorail.tile import Cell, Shape, Side, Tile
 from referee.monorail.words import GiveUp, Help, Pass, Quit, Unclear, read_command
 
@@ -88,10 +89,20 @@ class Texts:
             return self.message("refused", fault=error.fault.value, cells=cells, detail=str(error))
         return self.message("refused", fault=None, cells=[], detail=str(error))
 
-    def result(self, result: Result, names: dict[str, str]) -> str:
+    def result(self, state: MonorailState, names: dict[str, str]) -> str:
+        """Who won and why; after a challenge, whether the declaration was true (the solver's
+        answer, never inferred from who won: a wrong 'impossible' still wins if unanswered)."""
+        result = state.result
+        assert result is not None, "the game is not over"
         (winner,) = result.winners
         loser = next(seat for seat in SEATS if seat != winner)
-        return self.message("result", reason=result.reason, winner=names[winner], loser=names[loser])
+        right = declaration_right(state)
+        needed = None
+        if right is False and state.declared_on is not None:
+            needed = solve(state.declared_on, state.rules.strict_edges).min_needed
+        return self.message(
+            "result", reason=result.reason, winner=names[winner], loser=names[loser], right=right, needed=needed
+        )
 
 
 # --- the agent's brief ---------------------------------------------------------------------------

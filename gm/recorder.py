@@ -299,6 +299,19 @@ _AUDIENCES = tuple(a.value for a in Audience)
 
 
 @dataclass(frozen=True)
+class Mismatch:
+    """Where a log differs from what the referee (or a session) decides now, and how: the line,
+    the turn (or ply) it belongs to, and the difference in words."""
+
+    line: int
+    turn: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text}"
+
+
+@dataclass(frozen=True)
 class RecordedTurn:
     """The events of one turn, in the order they are written; later ones may be missing.
 

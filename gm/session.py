@@ -51,6 +51,7 @@ from gm.recorder import (
     Event,
     Json,
     Log,
+    Mismatch,
     Sealed,
     TranscriptError,
     TranscriptWriter,
@@ -338,18 +339,6 @@ def reopened(log: Log, config: GameConfig, sealed: Sealed | None) -> GameState:
 
 
 @dataclass(frozen=True)
-class Problem:
-    """Where a log first differs from what a session would have written, and how."""
-
-    line: int
-    turn: int
-    text: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.text}"
-
-
-@dataclass(frozen=True)
 class Replayed:
     """One recorded turn re-run: the table row of `refgm replay` and the recap of resume.
 
@@ -362,7 +351,7 @@ class Replayed:
     remaining: int
     attempts: str
     shown: str | None
-    problems: tuple[Problem, ...]
+    problems: tuple[Mismatch, ...]
 
 
 @dataclass(frozen=True)
@@ -390,7 +379,7 @@ class Rerun:
     state: GameState
     guesses: tuple[GuessVerdict, ...]
     turns: tuple[Replayed, ...]
-    problems: tuple[Problem, ...]
+    problems: tuple[Mismatch, ...]
     turn: int
     opening: str
     opening_shown: bool
@@ -425,7 +414,7 @@ class _Walk:
                            lang=config.lang)
         self.guesses: tuple[GuessVerdict, ...] = ()
         self.rows: list[Replayed] = []
-        self.problems: list[Problem] = []
+        self.problems: list[Mismatch] = []
         self.phase = "opening"  # then "between" turns, in a "turn", "over", "ended"
         self.opening = ""
         self.unshown: Unshown | None = None
@@ -480,7 +469,7 @@ class _Walk:
         return f"turn {self.turn}'s {'gm' if self._decided() else 'model_attempt'} line"
 
     def _wrong(self, event: Event, text: str) -> bool:
-        self.problems.append(Problem(event.line, self.turn, text))
+        self.problems.append(Mismatch(event.line, self.turn, text))
         return False
 
     def _misplaced(self, event: Event) -> bool:
@@ -488,7 +477,7 @@ class _Walk:
 
     def _differs(self, event: Event, text: str) -> None:
         """A decision or a shown text that is not what the log's other lines imply."""
-        self.problems.append(Problem(event.line, self.turn, text))
+        self.problems.append(Mismatch(event.line, self.turn, text))
 
     def _player(self, event: Event) -> bool:
         if self.phase != "between":

@@ -85,7 +85,7 @@ class Outcome:
     result: Result
     plies: int | None = None
     how: How | None = None
-    reply: Move | None = None  # the opponent's completing move, for HANDS_OVER
+    reply: Move | None = None  # the opponent's answer that wins: a completion (HANDS_OVER) or a forced loss's
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ class Search:
     """The solver and the game tree over one analysis, with memos keyed by position up to `group`."""
 
     strict_edges: bool = True
-    group: tuple[Symmetry, ...] = ()
+    group: tuple[Symmetry, ...] = (Symmetry.IDENTITY,)  # the symmetries every position searched keeps
     _solved: dict[tuple[object, ...], Solution] = field(default_factory=dict)
     _completable: dict[tuple[object, ...], bool] = field(default_factory=dict)
     _wins: dict[tuple[object, ...], bool] = field(default_factory=dict)
@@ -193,7 +193,9 @@ class Search:
             if plies % 2 == 1 and self.loses_within(after, plies - 1):
                 return Outcome(Result.WIN, plies, How.FORCED)
             if plies % 2 == 0 and self.wins_within(after, plies - 1):
-                return Outcome(Result.LOSS, plies, How.FORCED)
+                # The opponent's reply that does it (the memos make finding it again cheap).
+                reply = next(m for m in self.moves(after) if self.loses_within(after.after(m.tiles), plies - 2))
+                return Outcome(Result.LOSS, plies, How.FORCED, reply)
         return Outcome(Result.OPEN)
 
 

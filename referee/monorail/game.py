@@ -15,6 +15,7 @@ from referee.game import Result
 from referee.monorail.loop import is_complete
 from referee.monorail.move import Fault, IllegalMoveError, Move, check_move, check_placement
 from referee.monorail.position import TILES, Position
+from referee.monorail.solver import solve
 from referee.monorail.tile import Tile
 
 SEATS = ("first", "second")
@@ -22,7 +23,8 @@ SEATS = ("first", "second")
 # Result reasons.
 COMPLETED = "completed"  # the winner's move closed the loop
 CHALLENGE_MET = "challenge_met"  # the challenged seat completed the loop with the tiles left
-CHALLENGE_WON = "challenge_won"  # 'impossible' was right: the challenged seat did not complete it
+CHALLENGE_WON = "challenge_won"  # the challenged seat did not complete the loop (rule 12: the declarer wins,
+# whether or not a completion existed; `declaration_right` says which)
 TILES_OUT = "tiles_out"  # the supply ran out without a loop; the seat to move wins
 
 
@@ -64,6 +66,7 @@ class MonorailState:
     position: Position = Position()
     turn: int = 0
     declared_by: int | None = None
+    declared_on: Position | None = None
     result: Result | None = None
 
     @property
@@ -105,7 +108,7 @@ def step(state: MonorailState, seat: str, action: Action) -> MonorailState:
     if isinstance(action, Declare):
         if not state.position.placed:
             raise IllegalMoveError(Fault.TOO_EARLY, "'impossible' can be declared once a rail tile is on the table")
-        return replace(state, declared_by=state.turn, turn=_other(state.turn))
+        return replace(state, declared_by=state.turn, declared_on=state.position, turn=_other(state.turn))
     if isinstance(action, Attempt):
         raise IllegalMoveError(Fault.CHALLENGE, "nobody has declared 'impossible'")
     check_move(state.position, action.move, state.rules.strict_edges)
@@ -116,6 +119,15 @@ def step(state: MonorailState, seat: str, action: Action) -> MonorailState:
         nxt = SEATS[_other(state.turn)]
         return replace(state, position=position, turn=_other(state.turn), result=Result((nxt,), TILES_OUT))
     return replace(state, position=position, turn=_other(state.turn))
+
+
+def declaration_right(state: MonorailState) -> bool | None:
+    """Whether the 'impossible' declared in this game was true (the solver's proof), or None
+    if nobody declared. The winner follows the attempt (M7), so a game can be won on a wrong
+    declaration; what the referee shows must not call such a declaration right."""
+    if state.declared_on is None:
+        return None
+    return not solve(state.declared_on, state.rules.strict_edges).completable
 
 
 def _attempt(state: MonorailState, attempt: Attempt) -> MonorailState:

@@ -28,19 +28,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from referee.errors import RefereeError
 from referee.monorail.loop import is_complete
 from referee.monorail.position import Position
 from referee.monorail.tile import Cell, Shape, Side, Tile
 
 # Sides are numbered 0-3 (N, E, S, W), so the opposite of side s is s ^ 2; a cell's rail is the
 # set of sides its tile opens to, as bits (0: an empty cell).
-SIDES = (Side.N, Side.E, Side.S, Side.W)
-RAIL = {shape: sum(1 << SIDES.index(side) for side in shape.sides) for shape in Shape}
-SHAPES = {rail: shape for shape, rail in RAIL.items()}
-WALL = 1 << 4  # a cell no new tile may use: not empty, and open to no side
-UNREACHABLE = 1 << 20  # a distance no budget reaches, larger than any sum of real distances
+_SIDES = (Side.N, Side.E, Side.S, Side.W)
+_RAIL = {shape: sum(1 << _SIDES.index(side) for side in shape.sides) for shape in Shape}
+_SHAPES = {rail: shape for shape, rail in _RAIL.items()}
+_WALL = 1 << 4  # a cell no new tile may use: not empty, and open to no side
+_UNREACHABLE = 1 << 20  # a distance no budget reaches, larger than any sum of real distances
 
-End = tuple[int, int]  # a rail end: the number of its tile's cell, and the side it points to
+_End = tuple[int, int]  # a rail end: the number of its tile's cell, and the side it points to
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,21 @@ class Solution:
 NOT_COMPLETABLE = Solution(False, None, None)
 
 
-def solve(position: Position, strict_edges: bool = True) -> Solution:
+class SearchLimitError(RefereeError):
+    """The search took more steps than the caller allowed: no answer, never a guessed one.
+    In play (at most 16 tiles) it does not happen; a hypothetical budget far beyond play can."""
+
+    def __init__(self, steps: int) -> None:
+        super().__init__(f"the solver gave up after {steps:,} search steps without an answer")
+        self.steps = steps
+
+
+def solve(position: Position, strict_edges: bool = True, max_steps: int | None = None) -> Solution:
     """Whether `position` can be completed with at most `position.tiles_left` extra tiles.
 
     `strict_edges` does not change the answer (M4: a loop is edge-consistent, so a breach
-    can never be part of one); it is accepted so every caller states the rules it plays."""
+    can never be part of one); it is accepted so every caller states the rules it plays.
+    `max_steps` bounds the search: past it, SearchLimitError instead of an answer."""
     del strict_edges
     board = position.board
     if is_complete(board):
@@ -79,7 +90,7 @@ def solve(position: Position, strict_edges: bool = True) -> Solution:
     # hold a new tile.
     if chains is None or 2 * len(chains) > budget:
         return NOT_COMPLETABLE
-    walk = _Search(grid, chains).run(budget)
+    walk = _Search(grid, chains, max_steps).run(budget)
     if walk is None:
         return NOT_COMPLETABLE
     witness = forced_tiles + grid.tiles(walk)
@@ -88,7 +99,7 @@ def solve(position: Position, strict_edges: bool = True) -> Solution:
 
 class _Grid:
     """The table as numbered cells: the tiles' bounding box grown by a margin, and a ring of
-    WALL cells round that. Sound: a new tile D cells outside the box lies on a loop whose two
+    wall cells round that. Sound: a new tile D cells outside the box lies on a loop whose two
     arcs from it each cross D - 1 more cells outside the box before they reach a tile, so it
     costs at least 2D - 1 new tiles; a margin of (budget + 1) // 2 leaves out no loop within
     the budget. The margin is at least 2, which the distance bound needs (`_Search`)."""
@@ -102,11 +113,11 @@ class _Grid:
         height = max(ys) - min(ys) + 2 * margin + 3
         self.step = (self.width, 1, -self.width, -1)  # to the neighbour on each side
         self.rails = [0] * (self.width * height)
-        self.rails[: self.width] = self.rails[-self.width :] = [WALL] * self.width
-        self.rails[:: self.width] = self.rails[self.width - 1 :: self.width] = [WALL] * height
+        self.rails[: self.width] = self.rails[-self.width :] = [_WALL] * self.width
+        self.rails[:: self.width] = self.rails[self.width - 1 :: self.width] = [_WALL] * height
         self.occupied = [self.number(cell) for cell in board]
         for cell, shape in board.items():
-            self.rails[self.number(cell)] = RAIL[shape]
+            self.rails[self.number(cell)] = _RAIL[shape]
         # the box round the tiles grown by 2, where distances are measured (`_Search`)
         self.box = (margin - 1, margin + max(xs) - min(xs) + 3, margin - 1, margin + max(ys) - min(ys) + 3)
 
@@ -114,7 +125,7 @@ class _Grid:
         return cell[0] - self.x0 + (cell[1] - self.y0) * self.width
 
     def tiles(self, numbers: list[int]) -> tuple[Tile, ...]:
-        return tuple(Tile(self.x0 + n % self.width, self.y0 + n // self.width, SHAPES[self.rails[n]]) for n in numbers)
+        return tuple(Tile(self.x0 + n % self.width, self.y0 + n // self.width, _SHAPES[self.rails[n]]) for n in numbers)
 
     def force(self) -> list[int] | None:
         """Place the tiles every completion holds, found by propagation; their cells, or None
@@ -155,13 +166,13 @@ class _Grid:
             else:
                 return forced
 
-    def chains(self) -> list[tuple[End, End]] | None:
+    def chains(self) -> list[tuple[_End, _End]] | None:
         """The chains of tiles as pairs of open ends (a rail end facing an empty cell); None if
         some tile lies on a closed sub-loop: it can never join the one loop (M5). The position
         has no edge faults, so every rail end that meets a tile meets a matching one."""
         rails, step = self.rails, self.step
-        chains: list[tuple[End, End]] = []
-        seen: set[End] = set()
+        chains: list[tuple[_End, _End]] = []
+        seen: set[_End] = set()
         covered = 0
         for cell in self.occupied:
             for side in range(4):
@@ -196,13 +207,15 @@ class _Search:
     takes each end's nearest partner instead of its neighbour in the order, and is infinite
     when some end cannot reach a partner (an odd pocket)."""
 
-    def __init__(self, grid: _Grid, chains: list[tuple[End, End]]) -> None:
+    def __init__(self, grid: _Grid, chains: list[tuple[_End, _End]], max_steps: int | None = None) -> None:
         self.grid = grid
+        self.max_steps = max_steps
+        self.steps = 0
         self.rails, self.step = grid.rails, grid.step
         start = min(chains, key=lambda chain: self._freedom(chain[0]))
         others = [chain for chain in chains if chain is not start]
-        self.start: End = start[0]
-        self.ends: list[End] = [end for chain in others for end in chain] + [start[1]]
+        self.start: _End = start[0]
+        self.ends: list[_End] = [end for chain in others for end in chain] + [start[1]]
         self.target = len(self.ends) - 1
         self.all_chains = (1 << len(others)) - 1
         self.faced = [cell + self.step[side] for cell, side in self.ends]
@@ -220,7 +233,7 @@ class _Search:
         self.walk: list[int] = []
         self.filled = 0  # the walk's cells, as bits
 
-    def _freedom(self, end: End) -> int:
+    def _freedom(self, end: _End) -> int:
         """How many ways the rail from `end` can go on (fewest first: a smaller search tree)."""
         faced = end[0] + self.step[end[1]]
         return sum(self.rails[faced + step] == 0 for step in self.step)
@@ -269,14 +282,14 @@ class _Search:
         need no cells beyond it: its outer ring is empty and faced by no end, and pushing a path
         onto the ring (clamping) never lengthens it."""
         rails, inside, facing = self.rails, self.inside, self.facing
-        distances = [UNREACHABLE] * len(rails)
+        distances = [_UNREACHABLE] * len(rails)
         distances[source] = 0
         queue = [source]
         for cell in queue:
             far = distances[cell] + 1
             for step in self.step:
                 near = cell + step
-                if distances[near] == UNREACHABLE and not rails[near] and inside[near]:
+                if distances[near] == _UNREACHABLE and not rails[near] and inside[near]:
                     distances[near] = far
                     if near not in facing:
                         queue.append(near)
@@ -308,7 +321,7 @@ class _Search:
     def _cheapest(self, row: list[int], chains: int) -> int:
         if not chains:
             return row[self.target] + 1
-        best = UNREACHABLE
+        best = _UNREACHABLE
         for c in _bits(chains):
             rest = chains & ~(1 << c)
             for into, out in ((2 * c, 2 * c + 1), (2 * c + 1, 2 * c)):
@@ -325,12 +338,15 @@ class _Search:
             best = self.bounds[key] = self._cheapest(self._row(head), chains)
         return best
 
-    def _walk(self, end: End, chains: int, budget: int) -> bool:
+    def _walk(self, end: _End, chains: int, budget: int) -> bool:
         """Whether the rail leaving by `end` can complete the loop through `chains` with at most
         `budget` new tiles (the first in the cell `end` points into, which is empty)."""
         cell, side = end
         rails, step = self.rails, self.step
         head = cell + step[side]
+        self.steps += 1
+        if self.max_steps is not None and self.steps > self.max_steps:
+            raise SearchLimitError(self.max_steps)
         if self._bound(head, chains) > budget:
             return False
         entry = side ^ 2

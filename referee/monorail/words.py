@@ -53,7 +53,7 @@ Command = Place | Declare | Pass | Help | Quit | GiveUp | Unclear
 
 _KO_DECLARE_ENDING = r"(?:해|해요|합니다|하다|함|이야|이에요|이예요|입니다|이다|임|이요)"
 _KO_WILL = r"(?:할게|할게요|합니다|해요|한다|함|하겠습니다|할래|할래요)"
-_JA_COPULA = r"(?:です|だ|だよ|だね|ですね|でしょう|でしょ)"
+_JA_COPULA = r"(?:です|だ|だよ|だね|ですね)"  # not でしょう: "probably", a guess is no declaration
 
 # Each command's words, in en, ko and ja, matched against the whole line once it is folded
 # (`fold`). The first kind that matches wins; no line matches two.

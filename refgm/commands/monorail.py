@@ -34,11 +34,14 @@ from referee.monorail import (
     parse_move,
 )
 from referee.monorail.analysis import How, MoveClass, Outcome, Result, analyze
-from referee.monorail.solver import solve
+from referee.monorail.solver import SearchLimitError, solve
 from referee.monorail.symmetry import stabilizer
 from refgm.jsonl import MALFORMED, MalformedLine, load_object, read_lines, shown
 
 TILES_LEFT_LIMIT = 64
+# Search steps one line may take (about 5 s): a real position (16 tiles at most) needs far fewer
+# (bench/monorail.py); a hypothetical budget far beyond play may not, and then gets an error line.
+STEP_LIMIT = 2_000_000
 """The most `tiles_left` a line may ask about: four supplies. Proving a position impossible
 takes the solver longer the more tiles it may spend, so the interface bounds it."""
 
@@ -80,7 +83,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--depth",
         type=_depth,
         default=3,
-        help="plies to search (default %(default)s, seconds; 4 takes minutes, each ply more far longer)",
+        help="plies to search (default %(default)s, about a second from the start; 4 and 5 take minutes; 6 hours or more)",
     )
     study.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     study.add_argument("--loose-edges", action="store_true", help="switch the edge rule off (M4)")
@@ -139,7 +142,10 @@ def check(position: Position, move: Move | None = None, strict_edges: bool = Tru
         except IllegalMoveError as err:
             return {"legal": False, "reason": str(err), "fault": err.fault.value}
         return {"legal": True, "reason": "", "fault": None}
-    solution = solve(position, strict_edges)
+    try:
+        solution = solve(position, strict_edges, max_steps=STEP_LIMIT)
+    except SearchLimitError as err:
+        raise MalformedLine(f"{err}; a smaller tiles_left may be answered") from None
     return {
         "complete": is_complete(position.board),
         "completable": solution.completable,

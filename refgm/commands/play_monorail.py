@@ -100,7 +100,7 @@ async def _play(match: Match, terminal: Terminal) -> None:
     reveal = terminal.texts.message(
         "reveal", seed=sealed.seed, nonce=sealed.nonce, text=text, commitment=commit_seed(sealed.seed, sealed.nonce)
     )
-    terminal.show(terminal.texts.result(result, terminal.names) + "\n" + reveal)
+    terminal.show(terminal.texts.result(match.state, terminal.names) + "\n" + reveal)
 
 
 def _saved(match: Match, terminal: Terminal) -> str:

@@ -20,8 +20,8 @@ from rich.text import Text
 
 from gm import match
 from gm.console import terminal
-from gm.recorder import Log, TranscriptError, locate, read, read_sidecar
-from gm.session import GameConfig, Problem, Replayed, reopened, rerun
+from gm.recorder import Log, Mismatch, TranscriptError, locate, read, read_sidecar
+from gm.session import GameConfig, Replayed, reopened, rerun
 from referee.game import UnknownGameError, find_game, game_names
 
 
@@ -33,14 +33,14 @@ def replay(log: Log) -> tuple[Replayed, ...]:
     sealed = None if log.first("game_ended") is not None else read_sidecar(log.path)
     done = rerun(log, config, reopened(log, config, sealed))
     if sealed is not None and sealed.ended:
-        missing = Problem(len(log.events) + 1, done.turn,
+        missing = Mismatch(len(log.events) + 1, done.turn,
                           "game_ended is missing: the sidecar says this game ended")
         return (*done.turns, Replayed(done.turn, "", "game_ended", 0, done.state.remaining,
                                       "", None, (missing,)))
     return done.turns
 
 
-def first_difference(rows: tuple[Replayed, ...]) -> Problem | None:
+def first_difference(rows: tuple[Replayed, ...]) -> Mismatch | None:
     """The problem on the earliest line, None when the log replayed clean."""
     return min((p for r in rows for p in r.problems), key=lambda p: p.line, default=None)
 
@@ -108,7 +108,7 @@ def _replay_match(log: Log) -> int:
     if log.torn_tail:
         print(f"line {len(log.events) + 1} is incomplete (the game was interrupted mid-write); it is not checked.")
     for problem in done.problems:
-        print(f"ply {problem.ply}, {problem}")
+        print(f"ply {problem.turn}, {problem}")
     result = game.result(done.state)
     ended = "not over" if result is None else f"{', '.join(result.winners)} won ({result.reason})"
     print(f"{done.ply} moves replayed, {len(done.problems)} mismatched; the game: {ended}.")

@@ -10,7 +10,19 @@ import pytest
 from gm.agent import Retry
 from gm.monorail import BRIEF, LANGS, MoveReply, Texts, draw
 from referee.game import Result
-from referee.monorail.game import CHALLENGE_MET, CHALLENGE_WON, COMPLETED, TILES_OUT, Attempt, Declare, Place
+from referee.monorail.game import (
+    CHALLENGE_MET,
+    CHALLENGE_WON,
+    COMPLETED,
+    TILES_OUT,
+    Attempt,
+    Declare,
+    MonorailState,
+    Place,
+    declaration_right,
+    new_game,
+    step,
+)
 from referee.monorail.move import Fault, IllegalMoveError
 from referee.monorail.notation import parse_move
 from referee.monorail.position import Position
@@ -57,7 +69,7 @@ def test_every_text_renders_in_every_language(lang: str) -> None:
     texts = Texts(lang)
     names = {"first": "A", "second": "B"}
     for reason in (COMPLETED, CHALLENGE_MET, CHALLENGE_WON, TILES_OUT):
-        assert texts.result(Result(("first",), reason), names)
+        assert texts.result(MonorailState(result=Result(("first",), reason)), names)
     values: dict[str, dict[str, object]] = {
         "opening": {"first": "A", "second": "B", "commitment": "c" * 64},
         "legend": {"tiles_left": 3},
@@ -113,3 +125,38 @@ def test_the_schema_forbids_what_it_does_not_name() -> None:
     assert schema["additionalProperties"] is False and set(schema["required"]) == {"action", "tiles"}
     with pytest.raises(ValueError):
         MoveReply.model_validate({"action": "pass", "tiles": []})
+
+
+# After "impossible", the declarer wins whenever the challenged seat does not complete the loop
+# (M7), even if a completion existed: the words then must not call the declaration true.
+TRUTH = {
+    "en": ("the declaration was true", "The declaration was not true: 7 more tiles"),
+    "ko": ("선언이 맞았습니다", "선언은 틀렸습니다: 타일 7개"),
+    "ja": ("宣言は正しかった", "宣言は正しくありませんでした: あと7枚"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unanswered_wrong_impossible_wins_but_is_never_called_true(lang: str) -> None:
+    state = step(new_game(), "first", Place(parse_move("H@2,0")))
+    state = step(state, "second", Declare())
+    state = step(state, "first", Attempt(()))
+    assert state.result == Result(("second",), CHALLENGE_WON)
+    assert declaration_right(state) is False
+    text = Texts(lang).result(state, {"first": "A", "second": "B"})
+    true, untrue = TRUTH[lang]
+    assert untrue in text and true not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_true_impossible_is_called_true(lang: str) -> None:
+    # Straights above and below (2,0) make any loop through all three chains go round one of
+    # them the long way: 16 more tiles, and only 14 are left.
+    tiles = parse_move("H@2,1 H@2,-1").tiles
+    state = MonorailState(position=Position(tiles, 14))
+    state = step(state, "first", Declare())
+    state = step(state, "second", Attempt(()))
+    assert declaration_right(state) is True
+    true, untrue = TRUTH[lang]
+    text = Texts(lang).result(state, {"first": "A", "second": "B"})
+    assert true in text and untrue.split(":")[0] not in text

@@ -210,11 +210,24 @@ def chat_letters(m: Morph) -> bool:
     return bool(m.form) and all(0x1100 <= ord(c) <= 0x11FF or 0x3131 <= ord(c) <= 0x318E for c in m.form)
 
 
+def _copula_rae(morphs: list[Morph], k: int) -> bool:
+    """Whether morphs[k] is a noun kiwi made of the hearsay copula: 이래 after any noun
+    ("범인이래"), or 래 after a noun ending in a vowel, whose 이 the copula dropped ("거짓말쟁이래ㅋ",
+    which kiwi reads as the noun 래 when chat letters follow)."""
+    m = morphs[k]
+    if k == 0 or not morphs[k - 1].tag.startswith("NN") or not m.tag.startswith("NN"):
+        return False
+    before = morphs[k - 1].form[-1:]
+    open_syllable = "가" <= before <= "힣" and (ord(before) - 0xAC00) % 28 == 0
+    return m.form == "이래" or (m.form == "래" and open_syllable)
+
+
 def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
     """A sentence of `morphs`; a (이)니 kiwi reads as the list particle after a noun, with only
     punctuation or a name after it, is the copula and the question ending ("넌 거짓말쟁이니, C",
     "넌 범인이니, 에이"): a list of nouns ("A니 B니") goes on with a noun. So is the noun
-    이래 ("since") after a noun at the end, chat letters after it or not ("범인이래 ㅠㅠ"): hearsay."""
+    이래 ("since") after a noun at the end, chat letters after it or not ("범인이래 ㅠㅠ"): hearsay
+    (see `_copula_rae`)."""
     for k, m in enumerate(morphs):
         noun_before = k > 0 and morphs[k - 1].tag.startswith("NN")
         if m.form in {"니", "이니"} and m.tag == "JC" and noun_before and all(
@@ -222,9 +235,7 @@ def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
         ):
             morphs[k : k + 1] = [Morph("이", "VCP"), Morph("니", "EF")]
             break
-        if (m.form, m.tag) == ("이래", "NNB") and noun_before and all(
-            n.tag.startswith("S") or chat_letters(n) for n in morphs[k + 1 :]
-        ):
+        if _copula_rae(morphs, k) and all(n.tag.startswith("S") or chat_letters(n) for n in morphs[k + 1 :]):
             morphs[k : k + 1] = [Morph("이", "VCP"), Morph("래", "EF")]
             break
     return Sentence(tuple(morphs), end)

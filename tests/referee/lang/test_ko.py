@@ -929,6 +929,12 @@ def test_follow_ups_that_are_not_charged(previous: str, text: str) -> None:
         ("씨, 에이다 말해 봐. 비가 먹었어?", {("C", "B", "culprit", False), ("A", "B", "culprit", False)}),
         ("Ｃ는 자기가 범인이래 ㅠㅠ", Remark()),  # hearsay, chat letters after it
         ("B가 범인이래 ㅋㅋ", Remark()),
+        # 래 after a vowel-final noun (the copula's 이 dropped), chat letters glued on: kiwi reads
+        # a noun 래; hearsay all the same (hypothesis seed 68921 of test_paraphrase)
+        ("Ｂ는 자기가 거짓말쟁이래ㅋㅋㅋ", Remark()),
+        ("C가 거짓말쟁이래ㅋㅋ", Remark()),
+        ("A는 자기가 거짓말쟁이래ㅠㅠ", Remark()),
+        ("B는 거짓말쟁이래요ㅋㅋ", Remark()),
     ],
 )
 def test_classes_closed_on_other_seeds(text: str, expected: object) -> None:

@@ -40,7 +40,7 @@ def test_the_start_reproduces_the_namu_wiki_figure() -> None:
     ("move", "outcome"),
     [
         ("H@0,1 H@1,1", Outcome(Result.WIN, 3, How.FORCED)),  # two single gaps, two tiles: the opponent loses
-        ("H@0,1", Outcome(Result.LOSS, 4, How.FORCED)),  # the opponent answers H@1,1
+        ("H@0,1", Outcome(Result.LOSS, 4, How.FORCED, parse_move("H@1,1"))),  # and leaves two single gaps
         ("H@-1,1", Outcome(Result.LOSS, 2, How.HANDS_OVER, parse_move("H@0,1 H@1,1 H@2,1"))),
         ("H@-1,1 H@0,1 H@1,1", Outcome(Result.LOSS, 2, How.HANDS_OVER, parse_move("H@2,1"))),
         ("V@-1,2", Outcome(Result.LOSS, 2, How.IMPOSSIBLE)),  # a stray tile: nothing is left for the gap
@@ -49,6 +49,10 @@ def test_the_start_reproduces_the_namu_wiki_figure() -> None:
 )
 def test_the_search_on_a_gap_of_four(move: str, outcome: Outcome) -> None:
     assert Search(True, GROUP).outcome(GAP, parse_move(move), depth=4) == outcome
+
+
+def test_a_search_without_symmetries_finds_the_same() -> None:
+    assert Search().outcome(GAP, parse_move("H@0,1 H@1,1"), depth=3) == Outcome(Result.WIN, 3, How.FORCED)
 
 
 def test_the_search_looks_no_deeper_than_asked() -> None:
@@ -141,3 +145,16 @@ def test_witness_moves_are_the_legal_lines_of_the_witness() -> None:
     assert list(witness_moves(start(), parse_move("NW@2,0").tiles)) == [parse_move("NW@2,0")]
     assert list(witness_moves(start(), parse_move("NW@5,5").tiles)) == []  # touches nothing
     assert list(witness_moves(start(), parse_move("V@2,0").tiles)) == []  # against the station's rail
+
+
+def test_a_first_move_that_loses_by_force_within_four_plies() -> None:
+    # NE@-1,0 is answered by H@0,1 H@1,1 SW@2,1: two cells, -1,1 and 2,0, each faced by two rail
+    # ends, not in one line. The first seat fills one and the second the other, or a stray tile
+    # leaves the loop impossible.
+    outcome = Search(True, GROUP).outcome(start(), parse_move("NE@-1,0"), depth=4)
+    assert outcome == Outcome(Result.LOSS, 4, How.FORCED, parse_move("H@0,1 H@1,1 SW@2,1"))
+    trap = start().after(parse_move("NE@-1,0 H@0,1 H@1,1 SW@2,1").tiles)
+    assert solve(trap).completable and not brute_completions(trap)
+    for move in legal_moves(trap):
+        after = trap.after(move.tiles)
+        assert not solve(after).completable or brute_completions(after)

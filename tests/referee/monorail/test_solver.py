@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from referee.monorail import Position, Shape, Side, Tile, is_complete, is_legal, legal_moves, parse_move, start
-from referee.monorail.move import Move, lines
+from referee.monorail import Position, Shape, Tile, is_complete, legal_moves, parse_move, start
 from referee.monorail.position import TILES
-from referee.monorail.solver import NOT_COMPLETABLE, Solution, solve
+from referee.monorail.solver import NOT_COMPLETABLE, SearchLimitError, Solution, solve
+from referee.monorail.symmetry import GROUP, Symmetry
+from tests.referee.monorail.strategies import boards, played
 
 RING = "NE@-1,0 SE@-1,1 H@0,1 H@1,1 SW@2,1 NW@2,0"  # the shortest loop round the stations
 
@@ -40,12 +38,17 @@ TABLE = [
     ("two chains that must be joined: a straight above the stations", "H@0,2", None, (True, 7)),
     ("the same, a pair short", "H@0,2", 5, (False, None)),
     ("three chains joined in a row by forced tiles", "H@3,0 H@5,0", None, (True, 12)),
+    ("a single exit: the cell E of the stations can only turn north", "V@3,0 H@2,-1", None, (True, 8)),
     ("a dead end: the cell E of the stations walled in by blank sides", "V@3,0 H@2,1 H@2,-1", None, (False, None)),
     ("three rail ends point into one cell", "V@2,1 H@3,0", None, (False, None)),
     ("an odd pocket: three ends into two walled-in cells", "NE@-1,1 H@0,2 SW@1,2 SW@2,1", None, (False, None)),
     ("a closed sub-loop beside the stations", "NE@5,5 NW@6,5 SE@5,6 SW@6,6", None, (False, None)),
     ("a forced cycle: a chain's two ends face one cell", "NW@6,5 SW@6,6 SE@5,6", None, (False, None)),
     ("a rail end against a blank side (edge fault)", "V@2,0", None, (False, None)),
+    # Long searches (the first version of the solver, an independent plain search, agrees):
+    ("two bends far apart: a 16-tile loop", "SW@-2,0 NE@-1,0 NE@1,1 SW@1,2", 16, (True, 16)),
+    ("two bends far apart, a pair short", "SW@-2,0 NE@-1,0 NE@1,1 SW@1,2", 14, (False, None)),
+    ("two bends below and left: a 16-tile loop", "NW@-2,0 SE@-1,0 NW@1,-2 SE@1,-1", 16, (True, 16)),
     ("a first move the namu count excludes: needs 15, has 13", "NW@-3,0 V@-2,0 NE@-1,0", None, (False, None)),
     ("the same with 15 tiles (analysis)", "NW@-3,0 V@-2,0 NE@-1,0", 15, (True, 15)),
 ]
@@ -70,39 +73,10 @@ def test_588_of_the_646_first_moves_keep_completion_possible() -> None:
     assert (len(results), sum(results)) == (646, 588)
 
 
-# Laws. Positions come from random legal play; tiles_left is any count (analysis).
+# Laws, on positions from legal play and on random boards near the stations (edge faults and
+# all); tiles_left is any count (analysis).
 
-
-def random_play(rng: random.Random, moves: int) -> Position:
-    """The position after up to `moves` random legal moves from the start: a random line of
-    empty cells touching the table, each tile a random shape that fits its neighbours."""
-    p = start()
-    for _ in range(moves):
-        runs = list(lines(p))
-        if not runs:
-            break
-        board = dict(p.board)
-        tiles: list[Tile] = []
-        for x, y in rng.choice(runs):
-            fitting = [s for s in Shape if _fits(board, (x, y), s)]
-            if not fitting:
-                return p
-            board[(x, y)] = shape = rng.choice(fitting)
-            tiles.append(Tile(x, y, shape))
-        assert is_legal(p, Move(tuple(tiles)))
-        p = p.after(tiles)
-    return p
-
-
-def _fits(board: dict[tuple[int, int], Shape], cell: tuple[int, int], shape: Shape) -> bool:
-    return all(
-        (other := board.get(side.beyond(cell))) is None or shape.opens(side) == other.opens(side.opposite)
-        for side in Side
-    )
-
-
-def played(most_moves: int = 6) -> st.SearchStrategy[Position]:
-    return st.builds(random_play, st.randoms(use_true_random=False), st.integers(0, most_moves))
+positions = st.one_of(played(max_moves=3), boards())
 
 
 def with_left(p: Position, left: int) -> Position:
@@ -112,7 +86,7 @@ def with_left(p: Position, left: int) -> Position:
 lefts = st.integers(0, TILES)
 
 
-@given(played(), lefts)
+@given(positions, lefts)
 def test_a_witness_completes_the_position_within_the_supply(p: Position, left: int) -> None:
     p = with_left(p, left)
     solution = solve(p)
@@ -125,7 +99,7 @@ def test_a_witness_completes_the_position_within_the_supply(p: Position, left: i
     assert (len(p.board) + solution.min_needed) % 2 == 0  # M9: a loop on the grid has even length
 
 
-@given(played(), lefts)
+@given(positions, lefts)
 def test_more_tiles_never_hurt(p: Position, left: int) -> None:
     fewer, more = solve(with_left(p, left)), solve(with_left(p, left + 2))
     if fewer.completable:
@@ -134,7 +108,7 @@ def test_more_tiles_never_hurt(p: Position, left: int) -> None:
         assert not fewer.completable
 
 
-@given(played(), lefts)
+@given(positions, lefts)
 def test_min_needed_does_not_depend_on_the_supply(p: Position, left: int) -> None:
     big = solve(with_left(p, TILES))
     small = solve(with_left(p, left))
@@ -146,51 +120,17 @@ def test_min_needed_does_not_depend_on_the_supply(p: Position, left: int) -> Non
         assert not small.completable
 
 
-def _mirror_x(cell: tuple[int, int]) -> tuple[int, int]:
-    return 1 - cell[0], cell[1]
-
-
-def _mirror_y(cell: tuple[int, int]) -> tuple[int, int]:
-    return cell[0], -cell[1]
-
-
-def _rotate(cell: tuple[int, int]) -> tuple[int, int]:
-    return 1 - cell[0], -cell[1]
-
-
-SYMMETRIES: dict[str, tuple[Callable[[tuple[int, int]], tuple[int, int]], dict[Side, Side]]] = {
-    "mirror x -> 1-x": (_mirror_x, {Side.E: Side.W, Side.W: Side.E, Side.N: Side.N, Side.S: Side.S}),
-    "mirror y -> -y": (_mirror_y, {Side.N: Side.S, Side.S: Side.N, Side.E: Side.E, Side.W: Side.W}),
-    "rotate 180": (_rotate, {Side.N: Side.S, Side.S: Side.N, Side.E: Side.W, Side.W: Side.E}),
-}
-
-
-def transformed(p: Position, name: str) -> Position:
-    move, sides = SYMMETRIES[name]
-
-    def tile(t: Tile) -> Tile:
-        a, b = (sides[s] for s in t.shape.sides)
-        x, y = move(t.cell)
-        return Tile(x, y, Shape.joining(a, b))
-
-    return Position(tuple(map(tile, p.placed)), p.tiles_left, tuple(map(tile, p.stations)))
-
-
-@pytest.mark.parametrize("name", list(SYMMETRIES))
-@given(p=played(), left=lefts)
-def test_the_answer_is_the_same_under_the_boards_symmetries(name: str, p: Position, left: int) -> None:
+@given(st.sampled_from(GROUP), positions, lefts)
+def test_the_answer_is_the_same_under_the_boards_symmetries(symmetry: Symmetry, p: Position, left: int) -> None:
+    """x -> 1-x, y -> -y and both (the half turn about the stations' middle), shapes mapped along."""
     p = with_left(p, left)
-    image = transformed(p, name)
+    image = Position(tuple(map(symmetry.tile, p.placed)), left, tuple(map(symmetry.tile, p.stations)))
     assert answer(image) == answer(p)
 
 
-def test_the_symmetries_map_the_stations_onto_themselves() -> None:
-    for name in SYMMETRIES:
-        assert dict(transformed(start(), name).board) == dict(start().board)
-
-
-@given(played(), st.data())
+@given(positions, st.data())
 def test_an_edge_fault_is_never_completable(p: Position, data: st.DataObject) -> None:
+    assume(p.open_ends)
     cell, side = data.draw(st.sampled_from(p.open_ends))
     faced = side.beyond(cell)
     blank = [s for s in Shape if not s.opens(side.opposite)]
@@ -198,9 +138,10 @@ def test_an_edge_fault_is_never_completable(p: Position, data: st.DataObject) ->
     assert spoilt.faults
     assert solve(spoilt) == NOT_COMPLETABLE
     assert solve(spoilt, strict_edges=False) == NOT_COMPLETABLE
+    assert solve(Position(spoilt.placed, 64, spoilt.stations)) == NOT_COMPLETABLE  # however many tiles
 
 
-@given(played(), lefts)
+@given(positions, lefts)
 def test_a_completed_position_is_complete_with_nothing(p: Position, left: int) -> None:
     p = with_left(p, TILES)
     solution = solve(p)
@@ -210,7 +151,16 @@ def test_a_completed_position_is_complete_with_nothing(p: Position, left: int) -
     assert solve(done) == Solution(True, 0, ())
 
 
-@given(played(), lefts)
+@given(positions, lefts)
 def test_the_edge_flag_does_not_change_the_answer(p: Position, left: int) -> None:
     p = with_left(p, left)
     assert solve(p, strict_edges=False) == solve(p)
+
+
+def test_a_step_limit_gives_no_answer_rather_than_a_guess() -> None:
+    far = Position(parse_move("SE@-1,0 SW@2,0 NE@-1,-3 NW@2,-3 V@10,10").tiles, 64)
+    with pytest.raises(SearchLimitError) as raised:
+        solve(far, max_steps=1_000)
+    assert raised.value.steps == 1_000 and isinstance(raised.value, ValueError)
+    # A limit a real position stays within changes nothing.
+    assert solve(start(), max_steps=1_000) == solve(start())

@@ -1,4 +1,5 @@
-"""The solver against the independent brute force (brute.py) on every small position enumerated.
+"""The solver against the independent brute force (brute.py): on every position of some small
+families enumerated in full, and on random ones from play and random boards.
 
 Each position is checked at every tiles_left from 0 to the brute force's reach: the solver must
 say completable exactly when the brute force finds a completion within that many tiles, with
@@ -7,14 +8,16 @@ the same fewest count. Run with `-s` to see the agreement counts.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, product
 
-from referee.monorail import Position, Shape, Side, Tile, legal_moves, start
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.monorail import Position, Shape, Side, Tile, legal_moves, parse_move, start
 from referee.monorail.solver import solve
 from tests.referee.monorail.brute import fewest_new_tiles
-from tests.referee.monorail.test_solver import random_play
+from tests.referee.monorail.strategies import boards, played
 
 
 def cross_check(name: str, positions: Iterable[Position], most: int) -> None:
@@ -44,6 +47,24 @@ def test_the_stations_and_one_more_tile_anywhere_near() -> None:
     edge faults."""
     cells = [(x, y) for x in range(-3, 5) for y in range(-3, 4) if (x, y) not in start().board]
     cross_check("one tile near", (Position((Tile(x, y, s),)) for x, y in cells for s in Shape), 6)
+
+
+def test_two_tiles_beside_the_open_ends() -> None:
+    """Stations plus two tiles, any shapes, on the cells beside the cells the stations' rail
+    ends point into: walls, single exits, dead ends, three ends on one cell, edge faults."""
+    beside = [(-2, 0), (-1, 1), (-1, -1), (3, 0), (2, 1), (2, -1)]
+    positions = (
+        Position((Tile(*a, s), Tile(*b, t))) for a, b in combinations(beside, 2) for s, t in product(Shape, Shape)
+    )
+    cross_check("two tiles beside the ends", positions, 6)
+
+
+def test_positions_that_need_more_tiles() -> None:
+    """Hand-built positions with walls beside an open end, within the brute force's reach at 8
+    tiles (about a second): the first needs a single exit taken (8 tiles)."""
+    texts = ["V@3,0 H@2,-1", "NE@-1,0 V@-1,1 SE@-1,2", "V@3,0 SW@2,-1", "SE@3,0 H@2,1"]
+    positions = [Position(parse_move(text).tiles) for text in texts]
+    cross_check("longer completions", positions, 8)
 
 
 def ring(left: int, bottom: int, width: int, height: int) -> list[Tile]:
@@ -89,6 +110,10 @@ def test_rings_with_tiles_taken_out() -> None:
     cross_check("rings less 1-3 tiles", positions, 6)
 
 
-def test_random_two_move_positions() -> None:
-    rng = random.Random(12)
-    cross_check("two random moves", (random_play(rng, 2) for _ in range(120)), 5)
+@settings(max_examples=60)
+@given(st.one_of(played(max_moves=2), boards(max_tiles=4)))
+def test_positions_from_play_and_random_boards(p: Position) -> None:
+    fewest = fewest_new_tiles(Position(p.placed, 5, p.stations), 5)
+    for left in range(6):
+        solution = solve(Position(p.placed, left, p.stations))
+        assert solution.min_needed == (fewest if fewest is not None and fewest <= left else None)

@@ -138,6 +138,10 @@ def test_a_move_in_the_notation(text: str, move: str) -> None:
         ("불가능한가", "is not a tile"),
         ("無理じゃない", "'無理じゃない' is not a tile"),
         ("不可能かな", "is not a tile"),
+        ("無理でしょう", "is not a tile"),  # "probably impossible": a guess (review F4)
+        ("不可能でしょ", "is not a tile"),
+        ("probably impossible", "is not a tile"),
+        ("아마 불가능", "is not a tile"),
         # Neither a move nor a word the game knows.
         ("hello", "'hello' is not a tile"),
         ("", "no tiles given"),

@@ -110,6 +110,18 @@ def test_check_jsonl_in_process() -> None:
     check(out.getvalue().splitlines())
 
 
+def test_a_position_the_solver_cannot_settle_gets_an_error_line_not_a_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A stray tile far away and a budget far beyond play: the search is cut off, the line says so
+    # and the next line is still answered (the limit lowered so the test takes a moment).
+    monkeypatch.setattr("refgm.commands.monorail.STEP_LIMIT", 20_000)
+    far = line(placed=[[-1, 0, "SE"], [2, 0, "SW"], [-1, -3, "NE"], [2, -3, "NW"], [10, 10, "V"]], tiles_left=64)
+    out = io.StringIO()
+    assert run_jsonl(io.BytesIO((far + "\n" + LINES[0] + "\n").encode()), out) == 1
+    first, second = (json.loads(text) for text in out.getvalue().splitlines())
+    assert first == {"error": "the solver gave up after 20,000 search steps without an answer; a smaller tiles_left may be answered"}
+    assert "error" not in second
+
+
 def test_exit_code_zero_when_every_line_is_well_formed() -> None:
     out = io.StringIO()
     good = "\n".join(LINES[:10]).encode()  # no newline after the last line: it is still a line
@@ -239,7 +251,7 @@ GAP = {"placed": [[-2, 0, "NE"], [-1, 0, "H"], [2, 0, "H"], [3, 0, "NW"], [3, 1,
 
 
 def test_analyze_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["monorail", "analyze", "--position", json.dumps(GAP), "--depth", "3"]) == 0
+    assert main(["monorail", "analyze", "--position", json.dumps(GAP), "--depth", "4"]) == 0
     out = capsys.readouterr().out
     assert "every legal move from 6 rail tiles placed (4 tiles left, edge rule strict)" in out
     assert "symmetries of the position: 2 (identity, mirror_x)" in out
@@ -248,6 +260,8 @@ def test_analyze_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     row = next(r for r in out.splitlines() if r.startswith("H@0,1 H@1,1 "))
     assert row.split() == ["H@0,1", "H@1,1", "1", "yes", "2", "win", "by", "force", "within", "3", "plies"]
     assert any(r.startswith("H@-1,1 ") and "loss at ply 2 (reply H@0,1 H@1,1 H@2,1)" in r for r in out.splitlines())
+    lost = next(r for r in out.splitlines() if r.startswith("H@0,1 ") and "by force" in r)
+    assert lost.split()[1:] == ["2", "yes", "3", "loss", "by", "force", "within", "4", "plies", "(reply", "H@1,1)"]
 
 
 def test_analyze_json_lists_every_member(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,7 +31,7 @@ def play(home: Path, *args: str, stdin: str) -> subprocess.CompletedProcess[str]
             [
                 'The bot (solver) declared "impossible"',
                 "You are challenged",
-                "The bot (solver) was right: you did not complete the loop, so the bot (solver) won.",
+                'You did not complete the loop after the "impossible", so the bot (solver) won. It could not have been completed: the declaration was true.',
             ],
         ),
         (
@@ -41,13 +41,13 @@ def play(home: Path, *args: str, stdin: str) -> subprocess.CompletedProcess[str]
                 '봇(solver): "불가능" 선언!',
                 "불가능 선언을 받았습니다",
                 "당신: 타일을 놓지 않고 포기했습니다.",
-                "봇(solver) 쪽의 선언이 맞았습니다",
+                "당신 쪽이 불가능 선언 뒤에 고리를 완성하지 못해 봇(solver) 쪽이 이겼습니다. 고리는 완성될 수 없었습니다: 선언이 맞았습니다.",
             ],
         ),
         (
             "ja",
             "H@2,0 H@3,0",
-            ["ボット(solver)が「無理」を宣言しました", "「無理」を宣言されました", "ボット(solver)の宣言が正しかった"],
+            ["ボット(solver)が「無理」を宣言しました", "「無理」を宣言されました", "あなたが輪を完成できなかったので、ボット(solver)の勝ちです。輪は完成できない状態でした: 宣言は正しかった。"],
         ),
     ],
 )
