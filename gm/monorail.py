@@ -16,7 +16,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TextIO
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from gm.backends.base import Message
 from gm.match import Left, Played
@@ -124,7 +124,9 @@ class MoveReply(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: Literal["place", "impossible", "attempt"]
-    tiles: list[TileReply]
+    # No move ever holds more than the supply: the bound lets a schema-constrained model stop
+    # (SmolLM2 listed tiles until its token limit in every reply without it).
+    tiles: list[TileReply] = Field(max_length=TILES)
 
 
 def view_text(view: Json) -> str:
