@@ -1,4 +1,4 @@
-"""Monorail's move notation, like chess's SAN: `H@2,0 NE@3,0` (shape @ x,y, space-separated).
+"""Monorail's move notation, like chess's SAN: `H@2,0 NW@3,0` (shape @ x,y, space-separated).
 
 Shapes: H (West–East), V (North–South) and the curves NE, NW, SE, SW, named by the two sides
 they open to; x grows East, y North; the stations are H@0,0 and H@1,0.
@@ -34,7 +34,7 @@ def parse_tile(text: str) -> Tile:
 
 
 def parse_move(text: str) -> Move:
-    """A move, `H@2,0 NE@3,0`; NotationError naming the first part that is not a tile."""
+    """A move, `H@2,0 NW@3,0`; NotationError naming the first part that is not a tile."""
     tiles: list[Tile] = []
     at = 0
     while (gap := _SEPARATORS.match(text, at)) is not None or at < len(text):
@@ -48,7 +48,7 @@ def parse_move(text: str) -> Move:
         tiles.append(parse_tile(match.group(0)))
         at = match.end()
     if not tiles:
-        raise NotationError("no tiles given; write shape@x,y, e.g. H@2,0 NE@3,0")
+        raise NotationError("no tiles given; write shape@x,y, e.g. H@2,0 NW@3,0")
     return Move(tuple(tiles))
 
 

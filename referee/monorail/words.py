@@ -1,6 +1,6 @@
 """What a Monorail player types, read in ko, ja or en: a move, 'impossible', and the words around play.
 
-One line of input becomes one typed command. A move is the notation (`H@2,0 NE@3,0`; the
+One line of input becomes one typed command. A move is the notation (`H@2,0 NW@3,0`; the
 full-width letters and digits of a Korean or Japanese input method are read as ASCII). The
 declaration (M7) is read from the words people use: `불가능`, `impossible`, `無理`, `不可能`
 and their natural variants ("불가능!", "불가능합니다", "it's impossible", "無理です"). "Pass"

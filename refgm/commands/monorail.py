@@ -65,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="With --jsonl, read one position per line on stdin and write one answer per line "
         "(see README, 'Monorail'). Without it, check --position (default: the start) and MOVE if given.",
     )
-    check.add_argument("move", nargs="*", metavar="MOVE", help='a move in the notation, e.g. "H@2,0 NE@3,0"')
+    check.add_argument("move", nargs="*", metavar="MOVE", help='a move in the notation, e.g. "H@2,0 NW@3,0"')
     check.add_argument("--jsonl", action="store_true", help="machine interface: JSON lines in and out")
     check.add_argument("--position", metavar="JSON|FILE", help="the position (default: the start)")
     check.add_argument("--loose-edges", action="store_true", help="switch the edge rule off (M4)")

@@ -1,6 +1,6 @@
 """`refgm play --game monorail`: Monorail at the terminal against a bot or a model agent.
 
-The human types moves in the notation (`H@2,0 NE@3,0`) or 'impossible' in ko, ja or en;
+The human types moves in the notation (`H@2,0 NW@3,0`) or 'impossible' in ko, ja or en;
 the board is drawn after every move. The game runs in gm.match (seats, the referee's
 checks, the agent's retries and fallback, the log, resume); this module only opens the
 seats the options ask for and wires the terminal to the human's seat.

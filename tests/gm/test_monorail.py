@@ -92,7 +92,7 @@ def test_every_text_renders_in_every_language(lang: str) -> None:
     }
     for key, given in values.items():
         assert texts.message(key, **given), key
-    assert "H@2,0 NE@3,0" in texts.render("help")
+    assert "H@2,0 NW@3,0" in texts.render("help")
     with pytest.raises(ValueError, match="Monorail speaks"):
         Texts("fr")
 
