@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from gm.agent import Agent, Decision, Retry
+from gm.backends.base import transport_json
 from gm.bots import Bot, UnknownBotError, open_bot
 from gm.recorder import (
     Event,
@@ -59,7 +60,6 @@ from gm.recorder import (
     visible_to,
     write_sidecar,
 )
-from gm.session import transport_json
 from referee.commitment import commit, draw_nonce
 from referee.errors import CommitmentError
 from referee.game import Audience, Game, Json, Result

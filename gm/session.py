@@ -46,7 +46,7 @@ from gm.actors.model import Interpretation, ModelActor
 from gm.actors.narrator import MAX_ATTEMPTS as NARRATION_ATTEMPTS
 from gm.actors.narrator import Part, check_narration, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
-from gm.backends.base import Exchange
+from gm.backends.base import transport_json
 from gm.recorder import (
     Event,
     Json,
@@ -197,11 +197,6 @@ def script_for(verdict: Answers, config: GameConfig, turn: int) -> Script:
         for a in verdict.answers
     )
     return Script(lang=config.lang, incident=config.incident, lines=lines, turn=turn)
-
-
-def transport_json(exchanges: tuple[Exchange, ...]) -> list[list[object]]:
-    """Each network exchange behind a reply as recorded: [outcome, seconds]."""
-    return [[e.outcome, round(e.latency_s, 6)] for e in exchanges]
 
 
 def _passed(deadline: float | None) -> bool:

@@ -138,6 +138,11 @@ class Exchange:
     retry_after_s: float | None = None
 
 
+def transport_json(exchanges: tuple[Exchange, ...]) -> list[list[object]]:
+    """Each network exchange behind a reply as recorded in a log: [outcome, seconds]."""
+    return [[e.outcome, round(e.latency_s, 6)] for e in exchanges]
+
+
 @dataclass(frozen=True)
 class Reply:
     """What one successful exchange carried, before the text is parsed.
