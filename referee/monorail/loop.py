@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.monorail.tile import Cell, Shape, Side
+from referee.monorail.tile import Cell, Shape
 
 
 def is_complete(board: Mapping[Cell, Shape]) -> bool:
@@ -28,19 +28,3 @@ def is_complete(board: Mapping[Cell, Shape]) -> bool:
             return visited == len(board)
         if visited > len(board):
             return False
-
-
-def chain_end(board: Mapping[Cell, Shape], cell: Cell, side: Side) -> tuple[Cell, Side, int]:
-    """Follow the rail that leaves `cell` by `side` through connected tiles; the last tile of
-    that chain, the side its rail leaves by, and how many tiles were walked. The walk stops
-    at a rail end that does not meet a matching one (or back at `cell` on a loop)."""
-    walked = 0
-    while True:
-        nxt = side.beyond(cell)
-        shape = board.get(nxt)
-        if shape is None or not shape.opens(side.opposite) or nxt == cell:
-            return cell, side, walked
-        walked += 1
-        cell, side = nxt, shape.other_end(side.opposite)
-        if walked > len(board):
-            return cell, side, walked

@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.monorail import Position, Shape, Side, is_complete, parse_move
-from referee.monorail.loop import chain_end
 from referee.monorail.tile import Cell
 from tests.referee.monorail.strategies import cells, loops, rectangle, shapes, walk_tiles
 
@@ -47,18 +46,6 @@ def test_a_figure_eight_is_not_one_loop() -> None:
     right = {t.cell: t.shape for t in walk_tiles(rectangle(2, 0, 2, 2))}
     assert is_complete(left) and is_complete(right)
     assert not is_complete(left | right)
-
-
-def test_chain_end_follows_the_rail_through_joined_tiles() -> None:
-    start = board("")
-    assert chain_end(start, (0, 0), Side.E) == ((1, 0), Side.E, 1)
-    assert chain_end(start, (1, 0), Side.W) == ((0, 0), Side.W, 1)
-    longer = board("NW@2,0 V@2,1")
-    assert chain_end(longer, (0, 0), Side.E) == ((2, 1), Side.N, 3)
-    assert chain_end(longer, (2, 1), Side.S) == ((0, 0), Side.W, 3)
-    # A rail end facing an empty cell or a blank side ends the chain where it is.
-    assert chain_end(start, (0, 0), Side.W) == ((0, 0), Side.W, 0)
-    assert chain_end(board("V@2,0"), (1, 0), Side.E) == ((1, 0), Side.E, 0)
 
 
 def transform(board: dict[Cell, Shape], turns: int, mirror: bool, dx: int, dy: int) -> dict[Cell, Shape]:
@@ -125,13 +112,3 @@ def test_changing_one_tile_of_a_loop_breaks_it(loop: dict[Cell, Shape], data: st
     cell = data.draw(st.sampled_from(sorted(loop)))
     shape = data.draw(st.sampled_from([s for s in Shape if s is not loop[cell]]))
     assert not is_complete({**loop, cell: shape})
-
-
-@given(loops(), st.data())
-def test_chain_end_walks_a_cut_loop_from_one_end_to_the_other(loop: dict[Cell, Shape], data: st.DataObject) -> None:
-    cut = data.draw(st.sampled_from(sorted(loop)))
-    rest = {c: s for c, s in loop.items() if c != cut}
-    # The two neighbours of the cut cell on the loop are the two ends of one chain of every other tile.
-    ends = [(side.beyond(cut), side.opposite) for side in loop[cut].sides]
-    (a, a_side), (b, b_side) = ends
-    assert chain_end(rest, a, rest[a].other_end(a_side)) == (b, b_side, len(rest) - 1)
