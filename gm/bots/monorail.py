@@ -32,7 +32,7 @@ from referee.monorail.loop import is_complete
 from referee.monorail.move import Move, is_legal, lines
 from referee.monorail.position import Position
 from referee.monorail.solver import solve
-from referee.monorail.tile import Cell, Shape, Tile
+from referee.monorail.tile import Cell, Shape
 
 SOLVES = 48
 """Solver calls the solver bot spends per turn on moves outside its witness."""
@@ -57,7 +57,7 @@ def shuffled_moves(position: Position, rng: random.Random, strict_edges: bool = 
         combos = list(product(Shape, repeat=len(run)))
         rng.shuffle(combos)
         for shapes in combos:
-            move = Move(tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True)))
+            move = Move.laid(run, shapes)
             if is_legal(position, move, strict_edges):
                 yield move
 

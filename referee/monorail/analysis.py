@@ -56,7 +56,7 @@ def completing_moves(position: Position, strict_edges: bool = True) -> Iterator[
         if any(cell in position.board for cell in run):
             continue
         for shapes in product(Shape, repeat=len(run)):
-            move = Move(tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True)))
+            move = Move.laid(run, shapes)
             if is_complete(position.after(move.tiles).board) and is_legal(position, move, strict_edges):
                 yield move
 

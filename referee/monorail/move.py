@@ -52,6 +52,11 @@ class Move:
 
     tiles: tuple[Tile, ...]
 
+    @classmethod
+    def laid(cls, run: tuple[Cell, ...], shapes: tuple[Shape, ...]) -> Move:
+        """The move that lays `shapes` on the cells of `run`, one each, in order."""
+        return cls(tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True)))
+
     def as_json(self) -> list[list[object]]:
         return [t.as_json() for t in self.tiles]
 
@@ -160,6 +165,6 @@ def legal_moves(position: Position, strict_edges: bool = True) -> Iterator[Move]
         # Strict: first the shapes each cell allows beside the old tiles, then the new tiles together.
         options = [[s for s in Shape if not strict_edges or _edges_hold(position, (Tile(x, y, s),))] for x, y in run]
         for shapes in product(*options):
-            tiles = tuple(Tile(x, y, s) for (x, y), s in zip(run, shapes, strict=True))
-            if len(tiles) == 1 or not strict_edges or _edges_hold(position, tiles):
-                yield Move(tiles)
+            move = Move.laid(run, shapes)
+            if len(run) == 1 or not strict_edges or _edges_hold(position, move.tiles):
+                yield move
