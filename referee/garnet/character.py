@@ -1,0 +1,66 @@
+"""The four characters of Garnet Thief and the names people call them by (genius-rules.md G1, G3).
+
+A seat chooses one character each round in secret and announces one aloud; the two may
+differ (a bluff). The names here are the ones the machine interface and the templates use:
+English, Korean and Japanese, read case-insensitively; anything else is a `CharacterError`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from referee.errors import RefereeError
+
+
+class CharacterError(RefereeError):
+    """A name that is none of the four characters; `name` is what was given."""
+
+    def __init__(self, name: object) -> None:
+        super().__init__(f"{name!r} is not a character; the characters are Mafia, Cartel, Police and Beggar")
+        self.name = name
+
+
+class Character(Enum):
+    """A character a seat chooses or announces. The value is its English name."""
+
+    MAFIA = "Mafia"
+    CARTEL = "Cartel"
+    POLICE = "Police"
+    BEGGAR = "Beggar"
+
+    @property
+    def organisation(self) -> bool:
+        """Mafia and Cartel are the crime organisations whose sizes decide who is paid (G1)."""
+        return self in (Character.MAFIA, Character.CARTEL)
+
+    def name_in(self, lang: str) -> str:
+        """The character's name in `lang` (en, ko, ja), as the referee's texts write it."""
+        return NAMES[lang][self]
+
+    @classmethod
+    def parse(cls, name: object) -> Character:
+        """A character from any of its names (`"Police"`, `"경찰"`, `"警察"`, `"police"`)."""
+        if isinstance(name, str):
+            found = _BY_NAME.get(name.strip().casefold())
+            if found is not None:
+                return found
+        raise CharacterError(name)
+
+
+CHARACTERS: tuple[Character, ...] = tuple(Character)
+"""In the order of the rules text: Mafia, Cartel, Police, Beggar."""
+
+NAMES: dict[str, dict[Character, str]] = {
+    "en": {Character.MAFIA: "Mafia", Character.CARTEL: "Cartel", Character.POLICE: "Police", Character.BEGGAR: "Beggar"},
+    "ko": {Character.MAFIA: "마피아", Character.CARTEL: "카르텔", Character.POLICE: "경찰", Character.BEGGAR: "거지"},
+    "ja": {
+        Character.MAFIA: "マフィア",
+        Character.CARTEL: "カルテル",
+        Character.POLICE: "警察",
+        Character.BEGGAR: "物乞い",
+    },
+}
+
+_BY_NAME: dict[str, Character] = {
+    name.casefold(): character for names in NAMES.values() for character, name in names.items()
+}
