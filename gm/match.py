@@ -56,10 +56,10 @@ from gm.recorder import (
     sidecar_path,
     visible_to,
 )
-from gm.table import Table, found, reopen
+from gm.table import Table, found, game_of, reopen
 from referee.commitment import commit, draw_nonce
 from referee.errors import CommitmentError
-from referee.game import Audience, Game, Json, Result
+from referee.game import Audience, Game, Json, Result, UnknownGameError, find_game, game_names
 
 MAX_ATTEMPTS = 3
 """An agent's first try and at most two retries before its bot plays the seat."""
@@ -324,6 +324,15 @@ class _Walk:
             chosen = bot.choose(self.game.view(before, seat), decision_rng(self.game.name, seed, seat, int(ply or 0)))
             if chosen != move:
                 self.differs(event, f"the bot ({bot.level}) plays {self.game.move_json(chosen)} with the revealed seed")
+
+
+def game_in(log: Log) -> MatchGame:
+    """The game a match's log records, from the registry; TranscriptError if it knows none such."""
+    name = game_of(log)
+    if name not in game_names():  # a log records the game's name, never an alias
+        raise TranscriptError(f"{log.path}:1: {UnknownGameError(name, game_names())}")
+    game: MatchGame = find_game(name)  # type: ignore[assignment]  # every game a match records has start()
+    return game
 
 
 def replay(log: Log, game: MatchGame) -> Rerun:
