@@ -16,8 +16,13 @@ and, unless everyone may see it, `see` (a `referee.game.Audience` value):
 - `game_started`: `id`, `game`, `config` (`lang`, `rules` as the game records them, and
   `seats`: per seat its `kind` human|bot|agent, `name`, and `bot` (a bot's level, or an
   agent's fallback)), `commitment`: SHA-256 of the canonical JSON of the seed and a nonce.
-- `move` (everyone): `ply` (0, 1, ...), `seat`, `by` (human|bot|agent), `move`
-  (game.move_json), and `fallback`: true when an agent's seat was played by its bot.
+- `move`: `ply` (0, 1, ...), `seat`, `by` (human|bot|agent), `move` (game.move_json), and
+  `fallback`: true when an agent's seat was played by its bot. Everyone's, unless the move
+  is secret (`game.public_json` is not None: a Garnet choice): then the seat's alone, and
+- `announced` (everyone) follows it: `ply`, `seat`, `public` (what the others learn: the
+  announcement).
+- `revealed` (everyone), after the move whose step reveals secrets (`game.revealed_json`,
+  the end of a Garnet round): `ply`, `revealed`.
 - `refused` (the seat's): `ply`, `seat`, `move`, `reason`: a human's move the referee refused.
 - `agent_attempt` (the seat's): `ply`, `seat`, `attempt` (1, 2, 3), `agent`, `request`,
   `raw` (null when the backend gave up), `move` (what the reply read as, or null),
@@ -28,12 +33,14 @@ and, unless everyone may see it, `see` (a `referee.game.Audience` value):
 
 The seed and nonce wait in the sidecar (its secret is empty: a match seals only the seed)
 until `game_ended` reveals them. `rerun` re-steps a log through the referee: resume goes
-on from its state, `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds
-what one seat was shown from the events it may see.
+on from its state (writing first what a crash left owed: an `announced` or `revealed`
+line), `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds what one
+seat was shown.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -159,6 +166,20 @@ def seed_nonce(seed: int) -> str:
     return draw_nonce(random.Random(f"nonce:{seed}"))
 
 
+def owed(game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any) -> tuple[tuple[str, Json], ...]:
+    """The events everyone is owed after `seat`'s `move` took `before` to `after`: the public
+    part of a secret move, then what the step revealed. Written by the match, expected by
+    `rerun`, so the two cannot drift apart."""
+    events: list[tuple[str, Json]] = []
+    public = game.public_json(move)
+    if public is not None:
+        events.append(("announced", {"ply": ply, "seat": seat, "public": public}))
+    revealed = game.revealed_json(before, after)
+    if revealed is not None:
+        events.append(("revealed", {"ply": ply, "seat": None, "revealed": revealed}))
+    return tuple(events)
+
+
 @dataclass(frozen=True)
 class Played:
     """One ply as the front end shows it: who played what, the state after, and the attempts."""
@@ -183,19 +204,20 @@ class Rerun:
     moves: tuple[Event, ...]
     problems: tuple[Mismatch, ...]
     ended: Event | None = None
+    owed: tuple[tuple[str, Json], ...] = ()  # what a crash left unwritten after the last move
 
     @property
     def ply(self) -> int:
         return len(self.moves)
 
 
-def rerun(log: Log, game: MatchGame, viewer: str | None = None) -> Rerun:
+def rerun(log: Log, game: MatchGame) -> Rerun:
     """Re-step every recorded move of `log` through `game`'s referee, with no model calls.
 
     Checks each move is the seat's to make and legal, each refused move and rejected agent
-    reply is refused now too, each agent move is the reply last accepted for its ply, and
-    `game_ended` (if any) gives the result the moves give and opens the commitment. With a
-    `viewer`, `log` holds what that seat may see: another seat's attempts are not there."""
+    reply is refused now too, each agent move is the reply last accepted for its ply, each
+    `announced` and `revealed` line is what the referee owes after its move (`owed`), and
+    `game_ended` (if any) gives the result the moves give and opens the commitment."""
     started = log.events[0]
     config = started.data.get("config")
     try:
@@ -204,10 +226,10 @@ def rerun(log: Log, game: MatchGame, viewer: str | None = None) -> Rerun:
         state = game.start(config["rules"])
     except ValueError as err:
         raise TranscriptError(f"{log.path}:{started.line}: cannot start the game ({err})") from None
-    walk = _Walk(log, game, state, viewer)
+    walk = _Walk(log, game, state)
     for event in log.events[1:]:
         walk.take(event)
-    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended)
+    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed))
 
 
 @dataclass
@@ -215,8 +237,8 @@ class _Walk:
     log: Log
     game: MatchGame
     state: Any
-    viewer: str | None
     moves: list[Event] = field(default_factory=list)
+    owed: list[tuple[str, Json]] = field(default_factory=list)
     problems: list[Mismatch] = field(default_factory=list)
     accepted: Any = None
     ended: Event | None = None
@@ -236,12 +258,29 @@ class _Walk:
     def take(self, event: Event) -> None:
         if self.ended is not None:
             self.differs(event, f"a {event.t} event after game_ended")
+        elif event.t in ("announced", "revealed"):
+            self.owed_event(event)
+        elif event.t == "resumed":
+            return
+        elif self.owed:
+            self.differs(event, f"the {self.owed[0][0]} line of ply {self.owed[0][1]['ply']} is missing")
+            self.owed.clear()
+            self.take(event)
         elif event.t == "game_ended":
             self.end(event)
-        elif event.t not in ("move", "refused", "agent_attempt", "resumed"):
+        elif event.t not in ("move", "refused", "agent_attempt"):
             self.differs(event, f"an event this game does not write: {event.t!r}")
-        elif event.t != "resumed":
+        else:
             self.ply_event(event)
+
+    def owed_event(self, event: Event) -> None:
+        """An `announced` or `revealed` line: the one the referee owes next, word for word."""
+        if not self.owed or self.owed[0][0] != event.t:
+            self.differs(event, f"a {event.t} line that no move calls for")
+            return
+        t, expected = self.owed.pop(0)
+        if any(event.data.get(key) != value for key, value in expected.items()) or event.see is not Audience.EVERYONE:
+            self.differs(event, f"the {t} line is not what the referee makes public: {json.dumps(expected, ensure_ascii=False)}")
 
     def ply_event(self, event: Event) -> None:
         """A move or a try at one: its ply and seat must be the game's next."""
@@ -260,9 +299,11 @@ class _Walk:
         move = self.read_move(event)
         if move is None:
             return
-        checked = self.viewer in (None, seat)
-        if checked and event.data.get("by") == "agent" and (self.accepted is None or self.accepted != move):
+        if event.data.get("by") == "agent" and (self.accepted is None or self.accepted != move):
             self.differs(event, "an agent's move that is not its accepted reply")
+        secret = self.game.public_json(move) is not None
+        if event.see is not (Audience.SEAT if secret else Audience.EVERYONE):
+            self.differs(event, f"a {'secret' if secret else 'public'} move recorded for {event.see.value}")
         before = self.state
         try:
             self.state = self.game.step(self.state, seat, move)
@@ -271,6 +312,7 @@ class _Walk:
             return
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
+        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state))
         self.moves.append(event)
         self.accepted = None
 
@@ -352,8 +394,9 @@ def visible(log: Log, seat: str) -> Log:
 
 
 def seat_view(log: Log, game: MatchGame, seat: str) -> Json:
-    """What `seat` was shown last, rebuilt from the events it may see alone."""
-    return game.view(rerun(visible(log, seat), game, viewer=seat).state, seat)
+    """What `seat` was shown last: the referee re-steps the whole log (another seat's secret
+    moves included, which only it may read) and shows that seat its view."""
+    return game.view(rerun(log, game).state, seat)
 
 
 def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None) -> tuple[Any, int]:
@@ -461,6 +504,7 @@ class Match(Table[Any]):
             ply=done.ply,
         )
         match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
+        match._publish(done.owed)
         if match.over:
             match._end()
         return match, done
@@ -504,17 +548,23 @@ class Match(Table[Any]):
             "move",
             ply=self.ply,
             seat=seat,
-            see=Audience.EVERYONE,
+            see=Audience.EVERYONE if self.game.public_json(move) is None else Audience.SEAT,
             by=by,
             move=self.game.move_json(move),
             **({"fallback": True} if fallback else {}),
         )
+        self._publish(owed(self.game, self.ply, seat, move, self.state, state))
         self.state = state
         done = Played(self.ply, seat, by, move, state, fallback, attempts)
         self.ply += 1
         if self.over:
             self._end()
         return done
+
+    def _publish(self, events: tuple[tuple[str, Json], ...]) -> None:
+        """Write what everyone is owed after a move (see `owed`)."""
+        for t, fields in events:
+            self.writer.write(t, see=Audience.EVERYONE, **fields)
 
     async def _ask(self, human: Human, seat: str, view: Json) -> tuple[Any, Any]:
         refusal: ValueError | None = None

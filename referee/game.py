@@ -83,6 +83,16 @@ class Game(Protocol[State, Move]):
         """The move a log line records; a typed ValueError if it is malformed."""
         ...
 
+    def public_json(self, move: Move) -> Json | None:
+        """What every other seat learns of `move` when it is made, when that is not the whole
+        move (of a secret choice, its announcement); None when the move is public."""
+        ...
+
+    def revealed_json(self, before: State, after: State) -> Json | None:
+        """What the step from `before` to `after` reveals to every seat (a round's secret
+        choices), or None when it reveals nothing."""
+        ...
+
 
 # name -> module that defines GAME; imported on first use so a game costs nothing until found.
 _REGISTRY: Mapping[str, str] = {

@@ -70,6 +70,12 @@ class LiarGame:
     def move_json(self, move: Intent) -> Json:
         return intent_json(move)
 
+    def public_json(self, move: Intent) -> Json | None:
+        return None  # every move is public
+
+    def revealed_json(self, before: GameState, after: GameState) -> Json | None:
+        return None  # the secret is revealed in game_ended, by the table
+
     def move_from_json(self, obj: Json) -> Intent:
         try:
             return intent_from_json(obj)

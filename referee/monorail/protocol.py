@@ -67,6 +67,12 @@ class MonorailGame:
             return {"attempt": [t.as_json() for t in move.tiles]}
         return {"declare": "impossible"}
 
+    def public_json(self, move: Action) -> Json | None:
+        return None  # every move is public
+
+    def revealed_json(self, before: MonorailState, after: MonorailState) -> Json | None:
+        return None  # nothing is secret
+
     def move_from_json(self, obj: Json) -> Action:
         def tiles(value: Any) -> tuple[Tile, ...]:
             if not isinstance(value, list):
