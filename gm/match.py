@@ -52,17 +52,14 @@ from gm.recorder import (
     Sealed,
     TranscriptError,
     TranscriptWriter,
-    mark_ended,
-    read,
     read_sidecar,
     sidecar_path,
-    truncate_torn_tail,
     visible_to,
-    write_sidecar,
 )
+from gm.table import Table, found, game_of, reopen
 from referee.commitment import commit, draw_nonce
 from referee.errors import CommitmentError
-from referee.game import Audience, Game, Json, Result
+from referee.game import Audience, Game, Json, Result, UnknownGameError, find_game, game_names
 
 MAX_ATTEMPTS = 3
 """An agent's first try and at most two retries before its bot plays the seat."""
@@ -329,6 +326,15 @@ class _Walk:
                 self.differs(event, f"the bot ({bot.level}) plays {self.game.move_json(chosen)} with the revealed seed")
 
 
+def game_in(log: Log) -> MatchGame:
+    """The game a match's log records, from the registry; TranscriptError if it knows none such."""
+    name = game_of(log)
+    if name not in game_names():  # a log records the game's name, never an alias
+        raise TranscriptError(f"{log.path}:1: {UnknownGameError(name, game_names())}")
+    game: MatchGame = find_game(name)  # type: ignore[assignment]  # every game a match records has start()
+    return game
+
+
 def replay(log: Log, game: MatchGame) -> Rerun:
     """`rerun` for `refgm replay`: also catches a log whose sidecar says the game ended but
     whose `game_ended` is missing. (Moves that end the game with no `game_ended` after them
@@ -367,8 +373,8 @@ def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json |
 # --- a match in play ---------------------------------------------------------------------------
 
 
-class Match:
-    """A game being played by its seats, recorded to `writer` as it goes."""
+class Match(Table[Any]):
+    """A game being played by its seats (gm.table), recorded to `writer` as it goes."""
 
     def __init__(
         self,
@@ -382,12 +388,10 @@ class Match:
         config: Json,
         ply: int = 0,
     ) -> None:
-        self.game = game
-        self.state = state
+        super().__init__(game=game, state=state, writer=writer, sealed=sealed, game_id=game_id)
+        self.game: MatchGame = game
+        self.sealed: Sealed = sealed
         self.players = dict(players)
-        self.writer = writer
-        self.sealed = sealed
-        self.game_id = game_id
         self.config = config
         self.ply = ply
 
@@ -403,12 +407,7 @@ class Match:
         rules: Json | None = None,
         lang: str = "en",
     ) -> Match:
-        """Seal the seed and a fresh nonce, record the start with the commitment.
-
-        The sidecar comes first and the log is created with its first line, so a crash
-        leaves either no log or a log that resumes."""
-        if path.exists():
-            raise FileExistsError(f"{path} already exists; choose another --transcript")
+        """Seal the seed and a fresh nonce, record the start with the commitment (gm.table.found)."""
         state = game.start(rules or {})
         if set(players) != set(game.seats(state)):
             raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
@@ -419,10 +418,9 @@ class Match:
             "rules": game.rules_json(state),
             "seats": {seat: seat_json(players[seat]) for seat in game.seats(state)},
         }
-        write_sidecar(path, sealed)
-        writer = TranscriptWriter.create(
+        writer = found(
             path,
-            "game_started",
+            sealed,
             id=game_id,
             game=game.name,
             config=config,
@@ -440,15 +438,8 @@ class Match:
 
         The log must re-run clean; a game whose moves ended it but whose `game_ended` never
         got written is ended now."""
-        log = read(path, drop_torn_tail=True)
-        if log.torn_tail:
-            truncate_torn_tail(path)
-        if log.first("game_ended"):
-            raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
+        log, sealed = reopen(path, game.name)
         started = log.events[0].data
-        if started.get("game") != game.name:
-            raise TranscriptError(f"{path}: a game of {started.get('game')!r}, not {game.name}")
-        sealed = read_sidecar(path)
         if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
             raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
         done = rerun(log, game)
@@ -473,10 +464,6 @@ class Match:
         if match.over:
             match._end()
         return match, done
-
-    @property
-    def over(self) -> bool:
-        return self.game.result(self.state) is not None
 
     @property
     def result(self) -> Result | None:
@@ -599,8 +586,7 @@ class Match:
         """Reveal the seed and nonce, then mark the sidecar: the log now holds it all."""
         result = self.result
         assert result is not None
-        self.writer.write(
-            "game_ended",
+        self.end(
             seat=None,
             see=Audience.EVERYONE,
             result=result.as_json(),
@@ -608,7 +594,3 @@ class Match:
             nonce=self.sealed.nonce,
             commitment=commit_seed(self.sealed.seed, self.sealed.nonce),
         )
-        mark_ended(self.writer.path, self.sealed)
-
-    def close(self) -> None:
-        self.writer.close()

@@ -55,25 +55,20 @@ from gm.recorder import (
     Sealed,
     TranscriptError,
     TranscriptWriter,
-    mark_ended,
-    read,
-    read_sidecar,
-    truncate_torn_tail,
-    write_sidecar,
 )
 from gm.render import Renderer
+from gm.table import Table, found, reopen
 from gm.verify import Check, verify
-from referee.errors import CommitmentError, NothingToConfirmError, UnknownNameError
+from referee.errors import CommitmentError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
 from referee.lang.incident import LANGS, Incident, Lang, incident
-from referee.lang.reading import unclear
 from referee.liar.codec import intent_from_json, intent_json, verdict_json, world_from_json
-from referee.liar.game import GameState, Rules, new_game, step
+from referee.liar.game import GameState, Rules, new_game
 from referee.liar.intent import Intent, Query, Question, Unclear
 from referee.liar.knowledge import consistent_worlds
-from referee.liar.problem import Why
 from referee.liar.protocol import GAME as LIAR
+from referee.liar.protocol import SEAT
 from referee.liar.verdict import (
     Answers,
     CostToConfirm,
@@ -176,17 +171,6 @@ def two_readings(parsed: Intent, reading: tuple[Query, ...] | None) -> Intent:
         same = {q.key() for q in reading} == {q.key() for q in parsed.queries}
         return parsed if same else replace(parsed, open=True)
     return Question(reading, open=True) if reading else parsed
-
-
-def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
-    """referee.liar.step, with an intent the rules reject (an unknown name, a stray yes)
-    turned into a request to rephrase, so that nothing is charged and replay agrees."""
-    try:
-        return step(state, intent)
-    except UnknownNameError as err:
-        return step(state, unclear(Why.UNKNOWN_PERSON, (err.name,)))
-    except NothingToConfirmError:
-        return step(state, unclear(Why.NOTHING_TO_CONFIRM))
 
 
 def script_for(verdict: Answers, config: GameConfig, turn: int) -> Script:
@@ -537,7 +521,7 @@ class _Walk:
             return self._misplaced(event)
         if not self._numbered(event):
             return False
-        self.state, self.verdict = adjudicate(self.state, self.intent)
+        self.state, self.verdict = LIAR.adjudicate(self.state, SEAT, self.intent)
         if isinstance(self.verdict, GuessVerdict):
             self.guesses += (self.verdict,)
         recorded = verdict_fields(event.data)
@@ -750,8 +734,9 @@ def _performance(log: Log, event: Event) -> Performance:
     return Performance(str(event.data.get("request")), str(event.data.get("raw")), lines)
 
 
-class Session:
-    """A game being played, recorded to `writer` as it goes."""
+class Session(Table[GameState]):
+    """The liar game's table (gm.table): its one seat's utterances, read, adjudicated by the
+    referee, voiced by the actor and recorded as they go."""
 
     def __init__(
         self,
@@ -766,15 +751,12 @@ class Session:
         narrator: ModelActor | None = None,
         sealed: Sealed | None = None,
     ) -> None:
-        self.game_id = game_id
+        super().__init__(game=LIAR, state=state, writer=writer, sealed=sealed, game_id=game_id)
         self.config = config
-        self.state = state
         self.actor = actor
         self.fallback = fallback
-        self.writer = writer
         self.turn = turn
         self.narrator = narrator
-        self.sealed = sealed
         self.renderer = Renderer(config.lang, config.incident, config.rules.roster)
         self.guesses: tuple[GuessVerdict, ...] = ()
         self.previous: Question | None = None  # the last question, for follow-ups
@@ -826,21 +808,14 @@ class Session:
         actor: Actor | None,
         narrate: bool,
     ) -> Session:
-        """A new game with its secret drawn and sealed and `game_started` recorded.
-
-        The sidecar comes first and the log is created with its first line, so a crash
-        leaves either no log (the same path can be used again) or a log that resumes."""
-        if path.exists():
-            raise FileExistsError(f"{path} already exists; choose another --transcript")
+        """A new game with its secret drawn and sealed and `game_started` recorded (gm.table.found)."""
         seed = secrets.randbits(64) if seed is None else seed
         state = new_game(config.rules, random.Random(seed), secret)
         sealed = Sealed(seed, state.secret.as_dict(), state.nonce)
         fallback = OfflineActor(seed)
         actor = actor or fallback
-        write_sidecar(path, sealed)
-        writer = TranscriptWriter.create(path, "game_started", id=game_id, game=config.game,
-                                         config=config.as_json(actor.name),
-                                         commitment=state.commitment)
+        writer = found(path, sealed, id=game_id, game=config.game, config=config.as_json(actor.name),
+                       commitment=state.commitment)
         return cls(game_id=game_id, config=config, state=state, actor=actor,
                    fallback=fallback, writer=writer,
                    narrator=_narrator(actor) if narrate else None, sealed=sealed)
@@ -862,16 +837,8 @@ class Session:
         words), then the end of a finished game. The opening is never narrated again; a
         model actor narrates the ending when the game ends from now on.
         """
-        log = read(path, drop_torn_tail=True)
-        if log.torn_tail:
-            truncate_torn_tail(path)
-        if log.first("game_ended"):
-            raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
+        log, sealed = reopen(path, LIAR.name)
         config = GameConfig.of(log)
-        sealed = read_sidecar(path)
-        if sealed.ended:
-            raise TranscriptError(f"{path}: this game ended but its game_ended line is "
-                                  f"missing; see: refgm replay {path}")
         done = rerun(log, config, reopened(log, config, sealed))
         if done.problems:
             raise TranscriptError(f"{path}:{done.problems[0].line}: {done.problems[0].text}; "
@@ -936,7 +903,7 @@ class Session:
         text = displayable(text)
         self.turn += 1
         number = self.turn
-        self.writer.write("player", turn=number, text=text)
+        self.writer.write("player", turn=number, seat=SEAT, text=text)
         deadline = self._deadline()
         parsed = self.parse(text)
         reading = await self.interpret(parsed, number, deadline)
@@ -984,7 +951,7 @@ class Session:
         return reading
 
     def adjudicate(self, intent: Intent) -> Verdict:
-        self.state, verdict = adjudicate(self.state, intent)
+        self.state, verdict = LIAR.adjudicate(self.state, SEAT, intent)
         if isinstance(verdict, GuessVerdict):
             self.guesses += (verdict,)
         return verdict
@@ -1119,14 +1086,11 @@ class Session:
         return turn
 
     def _end(self) -> None:
-        """Reveal everything in the log, then mark the sidecar: the log now holds it all."""
+        """Reveal the secret, the nonce and the seed that drew them (gm.table.Table.end)."""
         reveal = self.state.reveal()
         seed = {"seed": self.sealed.seed} if self.sealed else {}
-        self.writer.write("game_ended", outcome=self.state.outcome,
-                          secret=reveal.secret.as_dict(), nonce=reveal.nonce,
-                          commitment=reveal.commitment, **seed)
-        if self.sealed is not None:
-            mark_ended(self.writer.path, self.sealed)
+        self.end(outcome=self.state.outcome, secret=reveal.secret.as_dict(), nonce=reveal.nonce,
+                 commitment=reveal.commitment, **seed)
 
     # --- what the player may ask besides questions ------------------------------------------
 
@@ -1141,7 +1105,7 @@ class Session:
         return worlds
 
     def hint(self) -> str:
-        self.writer.write("hint", turn=self.turn)
+        self.writer.write("hint", turn=self.turn, seat=SEAT)
         return self.renderer.hint(self.worlds_left())
 
     def status(self) -> str:
@@ -1149,6 +1113,3 @@ class Session:
 
     def help(self) -> str:
         return self.renderer.help(self.config.rules.budget)
-
-    def close(self) -> None:
-        self.writer.close()

@@ -1,7 +1,7 @@
 """The liar game ("find the liar"): world, propositions, intents, verdicts, game, knowledge."""
 
 from referee.liar.commitment import commit, verify
-from referee.liar.game import GameState, Rules, new_game, play, step
+from referee.liar.game import GameState, Rules, adjudicate, new_game, play, step
 from referee.liar.intent import (
     Confirm,
     CountQuery,
@@ -28,9 +28,38 @@ from referee.liar.verdict import Answered, GuessVerdict, Reveal, Verdict
 from referee.liar.world import Roster, World, all_worlds, draw_world
 
 __all__ = [
-    "Answered", "Atom", "Confirm", "CountQuery", "GameState", "Guess", "GuessVerdict",
-    "Intent", "Not", "Other", "Predicate", "Proposition", "Query", "Question", "Remark",
-    "Reveal", "Roster", "Rules", "Says", "Unclear", "Verdict", "World", "all_worlds",
-    "answer", "as_literal", "commit", "draw_world", "literal", "new_game",
-    "play", "step", "truth", "verify",
+    "Answered",
+    "Atom",
+    "Confirm",
+    "CountQuery",
+    "GameState",
+    "Guess",
+    "GuessVerdict",
+    "Intent",
+    "Not",
+    "Other",
+    "Predicate",
+    "Proposition",
+    "Query",
+    "Question",
+    "Remark",
+    "Reveal",
+    "Roster",
+    "Rules",
+    "Says",
+    "Unclear",
+    "Verdict",
+    "World",
+    "adjudicate",
+    "all_worlds",
+    "answer",
+    "as_literal",
+    "commit",
+    "draw_world",
+    "literal",
+    "new_game",
+    "play",
+    "step",
+    "truth",
+    "verify",
 ]

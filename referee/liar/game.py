@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from referee.commitment import draw_nonce
-from referee.errors import GameOverError, IllegalIntentError, NothingToConfirmError
+from referee.errors import GameOverError, IllegalIntentError, NothingToConfirmError, UnknownNameError
 from referee.liar.commitment import commit
 from referee.liar.intent import (
     Confirm,
@@ -25,6 +25,7 @@ from referee.liar.intent import (
     Remark,
     Unclear,
 )
+from referee.liar.problem import Problem, Why
 from referee.liar.proposition import answer, check_names, truth
 from referee.liar.verdict import (
     Answered,
@@ -115,6 +116,18 @@ def step(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
     if isinstance(intent, Unclear):
         return state, Rephrase(intent.problem, state.remaining)
     raise IllegalIntentError(f"not an intent: {intent!r}")
+
+
+def adjudicate(state: GameState, intent: Intent) -> tuple[GameState, Verdict]:
+    """`step` as a game in play takes an utterance: an intent the rules reject because of what
+    was said (a name not on the roster, a yes with nothing to confirm) is a request to
+    rephrase, charged nothing, so the player is asked again and a replay agrees."""
+    try:
+        return step(state, intent)
+    except UnknownNameError as err:
+        return step(state, Unclear(problem=Problem(Why.UNKNOWN_PERSON, (err.name,))))
+    except NothingToConfirmError:
+        return step(state, Unclear(problem=Problem(Why.NOTHING_TO_CONFIRM)))
 
 
 def play(state: GameState, intents: Iterable[Intent]) -> tuple[GameState, tuple[Verdict, ...]]:

@@ -1,6 +1,8 @@
 """The liar game under the game protocol (`referee.game.Game`): what the harness drives.
 
-One seat, "player", who moves until the game is over. The seat's view is what the player
+One seat, "player", who moves until the game is over. A move the rules reject for what it
+says (a name not on the roster, a stray yes) is not refused but answered with a request to
+rephrase, as in play. The seat's view is what the player
 has been told: never the secret, the nonce or any answer's truth value (the culprit or the
 liar appears only once a right guess has confirmed it). A move is an intent, recorded as
 `referee.liar.codec.intent_json` records it; the view's questions have the same shape.
@@ -11,8 +13,9 @@ from __future__ import annotations
 from referee.errors import IllegalIntentError, MalformedIntentError
 from referee.game import Json, Result
 from referee.liar.codec import intent_from_json, intent_json, proposition_to_json
-from referee.liar.game import GameState, step
+from referee.liar.game import GameState, adjudicate
 from referee.liar.intent import Intent, Query
+from referee.liar.verdict import Verdict
 
 SEAT = "player"
 
@@ -50,9 +53,14 @@ class LiarGame:
         }
 
     def step(self, state: GameState, seat: str, move: Intent) -> GameState:
+        return self.adjudicate(state, seat, move)[0]
+
+    def adjudicate(self, state: GameState, seat: str, move: Intent) -> tuple[GameState, Verdict]:
+        """`step`, with the verdict the player is told (`referee.liar.game.adjudicate`: what
+        names no one on the roster is asked again, never refused)."""
         if seat != SEAT:
             raise IllegalIntentError(f"the liar game has one seat, {SEAT!r}, not {seat!r}")
-        return step(state, move)[0]
+        return adjudicate(state, move)
 
     def result(self, state: GameState) -> Result | None:
         if not state.over:

@@ -20,13 +20,16 @@ from typing import Any
 from evals.audit import Audit, audit_chat, audit_log
 from evals.chat import Chat, split_chat
 from evals.scorers import Quoted
+from gm import match
 from gm.recorder import Event, Log, TranscriptError, read
+from gm.table import game_of
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS, problem
 from referee.liar.codec import intent_from_json, proposition_json
 from referee.liar.game import Rules
 from referee.liar.intent import Guess, Question
 from referee.liar.proposition import names_in
+from referee.liar.protocol import GAME as LIAR
 from referee.liar.world import DEFAULT_NAMES, Roster, World
 
 
@@ -67,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if _is_native(text):
             log = read(args.file)
+            if game_of(log) != LIAR.name:
+                return _audit_match(log, args.json)
             check_native(log)
             audit = audit_log(log)
         else:
@@ -82,6 +87,37 @@ def run(args: argparse.Namespace) -> int:
     report = audit_json(audit)
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else _text(report))
     return 0 if report["consistent"] else 1
+
+
+def _audit_match(log: Log, as_json: bool) -> int:
+    """A log of a game played by seats (gm.match) is audited by re-stepping every move
+    through its referee, the check `refgm replay` and resume make: there is no game
+    master's text to read, only moves, results and the commitment to check."""
+    game = match.game_in(log)
+    done = match.rerun(log, game)
+    result = game.result(done.state)
+    ended = done.ended.data if done.ended else None
+    report = {
+        "format": "native",
+        "game": game.name,
+        "consistent": not done.problems,
+        "moves": done.ply,
+        "result": None if result is None else result.as_json(),
+        "commitment_ok": None if ended is None else match.opens(
+            log.events[0].data.get("commitment"), ended.get("seed"), ended.get("nonce")),
+        "problems": [{"line": p.line, "ply": p.turn, "text": p.text} for p in done.problems],
+    }
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        over = "not over" if result is None else f"won by {', '.join(result.winners) or 'nobody'} ({result.reason})"
+        print(f"{'CONSISTENT' if not done.problems else 'INCONSISTENT'}: {done.ply} moves of {game.name} "
+              f"re-stepped through the referee; the game: {over}")
+        if report["commitment_ok"] is not None:
+            print("commitment: " + ("opens" if report["commitment_ok"] else "does NOT open"))
+        for p in done.problems:
+            print(f"line {p.line} (ply {p.turn}): {p.text}")
+    return 0 if not done.problems else 1
 
 
 LIMITS = {"player": UTTERANCE_CHARS, "gm": MESSAGE_CHARS}

@@ -22,7 +22,8 @@ from gm import match
 from gm.console import terminal
 from gm.recorder import Log, Mismatch, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Replayed, reopened, rerun
-from referee.game import UnknownGameError, find_game, game_names
+from gm.table import game_of
+from referee.liar.protocol import GAME as LIAR
 
 
 def replay(log: Log) -> tuple[Replayed, ...]:
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     path = locate(args.transcript)
     try:
         log = read(path, drop_torn_tail=True)
-        if log.events[0].data.get("game", "liar") != "liar":
+        if game_of(log) != LIAR.name:
             return _replay_match(log)
         rows = replay(log)
     except TranscriptError as err:
@@ -91,11 +92,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _replay_match(log: Log) -> int:
     """A game played by seats (gm.match): every move re-stepped through its referee."""
-    name = str(log.events[0].data.get("game"))
-    if name not in game_names():  # a log records the game's name, never an alias
-        raise TranscriptError(f"{log.path}:1: {UnknownGameError(name, game_names())}")
-    game = find_game(name)
-    done = match.replay(log, game)  # type: ignore[arg-type]  # a game a match records has start()
+    game = match.game_in(log)
+    done = match.replay(log, game)
     table = Table(title=Text(f"replay of {log.path}"))
     for column in ("ply", "seat", "by", "move", "match"):
         table.add_column(column)

@@ -302,6 +302,8 @@ def test_a_lost_game_ended_line_is_caught_by_replay(bot_log: Path) -> None:
     bot_log.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     (problem,) = replay(read(bot_log), GAME).problems
     assert "game_ended is missing" in problem.text
+    with pytest.raises(TranscriptError, match="its game_ended line is missing"):
+        Match.resume(bot_log, GAME, bots("greedy", "solver"))
 
 
 @settings(max_examples=12)

@@ -28,7 +28,9 @@ from referee.liar import (
     Unclear,
     Verdict,
     World,
+    adjudicate,
     all_worlds,
+    literal,
     new_game,
     play,
     step,
@@ -423,3 +425,21 @@ def test_a_culprit_guess_at_0_left_needs_the_liar_too() -> None:
 
 def test_the_default_roster_is_used_by_default_rules() -> None:
     assert Rules().roster == Roster() and Rules().budget == 7
+
+
+@pytest.mark.parametrize(
+    ("intent", "problem"),
+    [
+        (Question((Query("D", literal("culprit", "A")),)), Problem(Why.UNKNOWN_PERSON, ("D",))),
+        (Guess(culprit="Z"), Problem(Why.UNKNOWN_PERSON, ("Z",))),
+        (Confirm(True), Problem(Why.NOTHING_TO_CONFIRM)),
+    ],
+)
+def test_what_the_rules_reject_for_what_it_says_is_asked_again(intent: Intent, problem: Problem) -> None:
+    """In play, a name off the roster or a stray yes is a request to rephrase, never a charge."""
+    state = new_game(Rules(), random.Random(3), World("A", "B"))
+    with pytest.raises(RefereeError):
+        step(state, intent)
+    after, verdict = adjudicate(state, intent)
+    assert verdict == Rephrase(problem, state.rules.budget)
+    assert after == state

@@ -27,10 +27,10 @@ from referee.liar import (
     Rules,
     Unclear,
     World,
+    adjudicate,
     all_worlds,
     literal,
     new_game,
-    step,
 )
 from referee.liar.codec import intent_from_json
 from referee.liar.protocol import GAME, SEAT
@@ -119,7 +119,7 @@ def test_a_step_is_the_referees_step(game: tuple[Rules, World, int], data: st.Da
     state = new_game(rules, random.Random(seed), world)
     for move in data.draw(st.lists(intents(rules.roster), max_size=8)):
         try:
-            expected = step(state, move)[0]
+            expected = adjudicate(state, move)[0]
         except RefereeError as err:
             with pytest.raises(type(err)):
                 GAME.step(state, SEAT, move)

@@ -12,10 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gm.bots import open_bot
+from gm.match import BotPlayer, Match
 from gm.session import GameConfig, Session
 from referee.lang.incident import Lang, incident
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS
 from referee.liar import World
+from referee.monorail.protocol import GAME
 from refgm.cli import main
 
 DATA = Path(__file__).parent / "data"
@@ -527,3 +530,31 @@ def test_an_open_question_a_model_answers_at_once_is_charged_what_was_answered(
                     encoding="utf-8")
     code, report = audit(chat, capsys)
     assert code == 0 and report["count_errors"] == [] and report["answers"] == 2, report
+
+
+def monorail_log(path: Path) -> Path:
+    """A finished Monorail game between bots, as `refgm play --game monorail` records one."""
+    seats = {seat: BotPlayer(open_bot("monorail", "greedy")) for seat in ("first", "second")}
+    played = Match.start(GAME, seats, path, "m", seed=4)
+    asyncio.run(played.run())
+    played.close()
+    return path
+
+
+def test_a_monorail_log_is_audited_by_its_referee_not_read_as_a_liar_chat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, report = audit(monorail_log(tmp_path / "m.jsonl"), capsys)
+    assert code == 0 and report["game"] == "monorail" and report["consistent"]
+    assert report["moves"] >= 2 and report["commitment_ok"] is True and report["problems"] == []
+    assert report["result"]["winners"] and "worlds" not in report
+
+
+def test_a_tampered_monorail_move_makes_the_audit_inconsistent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = monorail_log(tmp_path / "m.jsonl")
+    lines = log.read_text("utf-8").splitlines()
+    lines[1] = lines[1].replace('"place": [[', '"place": [[40, 40, "H"], [')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["audit", str(log)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("INCONSISTENT") and "line 2 (ply 0): the referee refuses this move now" in out
