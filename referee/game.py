@@ -98,6 +98,7 @@ class Game(Protocol[State, Move]):
 _REGISTRY: Mapping[str, str] = {
     "liar": "referee.liar.protocol",
     "monorail": "referee.monorail.protocol",
+    "garnet": "referee.garnet.protocol",
 }
 
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 # Subcommands in the order `refgm --help` lists them.
-COMMANDS: tuple[str, ...] = ("play", "replay", "verify", "parse", "models", "eval", "audit", "report", "monorail")
+COMMANDS: tuple[str, ...] = ("play", "replay", "verify", "parse", "models", "eval", "audit", "report", "monorail", "garnet")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""The plumbing every `--jsonl` machine interface shares (`refgm parse`, `refgm monorail check`).
+"""The plumbing every `--jsonl` machine interface shares (`refgm parse`, `refgm monorail check`, `refgm garnet payout`).
 
 One output line per input line, always: a line that cannot be read (not UTF-8, over the byte
 limit, not JSON, not an object) raises `MalformedLine` with what is wrong, and the command
@@ -8,8 +8,8 @@ writes its error line in its place, so outputs stay aligned with inputs.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from typing import Any, BinaryIO
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, TextIO
 
 from referee.lang.limits import JSONL_LINE_BYTES
 
@@ -34,6 +34,32 @@ def read_lines(stream: BinaryIO, limit: int = JSONL_LINE_BYTES) -> Iterator[str 
             yield raw.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError as err:
             yield MalformedLine(f"not UTF-8 text: byte 0x{raw[err.start]:02x} at byte {err.start + 1}")
+
+
+def answer_lines(
+    stdin: BinaryIO,
+    stdout: TextIO,
+    answer: Callable[[str], dict[str, Any]],
+    refusal: Callable[[str], dict[str, Any]] = lambda why: {"error": why},
+    doing: str = "answered",
+) -> int:
+    """Each line of `stdin` answered by one line on `stdout`, flushed as it is written: what
+    `answer` makes of it, or what `refusal` makes of why it cannot be answered (a MalformedLine's
+    reason; any other failure says the line could not be `doing` and names the error's type).
+    Returns 0, or MALFORMED once any line was refused, after every line is answered."""
+    status = 0
+    for line in read_lines(stdin):
+        try:
+            if isinstance(line, MalformedLine):
+                raise line
+            out = answer(line)
+        except MalformedLine as why:
+            out, status = refusal(str(why)), MALFORMED
+        except Exception as err:  # one line's failure must not cost the lines after it their answers
+            out, status = refusal(f"this line could not be {doing} ({type(err).__name__})"), MALFORMED
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return status
 
 
 def load_object(line: str, example: str) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from referee.monorail import (
 from referee.monorail.analysis import How, MoveClass, Outcome, Result, analyze
 from referee.monorail.solver import SearchLimitError, solve
 from referee.monorail.symmetry import stabilizer
-from refgm.jsonl import MALFORMED, MalformedLine, load_object, read_lines, shown
+from refgm.jsonl import MalformedLine, answer_lines, load_object, shown
 
 TILES_LEFT_LIMIT = 64
 # Search steps one line may take (about 5 s): a real position (16 tiles at most) needs far fewer
@@ -164,19 +164,7 @@ def check_line(line: str, strict_edges: bool = True) -> dict[str, Any]:
 
 def run_jsonl(stdin: BinaryIO, stdout: TextIO, strict_edges: bool = True) -> int:
     """One output line per input line, each flushed as it is written."""
-    status = 0
-    for line in read_lines(stdin):
-        try:
-            if isinstance(line, MalformedLine):
-                raise line
-            out = check_line(line, strict_edges)
-        except MalformedLine as why:
-            out, status = {"error": str(why)}, MALFORMED
-        except Exception as err:  # one line's failure must not cost the lines after it their answers
-            out, status = {"error": f"this line could not be checked ({type(err).__name__})"}, MALFORMED
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return status
+    return answer_lines(stdin, stdout, lambda line: check_line(line, strict_edges), doing="checked")
 
 
 def load_position(text: str | None) -> Position:

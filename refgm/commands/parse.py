@@ -15,7 +15,6 @@ reports such a line on stderr, reads on, and exits 1 as well.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable
 from typing import Any, BinaryIO, TextIO
@@ -26,7 +25,7 @@ from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS
 from referee.lang.limits import problem
 from referee.lang.wire import parsed_json
 from referee.liar.intent import Confirm, CountQuery, Question, Unclear
-from refgm.jsonl import MALFORMED, MalformedLine, load_object, read_lines, shown
+from refgm.jsonl import MALFORMED, MalformedLine, answer_lines, load_object, read_lines, shown
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -66,19 +65,9 @@ def run(args: argparse.Namespace) -> int:
 def run_jsonl(stdin: BinaryIO, stdout: TextIO, lang: str | None = None,
               default_incident: str = DEFAULT_INCIDENT) -> int:
     """One output line per input line; `lang`/`default_incident` apply when a line has none."""
-    status = 0
-    for line in read_lines(stdin):
-        try:
-            if isinstance(line, MalformedLine):
-                raise line
-            out = parsed_json(_read_line(line, lang, default_incident))
-        except MalformedLine as why:
-            out, status = _unclear(str(why)), MALFORMED
-        except Exception as err:  # one line's failure must not cost the lines after it their answers
-            out, status = _unclear(f"this line could not be read ({type(err).__name__})"), MALFORMED
-        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-        stdout.flush()
-    return status
+    return answer_lines(
+        stdin, stdout, lambda line: parsed_json(_read_line(line, lang, default_incident)), _unclear, "read"
+    )
 
 
 def _unclear(error: str) -> dict[str, Any]:

@@ -24,6 +24,11 @@ def test_every_registered_game_is_found_by_its_name(name: str) -> None:
         ("Monorail", "monorail"),
         ("모노레일", "monorail"),
         ("モノレール", "monorail"),
+        ("garnet", "garnet"),
+        ("Garnet Thief", "garnet"),
+        ("가넷도둑", "garnet"),
+        ("가넷 도둑", "garnet"),
+        ("ガーネット泥棒", "garnet"),
     ],
 )
 def test_a_game_is_found_by_name_or_alias_in_any_case(asked: str, name: str) -> None:
@@ -42,4 +47,4 @@ def test_an_unknown_game_is_a_value_error_naming_the_games(name: str) -> None:
         find_game(name)
     assert isinstance(raised.value, ValueError)
     assert (raised.value.name, raised.value.known) == (name, game_names())
-    assert str(raised.value) == f"no game called {name!r}; the games are liar, monorail"
+    assert str(raised.value) == f"no game called {name!r}; the games are liar, monorail, garnet"

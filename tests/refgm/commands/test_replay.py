@@ -198,7 +198,7 @@ def test_a_log_says_which_game_and_one_without_is_a_liar_game(tmp_path: Path) ->
     sidecar_path(other).write_bytes(sidecar_path(path).read_bytes())
     done = refgm(tmp_path, "replay", str(other))
     assert done.returncode == 2 and "cannot start the game (no rules in the config)" in done.stderr, done.stderr
-    started["game"] = "garnet"
+    started["game"] = "chess"
     other.write_text("\n".join([json.dumps(started), *path.read_text("utf-8").splitlines()[1:]]) + "\n", "utf-8")
     done = refgm(tmp_path, "replay", str(other))
-    assert done.returncode == 2 and "no game called 'garnet'" in done.stderr, done.stderr
+    assert done.returncode == 2 and "no game called 'chess'" in done.stderr, done.stderr
