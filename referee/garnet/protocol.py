@@ -84,6 +84,14 @@ class GarnetGame:
             return {"choose": move.character.value, "announce": move.announcement.value}
         return {"designate": move.seat}
 
+    def public_json(self, move: Move) -> Json | None:
+        """A choice is secret until the reveal; everyone hears only the announcement at once."""
+        return {"announce": move.announcement.value} if isinstance(move, Choose) else None
+
+    def revealed_json(self, before: GarnetState, after: GarnetState) -> Json | None:
+        """The step that closes a round reveals every choice of it, as each seat's history shows it."""
+        return _round_json(after.rounds[-1]) if len(after.rounds) > len(before.rounds) else None
+
     def move_from_json(self, obj: Json) -> Move:
         if not isinstance(obj, dict):  # a log line is whatever was written: never trust its type
             raise MalformedIntentError(f"a Garnet Thief move is a JSON object, not {obj!r}")

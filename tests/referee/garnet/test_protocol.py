@@ -195,3 +195,24 @@ def test_malformed_rules_are_a_typed_value_error(rules: Any) -> None:
     with pytest.raises(RulesError) as raised:
         GAME.start(rules)
     assert isinstance(raised.value, ValueError)
+
+
+@given(played(max_turns=len(SEATS) * 8 - 1), characters, characters)
+def test_what_everyone_learns_of_a_choice_is_its_announcement_alone(
+    state: GarnetState, character: Character, other: Character
+) -> None:
+    said = Character.BEGGAR
+    assert GAME.public_json(Choose(character, said)) == GAME.public_json(Choose(other, said)) == {"announce": "Beggar"}
+    assert GAME.public_json(Designate("3")) is None
+
+
+@given(played(max_turns=len(SEATS) * 8 - 1), chooses)
+def test_a_step_reveals_exactly_when_it_closes_a_round(state: GarnetState, move: Choose) -> None:
+    assert state.seat is not None
+    after = step(state, state.seat, move)
+    revealed = GAME.revealed_json(state, after)
+    if len(after.rounds) == len(state.rounds):
+        assert revealed is None
+    else:
+        assert revealed == GAME.view(after, "1")["history"][-1]
+        assert revealed["choices"][int(state.seat) - 1] == move.character.value

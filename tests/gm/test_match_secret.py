@@ -1,0 +1,123 @@
+"""A match whose moves are partly secret (Garnet Thief): a choice is recorded for its seat alone,
+its announcement and each round's reveal for everyone, and the re-run checks both."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gm.match import Human, Match, Player, replay, seat_view
+from gm.recorder import read, visible_to
+from referee.game import Json
+from referee.garnet import CHARACTERS, SEATS, Choose, Designate
+from referee.garnet.protocol import GAME
+
+
+def scripted(seat: str, seed: int = 0) -> Human:
+    """A seat that chooses and announces at random (bluffing half the time) and names nobody."""
+    rng = random.Random(f"{seed}:{seat}")
+
+    async def ask(view: Json, refusal: ValueError | None) -> Any:
+        if view["designator"] == seat:
+            return Designate(None)
+        return Choose(rng.choice(CHARACTERS), rng.choice(CHARACTERS))
+
+    return Human(ask, name=f"script:{seat}")
+
+
+def players(seed: int = 0) -> dict[str, Player]:
+    return {seat: scripted(seat, seed) for seat in SEATS}
+
+
+def played(path: Path, seed: int = 0) -> Match:
+    match = Match.start(GAME, players(seed), path, "g", seed=seed)
+    asyncio.run(match.run())
+    match.close()
+    return match
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+def test_a_choice_is_the_seats_alone_its_announcement_everyones(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    match = played(log)
+    events = lines(log)
+    moves = [e for e in events if e["t"] == "move" and "choose" in e["move"]]
+    assert len(moves) == 64 and all(e["see"] == "seat" for e in moves)
+    for i, event in enumerate(events):
+        if event["t"] == "move" and "choose" in event["move"]:
+            announced = events[i + 1]
+            assert announced["t"] == "announced" and "see" not in announced
+            assert announced["public"] == {"announce": event["move"]["announce"]}
+    assert sum(e["t"] == "revealed" for e in events) == 8
+    assert replay(read(log), GAME).problems == ()
+    for seat in SEATS:
+        seen = visible_to(read(log), seat)
+        assert all(e.data["seat"] == seat for e in seen if e.t == "move" and "choose" in e.data["move"])
+        assert seat_view(read(log), GAME, seat) == GAME.view(match.state, seat)
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (
+            lambda e: {**e, "public": {"announce": "Cartel" if e["public"]["announce"] != "Cartel" else "Police"}},
+            "not what the referee makes public",
+        ),
+        (lambda e: {**e, "see": "referee"}, "not what the referee makes public"),
+        (lambda e: None, "is missing"),
+    ],
+)
+def test_an_announcement_changed_or_lost_is_caught(tmp_path: Path, change: Any, problem: str) -> None:
+    log = tmp_path / "g.jsonl"
+    played(log, seed=3)
+    events = lines(log)
+    at = next(i for i, e in enumerate(events) if e["t"] == "announced")
+    changed = change(events[at])
+    events[at : at + 1] = [] if changed is None else [changed]
+    log.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
+    found = replay(read(log), GAME).problems
+    assert found and problem in found[0].text
+
+
+def test_a_secret_move_recorded_for_everyone_is_caught(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    played(log, seed=4)
+    events = lines(log)
+    at = next(i for i, e in enumerate(events) if e["t"] == "move")
+    del events[at]["see"]
+    log.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
+    (problem,) = replay(read(log), GAME).problems
+    assert "a secret move recorded for everyone" in problem.text
+
+
+def test_a_crash_between_a_choice_and_its_announcement_is_resumed_without_a_new_choice(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    played(whole, seed=5)
+    log = tmp_path / "g.jsonl"
+    first = Match.start(GAME, players(5), log, "g", seed=5)
+    for _ in range(11):  # into the second round
+        asyncio.run(first.turn())
+    first.close()
+    kept = log.read_text("utf-8").splitlines(keepends=True)
+    assert json.loads(kept[-1])["t"] == "announced"
+    log.write_text("".join(kept[:-1]), "utf-8")  # the announcement of ply 10 never got written
+    choice = json.loads(kept[-2])
+    resumed, done = Match.resume(log, GAME, players(5))
+    assert done.ply == 11 and done.owed == (
+        ("announced", {"ply": 10, "seat": choice["seat"], "public": {"announce": choice["move"]["announce"]}}),
+    )
+    after = lines(log)
+    assert [e["t"] for e in after[-2:]] == ["resumed", "announced"]
+    assert after[-1]["public"] == {"announce": choice["move"]["announce"]}
+    assert resumed.state.turns[-1] == GAME.move_from_json(choice["move"])
+    asyncio.run(resumed.run())
+    resumed.close()
+    assert replay(read(log), GAME).problems == ()
