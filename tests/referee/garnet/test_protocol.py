@@ -214,5 +214,5 @@ def test_a_step_reveals_exactly_when_it_closes_a_round(state: GarnetState, move:
     if len(after.rounds) == len(state.rounds):
         assert revealed is None
     else:
-        assert revealed == GAME.view(after, "1")["history"][-1]
+        assert revealed is not None and revealed == GAME.view(after, "1")["history"][-1]
         assert revealed["choices"][int(state.seat) - 1] == move.character.value
