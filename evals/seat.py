@@ -1,4 +1,4 @@
-"""What a model's seat did over one recorded match, decision by decision (any game of gm.match).
+"""A model in a seat of a recorded match (any game of gm.match): what it did, decision by decision.
 
 Shared by the evals where a model plays a seat against bots (Monorail's opponent, Garnet
 Thief's players): a first reply the referee refused is counted apart from a first reply that
@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm.match import Played
+
+BOT = "bot"
+"""A `--model bot:<level>`: that bot in the model's seat (the bots against each other)."""
 
 
 @dataclass

@@ -32,8 +32,6 @@ from referee.lang.incident import Lang
 from referee.monorail.game import SEATS
 from referee.monorail.protocol import GAME as MONORAIL
 
-BOT = "bot"
-"""A `--model bot:<level>`: that bot in the model's seat."""
 FALLBACK = "random"
 """The bot that plays a move for the model when none of its three replies was legal."""
 

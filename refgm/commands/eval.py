@@ -20,13 +20,14 @@ from rich.progress import (
 
 from evals.faults import Faults
 from evals.modes import MODES, Mode
-from evals.monorail.opponent import BOT, OpponentSpec
+from evals.monorail.opponent import OpponentSpec
 from evals.monorail.runner import GAME as MONORAIL
 from evals.monorail.runner import MODES as MONORAIL_MODES
 from evals.monorail.runner import OFFLINE, JudgeSpec, MonorailPlan, MonorailRunner
 from evals.monorail.runner import Mode as MonorailMode
 from evals.players import PLAYERS
 from evals.runner import ERRORS, FAULTY, RESULTS, EvalRunner, Plan, Runner
+from evals.seat import BOT
 from gm.backends import BackendError, ModelSpec
 from gm.bots import UnknownBotError, levels, open_bot
 from referee.lang.incident import INCIDENTS, LANGS
