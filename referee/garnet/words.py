@@ -95,31 +95,34 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.SELF: "me | my | mine | myself",
         _Kind.AUX: "am | is | are | was | were | do | does | did | will | have | has | shall",
         _Kind.INTERJECTION: "hi | hello | hey | ok | okay | k | so | well | alright | all right | yes | yeah | yep"
-        " | yup | um | umm | uh | er | erm | oh | ah | and | then | sure | fine | good | great | please | thanks"
+        " | yup | um | umm | uh | er | erm | oh | ah | and | then | sure | fine | good | great | please | sorry | thanks"
         " | thank you | lol | lmao | haha | hahaha | hehe | xd | w | ww | www",
-        _Kind.FILLER: "a | an | the | it | this | here | now | today | round | round # | time | turn"
+        _Kind.FILLER: "a | an | the | it | this | that | here | now | today | round | round # | time | turn"
         " | character | role | choice | picks | picked | picking | chose | chosen | choosing | selected"
         " | selecting | selection | took | taking | taken | playing | played | going | gonna | went | being"
         " | saying | announcing | announcement | declaring | declaration | identity | card | answer | final"
         " | officially | official | definitely | certainly | totally | really | truly | honestly | absolutely"
         " | surely | obviously | clearly | seriously | literally | simply | just | only | again | still | also"
         " | too | as well | to | with | as | for | on | in | at | of | side | team | down | trust me"
-        " | believe me | swear | promise | of course | real",
+        " | believe me | swear | promise | of course | real | no doubt | without a doubt | without doubt | always"
+        " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
+        " | claim | claiming | claimed",
         _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | vote"
-        " | count | put | make | mark | let | stick | stay",
+        " | count | put | make | mark | let | stick | stay | decide | opt | join",
         _Kind.ADDRESS: "everyone | everybody | all | guys | folks | y'all | yall | you all",
         _Kind.CHOICE: "or | either",
         _Kind.NEGATION: "not | no | never | nope | nah | none | neither | nor | nothing | without | cannot | dont"
         " | doesnt | didnt | isnt | aint | wont | cant | wasnt | arent | werent | havent | hasnt | wouldnt"
         " | shouldnt | couldnt | except | instead | lie | lies | lying | lied | liar | bluff | bluffs"
-        " | bluffing | bluffed | fake | faking | fib | kidding | joking | joke | jk | false | wrong | opposite",
+        " | bluffing | bluffed | fake | faking | fib | kidding | joking | joke | jk | false | wrong | opposite | anything but"
+        " | other than",
         _Kind.QUESTION: "? | ¿ | ❓ | ❔ | what | which | who | whom | whose | how | why | when | where",
         _Kind.HEDGE: "maybe | perhaps | probably | possibly | likely | unlikely | might | may | could | would"
         " | should | must | can | guess | think | thinking | thought | suppose | assume | believe | expect"
         " | hope | hoping | wish | want | wanted | wanna | rather | prefer | consider | considering | plan"
         " | planning | intend | try | trying | leaning | tempted | kinda | sorta | kind of | sort of | almost"
         " | nearly | somewhat | unsure | uncertain | dunno | idk | hmm | hmmm | pretty | fairly | if | unless"
-        " | whether | seems | seem | like | for now | ish | # %",
+        " | whether | seems | seem | like | for now | ish | let's say | # %",
         _Kind.OTHER: "# | you | your | yours | yourself | yourselves | u | ur | ya | he | him | his | himself | she"
         " | her | hers | herself | they | them | their | theirs | themselves | we | us | our | ours"
         " | ourselves | let's | lets | anyone | anybody | someone | somebody | nobody | no one | others"
@@ -129,13 +132,13 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | friends | whoever | rest | together | both",
         _Kind.OTHER_ROUND: "last | previous | previously | before | earlier | next | yesterday | later | tomorrow"
         " | ago | former | formerly | originally | used to",
-        _Kind.REPORTED: "said | says | tell | tells | told | telling | claim | claims | claimed | claiming"
+        _Kind.REPORTED: "said | says | tell | tells | told | telling | claims"
         " | according | heard | hear | hears | quote | quoted | quoting | reportedly | apparently | allegedly"
         " | supposedly | rumor | rumour | rumored | announced | announces | stated | states",
     },
     "ko": {
         _Kind.SELF: "저 | 나 | 제 | 내 | 전 | 난 | 본인",
-        _Kind.INTERJECTION: "안녕하세요 | 안녕 | 네, | 네. | 네! | 네~ | 네네 | 넵 | 넹 | 예 | 응 | 웅 | 음 | 으음 | 어 | 아"
+        _Kind.INTERJECTION: "안녕하세요 | 안녕 | 네, | 네. | 네! | 네네 | 넵 | 넹 | 예 | 응 | 웅 | 음 | 으음 | 어 | 아"
         " | 오 | 자 | 그럼 | 그리고 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
         _Kind.FILLER: "은 | 는 | 이 | 가 | 을 | 를 | 도 | 의 | 요 | 로 | 으로 | 에 | 엔 | 에서 | 에는 | 랑 | 이랑"
         " | 하고 | 니다 | 습니다 | 입니다 | 이에요 | 이예요 | 예요 | 에요 | 이야 | 이다 | 임 | 이요 | 입니당 | 이에용"
@@ -148,7 +151,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 맡았어요 | 맡겠습니다 | 선언 | 캐릭터 | 케릭터 | 캐릭 | 역할 | 정체 | 카드 | 답 | 대답 | 이번 | 이번엔"
         " | 요번 | 라운드 | #라운드 | 라운드# | 판 | 지금 | 오늘 | 쪽 | 편 | 팀 | 진짜 | 진짜로 | 정말 | 정말로"
         " | 확실히 | 무조건 | 당연히 | 솔직히 | 분명히 | 분명 | 틀림없이 | 절대 | 절대로 | 맹세코 | 그냥 | 역시 | 또"
-        " | 다시 | 계속 | 또한 | 바로",
+        " | 다시 | 계속 | 또한 | 바로 | 할게여 | 갈게여 | 예여 | 할거예요 | 할거야 | 할겁니다 | 고름 | 거든 | 거든요"
+        " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘",
         _Kind.TAIL: "다 | 야",
         _Kind.BARE: "해 | 골라 | 골라요 | 할래 | 할래요 | 찍어 | 찍어요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
@@ -159,12 +163,12 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 어느 | 어떤 | 어떻게 | 왜 | 언제 | 어디",
         _Kind.HEDGE: "아마 | 아마도 | 글쎄 | 같 | 듯 | 지도 | 수도 | 려나 | 예정 | 생각 | 모르 | 모름 | 몰라 | 혹시"
         " | 만약 | 만일 | 면 | 싶 | 고민 | 일단 | 우선 | 어쩌면 | 반반 | 흠 | 쯤 | 정도 | 대충 | 거의 | 원해 | 걸"
-        " | 텐데 | 겠지 | #%",
+        " | 텐데 | 겠지 | 일 | #%",
         _Kind.OTHER: "# | 너 | 넌 | 니가 | 네가 | 너는 | 너도 | 너희 | 당신 | 그 | 그녀 | 그분 | 걔 | 쟤 | 얘 | 저분"
         " | 이분 | 저사람 | 그사람 | 이사람 | 그들 | 우리 | 저희 | 다들 | 누군가 | 다른 | 남 | 번 | 님 | 씨"
         " | 플레이어 | 자리 | 좌석 | 사람 | 애들 | 형 | 누나 | 언니 | 오빠 | 친구 | 같이 | 함께 | 하세요 | 해라"
         " | 해줘 | 해주세요 | 하자 | 합시다 | 고르세요 | 골라라 | 하십시오 | 가자 | 갑시다 | 하셈 | 고르셈"
-        " | 선택하세요 | 전부 | 전원 | 하나 | 둘 | 셋 | 넷",
+        " | 선택하세요 | 전부 | 전원 | 하나 | 둘 | 셋 | 넷 | 이거 | 요거",
         _Kind.OTHER_ROUND: "지난 | 지난번 | 저번 | 전에 | 전판 | 아까 | 다음 | 다음번 | 어제 | 내일 | 처음 | 원래"
         " | 예전 | 이전 | 그때",
         _Kind.REPORTED: "라고 | 이라고 | 라는 | 이라는 | 래 | 이래 | 래요 | 이래요 | 대 | 다고 | 했다고 | 댔 | 말했"
@@ -173,22 +177,22 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     },
     "ja": {
         _Kind.SELF: "私 | わたし | わたくし | あたし | 僕 | ぼく | ボク | 俺 | おれ | オレ | うち",
-        _Kind.INTERJECTION: "はい | うん | ええ | えっと | えーと | えと | あの | よし | さて | じゃあ | それでは"
+        _Kind.INTERJECTION: "はい | うん | ええ | えっと | えと | あの | よし | さて | じゃあ | それでは"
         " | よろしく | よろしくお願いします | お願いします | おねがいします | どうも | こんにちは | こんばんは"
         " | おはよう | 笑",
         _Kind.FILLER: "は | が | も | を | で | に | の | と | へ | ね | よ | な | さ | ぞ | ぜ | わ | や | じゃ | では"
-        " | です | でーす | だ | である | であります | でございます | っす | だった | でした | なんです | なんだ"
+        " | です | だ | である | であります | でございます | っす | だった | でした | なんです | なんだ"
         " | なのです | します | しました | する | した | しとく | しときます | 選びます | 選びました | 選んだ"
         " | 選ぶ | 選んでいます | 選んでます | 選択 | 決めた | 決めました | 決めます | 決定 | いきます | 行きます"
         " | いく | 行く | なります | なる | なりました | なった | やります | やる | 取ります | 取りました | 宣言"
         " | 申告 | 担当 | キャラ | キャラクター | 役 | 役割 | 正体 | カード | 答え | 今回 | この | ラウンド"
         " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | 今 | また | 本当 | 本当に | ほんと | ほんとに"
         " | ホント | 正直 | 正直に | 絶対 | 絶対に | ぜったい | 間違いなく | もちろん | 確実に | 確かに | やっぱり"
-        " | やはり | 普通に",
+        " | やはり | 普通に | ねん | 決まり",
         _Kind.BARE: "して | 選んで | しよう | いこう | 行こう | 選ぼう",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
-        _Kind.NEGATION: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃねー | じゃなく | ではない"
+        _Kind.NEGATION: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | じゃなく | ではない"
         " | ではなく | ではありません | じゃありません | してない | していない | してません | 選んでない"
         " | 選んでいない | 選んでません | 違 | ちがう | ちがい | ちゃう | 嘘 | うそ | ウソ | 冗談 | いいえ | いや"
         " | なし | 無し | 以外 | 抜き | 偽 | フェイク | ブラフ | 間違",
@@ -197,20 +201,21 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.HEDGE: "かも | かもしれない | かもしれません | たぶん | 多分 | おそらく | 恐らく | きっと | だろう | だろ"
         " | でしょう | でしょ | かな | かしら | 思 | 気がする | 気がします | 予定 | つもり | みたい | っぽい | よう"
         " | 一応 | とりあえず | 一旦 | もし | もしかして | もしかしたら | なら | たら | れば | 迷 | 悩 | 考え | 希望"
-        " | たい | ほしい | 欲しい | でも | よね | よな | じゃね | うーん | 確か | #%",
+        " | たい | ほしい | 欲しい | でも | よね | よな | 確か | #%",
         _Kind.OTHER: "# | あなた | あんた | 君 | きみ | お前 | おまえ | 貴方 | 彼 | 彼女 | 彼ら | あいつ | こいつ"
         " | そいつ | やつ | 奴 | 皆 | 全員 | 誰か | 他 | ほか | 人 | 番 | 席 | プレイヤー | さん | くん | ちゃん"
         " | 様 | さま | たち | 達 | 私たち | 僕たち | 僕ら | 俺ら | 俺たち | 我々 | うちら | 一緒 | ください"
         " | 下さい | しろ | 選べ | しましょう | ましょう | 相手 | 一 | 二 | 三 | 四 | 五 | 六 | 七 | 八",
         _Kind.OTHER_ROUND: "前 | 前回 | 次 | 次回 | さっき | 昨日 | 以前 | 最初 | 元々 | もともと",
-        _Kind.REPORTED: "って | 言っ | 言い | 言う | 言わ | いう | 聞い | 聞き | らしい | によると | 曰く | とのこと",
+        _Kind.REPORTED: "だそう | って | 言っ | 言い | 言う | 言わ | いう | 聞い | 聞き | らしい | によると | 曰く | とのこと",
     },
 }
 
 # Symbols people add to a plain announcement; any other symbol is a word the reader does not know.
 _SMILES = "♪ | ☆ | ★ | ♡ | ♥ | ❤ | 😊 | 🙂 | 😄 | 😁 | 😎 | 👍"
 
-_APOSTROPHES = str.maketrans({c: "'" for c in "\u2018\u2019\u02bc\u2032`\u00b4"})
+# Curly apostrophes are straight; a drawn-out sound is the word ("いきまーす", "경찰이에요~").
+_FOLDED = str.maketrans({**{c: "'" for c in "\u2018\u2019\u02bc\u2032`\u00b4"}, **{c: None for c in "ー~〜"}})
 _UNIT = re.compile(
     r"(?P<word>[a-z\u00df-\u00f6\u00f8-\u024f]+(?:'[a-z\u00df-\u00f6\u00f8-\u024f]+)*)|(?P<number>\d+)|\S"
 )
@@ -239,8 +244,9 @@ def _words(word: str) -> tuple[str, ...]:
 def units(text: str) -> tuple[str, ...]:
     """The text as the reader sees it: English words (contractions spelled out), single
     Korean or Japanese letters (so spaces between their words do not matter), '#' for a
-    number, and each other sign; folded as the module docstring says."""
-    folded = unicodedata.normalize("NFKC", displayable(text)).casefold().translate(_APOSTROPHES)
+    number, and each other sign; folded as the module docstring says, with no long-vowel
+    sign or wave dash."""
+    folded = unicodedata.normalize("NFKC", displayable(text)).casefold().translate(_FOLDED)
     out: list[str] = []
     for found in _UNIT.finditer(folded):
         if found["word"]:
@@ -283,8 +289,8 @@ _LONGEST = max(map(len, _LEXICON))
 
 
 def _neutral(unit: str) -> bool:
-    """Punctuation, marks and the long-vowel sign: nothing said, at most a break."""
-    return unit in "~ー" or unicodedata.category(unit[0])[0] in "PZM"
+    """Punctuation and marks: nothing said, at most a break."""
+    return unicodedata.category(unit[0])[0] in "PZM"
 
 
 def _pieces(text: str) -> list[_Piece]:
@@ -320,17 +326,27 @@ def _asks(pieces: list[_Piece]) -> bool:
     return False
 
 
+_ASIDE = (_Kind.INTERJECTION, _Kind.BREAK, _Kind.ADDRESS)
+
+
+def _calls(pieces: list[_Piece], at: int) -> bool:
+    """Whether the address at `at` calls the table ("hi everyone, ...", "..., guys!"): only
+    greetings and punctuation come before it, or a break comes before it and only greetings
+    and punctuation after it."""
+    if all(piece.kind in _ASIDE for piece in pieces[:at]):
+        return True
+    return at > 0 and pieces[at - 1].kind is _Kind.BREAK and all(piece.kind in _ASIDE for piece in pieces[at + 1 :])
+
+
 def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     """The kinds the text holds once the words that depend on the speaker are settled: an
-    address is another seat unless it comes before the speaker first speaks of themself and
-    before any name; a bare verb with no word for the speaker is an order (`_Kind.BARE` stays
-    in the set only then); a tail away from a name is not understood ("다 경찰이야" is 'all are
+    address is another seat unless it calls the table in a text where the speaker speaks of
+    themself; a bare verb with no word for the speaker is an order (`_Kind.BARE` stays in the
+    set only then); a tail away from a name is not understood ("다 경찰이야" is 'all are
     police'). A choice is a hedge (or, with two names, several characters)."""
     kinds = {piece.kind for piece in pieces}
-    speaker = [i for i, piece in enumerate(pieces) if piece.kind in (_Kind.SELF, _Kind.SUBJECT)]
-    named = [i for i, piece in enumerate(pieces) if piece.kind is _Kind.NAME]
-    addressed = [i for i, piece in enumerate(pieces) if piece.kind is _Kind.ADDRESS]
-    if addressed and (not speaker or max(addressed) > min(speaker) or max(addressed) > min(named, default=len(pieces))):
+    speaker = any(piece.kind in (_Kind.SELF, _Kind.SUBJECT) for piece in pieces)
+    if any(piece.kind is _Kind.ADDRESS and not (speaker and _calls(pieces, at)) for at, piece in enumerate(pieces)):
         kinds.add(_Kind.OTHER)
     if speaker:
         kinds.discard(_Kind.BARE)
