@@ -107,8 +107,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | believe me | swear | promise | of course | real | no doubt | without a doubt | without doubt | always"
         " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
         " | claim | claiming | claimed",
-        _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | vote"
-        " | count | put | make | mark | let | stick | stay | decide | opt | join",
+        _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | count | put | make | mark | let | stick | stay | decide | opt | join",
         _Kind.ADDRESS: "everyone | everybody | all | guys | folks | y'all | yall | you all",
         _Kind.CHOICE: "or | either",
         _Kind.NEGATION: "not | no | never | nope | nah | none | neither | nor | nothing | without | cannot | dont"
@@ -152,7 +151,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 요번 | 라운드 | #라운드 | 라운드# | 판 | 지금 | 오늘 | 쪽 | 편 | 팀 | 진짜 | 진짜로 | 정말 | 정말로"
         " | 확실히 | 무조건 | 당연히 | 솔직히 | 분명히 | 분명 | 틀림없이 | 절대 | 절대로 | 맹세코 | 그냥 | 역시 | 또"
         " | 다시 | 계속 | 또한 | 바로 | 할게여 | 갈게여 | 예여 | 할거예요 | 할거야 | 할겁니다 | 고름 | 거든 | 거든요"
-        " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘",
+        " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다"
+        " | 되겠습니다",
         _Kind.TAIL: "다 | 야",
         _Kind.BARE: "해 | 골라 | 골라요 | 할래 | 할래요 | 찍어 | 찍어요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
@@ -188,7 +188,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 申告 | 担当 | キャラ | キャラクター | 役 | 役割 | 正体 | カード | 答え | 今回 | この | ラウンド"
         " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | 今 | また | 本当 | 本当に | ほんと | ほんとに"
         " | ホント | 正直 | 正直に | 絶対 | 絶対に | ぜったい | 間違いなく | もちろん | 確実に | 確かに | やっぱり"
-        " | やはり | 普通に | ねん | 決まり",
+        " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド",
         _Kind.BARE: "して | 選んで | しよう | いこう | 行こう | 選ぼう",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
