@@ -74,7 +74,7 @@ ALIASES: dict[str, dict[Character, tuple[str, ...]]] = {
         Character.BEGGAR: ("beggars",),
     },
     "ko": {
-        Character.MAFIA: (),
+        Character.MAFIA: ("마피야",),
         Character.CARTEL: (),
         Character.POLICE: ("경찰관", "폴리스"),
         Character.BEGGAR: ("걸인",),

@@ -7,10 +7,11 @@ else is unclear with its reason. The properties hold for texts the table never l
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.garnet.character import ALIASES, CHARACTERS, NAMES, Character
@@ -112,6 +113,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Let's say police", W.HEDGE),
     ("en", "the mafia boss", W.UNREAD),
     ("en", "police wins", W.UNREAD),
+    ("en", "I vote police", W.UNREAD),  # perhaps asking the table to
     ("en", "I hate police", W.UNREAD),
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
@@ -156,6 +158,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "저 경찰인데요", P),
     ("ko", "저는 경찰입니다, 여러분", P),
     ("ko", "경찰이에요~", P),
+    ("ko", "저는 경찰이 되겠습니다", P),
+    ("ko", "마피야", M),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -175,6 +179,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "지난 라운드엔 경찰이었어요", W.OTHER_ROUND),
     ("ko", "다음엔 경찰 할게요", W.OTHER_ROUND),
     ("ko", "아까 마피아였어", W.OTHER_ROUND),
+    ("ko", "전 라운드 경찰", W.OTHER_ROUND),  # 전 is 'previous' here, not 저는
     ("ko", "마피아 아니면 경찰", W.SEVERAL),
     ("ko", "마피아나 경찰", W.SEVERAL),
     ("ko", "경찰 말고 마피아", W.SEVERAL),
@@ -236,6 +241,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィア！マフィア！", M),
     ("ja", "マフィアでいきまーす", M),
     ("ja", "警察やねん", P),
+    ("ja", "マフィア側です", M),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -296,6 +302,17 @@ def test_each_script_is_read_in_its_own_language_whatever_the_seat_speaks() -> N
     assert read_announcement("私はmafiaです", "ja") == M
     assert read_announcement("I'm 경찰", "en") == P
     assert read_announcement("경찰 not", "ko") == UnclearAnnouncement(Why.NEGATION)
+
+
+def _latin(text: str) -> bool:
+    return any(c.isascii() and c.isalpha() for c in unicodedata.normalize("NFKC", text))
+
+
+@pytest.mark.parametrize(("lang", "text", "label"), [row for row in TABLE if row[0] != "en" and not _latin(row[1])])
+def test_spacing_does_not_change_a_korean_or_japanese_reading(lang: str, text: str, label: Character | Why) -> None:
+    reading = read_announcement(text, lang)
+    assert read_announcement(text.replace(" ", ""), lang) == reading
+    assert read_announcement(" ".join(text), lang) == reading
 
 
 def test_an_unknown_language_is_a_value_error() -> None:
@@ -395,26 +412,80 @@ def announcements(draw: st.DrawFn) -> tuple[str, str, Character]:
                     "OK, I'll take ",
                     "I've chosen ",
                     "This round I'm ",
+                    "I'm gonna go with ",
+                    "Hello everyone, I'll be the ",
+                    "Count me as ",
+                    "Going with the ",
+                    "I've decided: ",
                 ]
             )
         )
         after = draw(st.sampled_from(["", " this round", " for me", " here", ", honestly", " again", " lol", " too"]))
+        if re.search(r"\b(?:i|me|my)\b", before.lower()):  # a call to the table needs the speaker
+            after += draw(st.sampled_from(["", ", guys", ", everyone"]))
     elif lang == "ko":
         final = _final(name)
         after_name = name + draw(
             st.sampled_from(
-                ["", "입니다", "이에요", "이요", "이야", "임", "이다", "을 선택했어요", " 골랐습니다"]
+                [
+                    "",
+                    "입니다",
+                    "이에요",
+                    "이요",
+                    "이야",
+                    "임",
+                    "이다",
+                    "을 선택했어요",
+                    " 골랐습니다",
+                    "이거든요",
+                    "인데요",
+                ]
                 if final
-                else ["", "입니다", "예요", "요", "야", "임", "다", "를 선택했어요", " 골랐습니다"]
+                else ["", "입니다", "예요", "요", "야", "임", "다", "를 선택했어요", " 골랐습니다", "거든요", "인데요"]
             )
             | st.just(name + ("으로 할게요" if final not in (0, 8) else "로 할게요"))
         )
-        before = draw(st.sampled_from(["", "저는 ", "전 ", "나 ", "난 ", "제 캐릭터는 ", "저도 ", "이번엔 ", "네, "]))
+        before = draw(
+            st.sampled_from(
+                [
+                    "",
+                    "저는 ",
+                    "전 ",
+                    "나 ",
+                    "난 ",
+                    "제 캐릭터는 ",
+                    "저도 ",
+                    "이번엔 ",
+                    "네, ",
+                    "저 이번 라운드 ",
+                    "솔직히 저는 ",
+                ]
+            )
+        )
         name, after = after_name, ""
     else:
-        before = draw(st.sampled_from(["", "私は", "僕は", "俺は", "私のキャラは", "今回は", "はい、", "えっと、私は"]))
+        before = draw(
+            st.sampled_from(
+                ["", "私は", "僕は", "俺は", "私のキャラは", "今回は", "はい、", "えっと、私は", "皆さん、私は", "私、"]
+            )
+        )
         after = draw(
-            st.sampled_from(["", "です", "だ", "だよ", "にします", "を選びました", "で", "でいきます", "っす"])
+            st.sampled_from(
+                [
+                    "",
+                    "です",
+                    "だ",
+                    "だよ",
+                    "にします",
+                    "を選びました",
+                    "で",
+                    "でいきます",
+                    "っす",
+                    "でーす",
+                    "なんです",
+                    "だぜ",
+                ]
+            )
         )
     text = before + name + after + draw(st.sampled_from(["", ".", "!", "!!", "~", " ㅋㅋ" if lang == "ko" else "。"]))
     if draw(st.booleans()):
@@ -422,6 +493,7 @@ def announcements(draw: st.DrawFn) -> tuple[str, str, Character]:
     return lang, text, character
 
 
+@settings(max_examples=1000)
 @given(announcements())
 def test_a_plain_announcement_is_read_as_its_character(announcement: tuple[str, str, Character]) -> None:
     lang, text, character = announcement
@@ -445,6 +517,7 @@ def _inserted(text: str, word: str, lang: str, at: int) -> str:
     return text[:at] + word + text[at:]
 
 
+@settings(max_examples=1000)
 @given(announcements(), st.data(), st.integers(min_value=0))
 def test_a_negation_anywhere_is_never_read_as_the_character(
     announcement: tuple[str, str, Character], data: st.DataObject, at: int
@@ -454,6 +527,7 @@ def test_a_negation_anywhere_is_never_read_as_the_character(
     assert read_announcement(negated, lang) != character
 
 
+@settings(max_examples=1000)
 @given(announcements(), st.sampled_from(SPOKEN), st.integers(min_value=0))
 def test_another_character_anywhere_is_never_read_as_the_character(
     announcement: tuple[str, str, Character], other: tuple[Character, str], at: int
@@ -463,6 +537,7 @@ def test_another_character_anywhere_is_never_read_as_the_character(
         assert read_announcement(_inserted(text, other[1], lang, at), lang) != character
 
 
+@settings(max_examples=1000)
 @given(announcements(), st.sampled_from(["?", "？", " seat 2", " 3번", "3番", " he said", " 걔가", " あなた"]))
 def test_a_question_or_another_seat_is_never_read_as_the_character(
     announcement: tuple[str, str, Character], added: str
