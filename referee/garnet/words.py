@@ -316,8 +316,8 @@ def _asks(pieces: list[_Piece]) -> bool:
     followed by "I" ("so am I police") makes a question."""
     opening = True
     for at, piece in enumerate(pieces):
-        before_i = at + 1 < len(pieces) and pieces[at + 1].kind is _Kind.SUBJECT
-        if piece.kind is _Kind.AUX and (opening or before_i):
+        followed_by_i = at + 1 < len(pieces) and pieces[at + 1].kind is _Kind.SUBJECT
+        if piece.kind is _Kind.AUX and (opening or followed_by_i):
             return True
         if piece.kind is _Kind.BREAK:
             opening = True
