@@ -73,6 +73,7 @@ class _Kind(Enum):
     INTERJECTION = "interjection"  # hi, ok, so, lol: nothing, and they do not open a clause
     AUX = "aux"  # English am, is, will: filler, but opening a clause they ask
     TAIL = "tail"  # Korean 다, 야: a copula right after a name ("마피아다"), else 'all' or 'hey'
+    OPENER = "opener"  # 아, 자, じゃ, では: 'ah', 'well' opening the text; elsewhere not understood
     ADDRESS = "address"  # everyone, 여러분, 皆さん, 네: harmless before the speaker speaks of themself
     BARE = "bare"  # pick, go, 해, して: an order unless the speaker speaks of themself
     BREAK = "break"  # punctuation other than a question mark
@@ -137,8 +138,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     },
     "ko": {
         _Kind.SELF: "저 | 나 | 제 | 내 | 전 | 난 | 본인",
-        _Kind.INTERJECTION: "안녕하세요 | 안녕 | 네, | 네. | 네! | 네네 | 넵 | 넹 | 예 | 응 | 웅 | 음 | 으음 | 어 | 아"
-        " | 오 | 자 | 그럼 | 그리고 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
+        _Kind.INTERJECTION: "안녕하세요 | 안녕 | 네, | 네. | 네! | 네네 | 넵 | 넹 | 예 | 응 | 웅 | 음 | 으음"
+        " | 그럼 | 그리고 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
         _Kind.FILLER: "은 | 는 | 이 | 가 | 을 | 를 | 도 | 의 | 요 | 로 | 으로 | 에 | 엔 | 에서 | 에는 | 랑 | 이랑"
         " | 하고 | 니다 | 습니다 | 입니다 | 이에요 | 이예요 | 예요 | 에요 | 이야 | 이다 | 임 | 이요 | 입니당 | 이에용"
         " | 이에여 | 예용 | 임다 | 이당 | 이얌 | 얌 | 이었어요 | 이었어 | 이었습니다 | 이었다 | 이었음 | 였어요"
@@ -154,6 +155,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다"
         " | 되겠습니다",
         _Kind.TAIL: "다 | 야",
+        _Kind.OPENER: "아 | 어 | 오 | 자",
         _Kind.BARE: "해 | 골라 | 골라요 | 할래 | 할래요 | 찍어 | 찍어요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
         _Kind.CHOICE: "아니면 | 또는 | 혹은 | 이나 | 이든 | 든 | 든지 | 이든지 | 거나 | 이거나",
@@ -177,10 +179,10 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     },
     "ja": {
         _Kind.SELF: "私 | わたし | わたくし | あたし | 僕 | ぼく | ボク | 俺 | おれ | オレ | うち",
-        _Kind.INTERJECTION: "はい | うん | ええ | えっと | えと | あの | よし | さて | じゃあ | それでは"
+        _Kind.INTERJECTION: "はい | うん | ええ | えっと | えと | あの | よし | さて"
         " | よろしく | よろしくお願いします | お願いします | おねがいします | どうも | こんにちは | こんばんは"
         " | おはよう | 笑",
-        _Kind.FILLER: "は | が | も | を | で | に | の | と | へ | ね | よ | な | さ | ぞ | ぜ | わ | や | じゃ | では"
+        _Kind.FILLER: "は | が | も | を | で | に | の | と | へ | ね | よ | な | さ | ぞ | ぜ | わ | や"
         " | です | だ | である | であります | でございます | っす | だった | でした | なんです | なんだ"
         " | なのです | します | しました | する | した | しとく | しときます | 選びます | 選びました | 選んだ"
         " | 選ぶ | 選んでいます | 選んでます | 選択 | 決めた | 決めました | 決めます | 決定 | いきます | 行きます"
@@ -189,6 +191,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | 今 | また | 本当 | 本当に | ほんと | ほんとに"
         " | ホント | 正直 | 正直に | 絶対 | 絶対に | ぜったい | 間違いなく | もちろん | 確実に | 確かに | やっぱり"
         " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド",
+        _Kind.OPENER: "じゃ | じゃあ | では | それでは",
         _Kind.BARE: "して | 選んで | しよう | いこう | 行こう | 選ぼう",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
@@ -326,7 +329,7 @@ def _asks(pieces: list[_Piece]) -> bool:
     return False
 
 
-_ASIDE = (_Kind.INTERJECTION, _Kind.BREAK, _Kind.ADDRESS)
+_ASIDE = (_Kind.INTERJECTION, _Kind.BREAK, _Kind.ADDRESS, _Kind.OPENER)
 
 
 def _calls(pieces: list[_Piece], at: int) -> bool:
@@ -343,7 +346,8 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     address is another seat unless it calls the table in a text where the speaker speaks of
     themself; a bare verb with no word for the speaker is an order (`_Kind.BARE` stays in the
     set only then); a tail away from a name is not understood ("다 경찰이야" is 'all are
-    police'). A choice is a hedge (or, with two names, several characters)."""
+    police'), nor an opener that opens nothing ("警察じゃ…" trails off before a negation,
+    "경찰아" calls someone Police). A choice is a hedge (or, with two names, several characters)."""
     kinds = {piece.kind for piece in pieces}
     speaker = any(piece.kind in (_Kind.SELF, _Kind.SUBJECT) for piece in pieces)
     if any(piece.kind is _Kind.ADDRESS and not (speaker and _calls(pieces, at)) for at, piece in enumerate(pieces)):
@@ -351,7 +355,8 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     if speaker:
         kinds.discard(_Kind.BARE)
     if any(
-        piece.kind is _Kind.TAIL and (at == 0 or pieces[at - 1].kind is not _Kind.NAME)
+        (piece.kind is _Kind.TAIL and (at == 0 or pieces[at - 1].kind is not _Kind.NAME))
+        or (piece.kind is _Kind.OPENER and not all(before.kind in _ASIDE for before in pieces[:at]))
         for at, piece in enumerate(pieces)
     ):
         kinds.add(_Kind.UNKNOWN)

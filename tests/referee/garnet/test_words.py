@@ -158,6 +158,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "저 경찰인데요", P),
     ("ko", "저는 경찰입니다, 여러분", P),
     ("ko", "경찰이에요~", P),
+    ("ko", "아, 경찰이요", P),
     ("ko", "저는 경찰이 되겠습니다", P),
     ("ko", "마피야", M),
     # ko: not an announcement
@@ -204,6 +205,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "다 경찰이야", W.UNREAD),  # 'all are police'
     ("ko", "경찰이지", W.UNREAD),
     ("ko", "경찰서", W.UNREAD),
+    ("ko", "경찰아", W.UNREAD),  # 'hey, Police!'
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -242,6 +244,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィアでいきまーす", M),
     ("ja", "警察やねん", P),
     ("ja", "マフィア側です", M),
+    ("ja", "じゃあ、警察で", P),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -276,6 +279,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "一応警察", W.HEDGE),
     ("ja", "警察だよね", W.HEDGE),
     ("ja", "警察署です", W.UNREAD),
+    ("ja", "警察じゃ…", W.UNREAD),  # trailing off before a negation
+    ("ja", "警察では", W.UNREAD),
     ("ja", "警察が好き", W.UNREAD),
 ]
 
