@@ -74,6 +74,7 @@ class _Kind(Enum):
     AUX = "aux"  # English am, is, will: filler, but opening a clause they ask
     TAIL = "tail"  # Korean 다, 야: a copula right after a name ("마피아다"), else 'all' or 'hey'
     OPENER = "opener"  # 아, 자, じゃ, では: 'ah', 'well' opening the text; elsewhere not understood
+    LINK = "link"  # and, the, 은, が: a word that needs one after it; last, the text is unfinished
     ADDRESS = "address"  # everyone, 여러분, 皆さん, 네: harmless before the speaker speaks of themself
     BARE = "bare"  # pick, go, 해, して: an order unless the speaker speaks of themself
     BREAK = "break"  # punctuation other than a question mark
@@ -96,9 +97,10 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.SELF: "me | my | mine | myself",
         _Kind.AUX: "am | is | are | was | were | do | does | did | will | have | has | shall",
         _Kind.INTERJECTION: "hi | hello | hey | ok | okay | k | so | well | alright | all right | yes | yeah | yep"
-        " | yup | um | umm | uh | er | erm | oh | ah | and | then | sure | fine | good | great | please | sorry | thanks"
+        " | yup | um | umm | uh | er | erm | oh | ah | then | sure | fine | good | great | please | sorry | thanks"
         " | thank you | lol | lmao | haha | hahaha | hehe | xd | w | ww | www",
-        _Kind.FILLER: "a | an | the | it | this | that | here | now | today | round | round # | time | turn"
+        _Kind.LINK: "and | a | an | the",
+        _Kind.FILLER: "it | this | that | here | now | today | round | round # | time | turn"
         " | character | role | choice | picks | picked | picking | chose | chosen | choosing | selected"
         " | selecting | selection | took | taking | taken | playing | played | going | gonna | went | being"
         " | saying | announcing | announcement | declaring | declaration | identity | card | answer | final"
@@ -139,9 +141,9 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     "ko": {
         _Kind.SELF: "저 | 나 | 제 | 내 | 전 | 난 | 본인",
         _Kind.INTERJECTION: "안녕하세요 | 안녕 | 네, | 네. | 네! | 네네 | 넵 | 넹 | 예 | 응 | 웅 | 음 | 으음"
-        " | 그럼 | 그리고 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
-        _Kind.FILLER: "은 | 는 | 이 | 가 | 을 | 를 | 도 | 의 | 요 | 로 | 으로 | 에 | 엔 | 에서 | 에는 | 랑 | 이랑"
-        " | 하고 | 니다 | 습니다 | 입니다 | 이에요 | 이예요 | 예요 | 에요 | 이야 | 이다 | 임 | 이요 | 입니당 | 이에용"
+        " | 그럼 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
+        _Kind.LINK: "은 | 는 | 이 | 가 | 을 | 를 | 도 | 의 | 랑 | 이랑 | 하고 | 그리고",
+        _Kind.FILLER: "요 | 로 | 으로 | 에 | 엔 | 에서 | 에는 | 니다 | 습니다 | 입니다 | 이에요 | 이예요 | 예요 | 에요 | 이야 | 이다 | 임 | 이요 | 입니당 | 이에용"
         " | 이에여 | 예용 | 임다 | 이당 | 이얌 | 얌 | 이었어요 | 이었어 | 이었습니다 | 이었다 | 이었음 | 였어요"
         " | 였어 | 였습니다 | 였다 | 였음 | 선택 | 했어요 | 했어 | 했습니다 | 했음 | 했다 | 함 | 합니다 | 하겠습니다"
         " | 하겠어요 | 하겠어 | 하겠음 | 할게요 | 할게 | 할께요 | 할께 | 한다 | 해요 | 골랐어요 | 골랐어"
@@ -182,7 +184,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.INTERJECTION: "はい | うん | ええ | えっと | えと | あの | よし | さて"
         " | よろしく | よろしくお願いします | お願いします | おねがいします | どうも | こんにちは | こんばんは"
         " | おはよう | 笑",
-        _Kind.FILLER: "は | が | も | を | で | に | の | と | へ | ね | よ | な | さ | ぞ | ぜ | わ | や"
+        _Kind.LINK: "は | が | も | を | の | と",
+        _Kind.FILLER: "で | に | へ | ね | よ | な | さ | ぞ | ぜ | わ | や"
         " | です | だ | である | であります | でございます | っす | だった | でした | なんです | なんだ"
         " | なのです | します | しました | する | した | しとく | しときます | 選びます | 選びました | 選んだ"
         " | 選ぶ | 選んでいます | 選んでます | 選択 | 決めた | 決めました | 決めます | 決定 | いきます | 行きます"
@@ -347,7 +350,8 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     themself; a bare verb with no word for the speaker is an order (`_Kind.BARE` stays in the
     set only then); a tail away from a name is not understood ("다 경찰이야" is 'all are
     police'), nor an opener that opens nothing ("警察じゃ…" trails off before a negation,
-    "경찰아" calls someone Police). A choice is a hedge (or, with two names, several characters)."""
+    "경찰아" calls someone Police), nor a link with nothing after it ("경찰은…", "警察は" stop
+    before saying what the police are). A choice is a hedge (or, with two names, several characters)."""
     kinds = {piece.kind for piece in pieces}
     speaker = any(piece.kind in (_Kind.SELF, _Kind.SUBJECT) for piece in pieces)
     if any(piece.kind is _Kind.ADDRESS and not (speaker and _calls(pieces, at)) for at, piece in enumerate(pieces)):
@@ -357,6 +361,7 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     if any(
         (piece.kind is _Kind.TAIL and (at == 0 or pieces[at - 1].kind is not _Kind.NAME))
         or (piece.kind is _Kind.OPENER and not all(before.kind in _ASIDE for before in pieces[:at]))
+        or (piece.kind is _Kind.LINK and all(after.kind in _ASIDE for after in pieces[at + 1 :]))
         for at, piece in enumerate(pieces)
     ):
         kinds.add(_Kind.UNKNOWN)

@@ -114,6 +114,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "the mafia boss", W.UNREAD),
     ("en", "police wins", W.UNREAD),
     ("en", "I vote police", W.UNREAD),  # perhaps asking the table to
+    ("en", "police and", W.UNREAD),  # unfinished
     ("en", "I hate police", W.UNREAD),
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
@@ -206,6 +207,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰이지", W.UNREAD),
     ("ko", "경찰서", W.UNREAD),
     ("ko", "경찰아", W.UNREAD),  # 'hey, Police!'
+    ("ko", "경찰은...", W.UNREAD),  # 'as for the police...': unfinished
+    ("ko", "저는 경찰이", W.UNREAD),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -281,6 +284,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "警察署です", W.UNREAD),
     ("ja", "警察じゃ…", W.UNREAD),  # trailing off before a negation
     ("ja", "警察では", W.UNREAD),
+    ("ja", "警察は…", W.UNREAD),
     ("ja", "警察が好き", W.UNREAD),
 ]
 
