@@ -18,10 +18,14 @@ and cut into the longest known pieces. Then a handful of rules:
 
 - a negation, question, hedge, choice between characters, another seat or player, another
   round, or reported speech anywhere makes the text unclear, whatever else it says;
-- words that may turn to the table (`everyone`, `여러분`, `皆さん`, and `네`, 'yes' or 'your')
-  and bare verbs that may be orders (`pick`, `해`, `して`) are harmless only in a text where
-  the speaker also speaks of themself (`everyone, I'm police`, but not `everyone pick police`);
+- the speaker must speak of themself for two kinds of words to be harmless: a word that may
+  turn to the table (`everyone`, `여러분`, `皆さん`, and `네`, 'yes' or 'your'), which must also
+  call it from the start or, after a comma, the end (`everyone, I'm police`, not `everyone
+  pick police`), and a bare verb that may be an order (`pick`, `해`, `して`);
 - in English an auxiliary opening a clause or followed by "I" asks (`am I police`, `is it mafia`);
+- some words hold only in their place: a Korean tail right after a name (`마피아다`, not
+  `다 경찰이야`), an opener at the start (`じゃあ、警察で`, not `警察じゃ…`), a link with a word
+  after it (`저는 경찰이에요`, not `경찰은...`); out of place they are not understood;
 - the same character named twice is that character (`Police! police!`); two are `SEVERAL`.
 
 The reasons are checked in the order of `Why`: who is spoken of first, then the characters
