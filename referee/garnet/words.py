@@ -113,7 +113,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | too | as well | to | with | as | for | on | in | at | of | side | team | down | trust me"
         " | believe me | swear | promise | of course | real | no doubt | without a doubt | without doubt | always"
         " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
-        " | claim | claiming | claimed",
+        " | claim | claiming | claimed | around | no question | sadly | unfortunately | proudly | happily",
         _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | count | put | make | mark | let | stick | stay | decide | opt | join",
         _Kind.ADDRESS: "everyone | everybody | all | guys | folks | y'all | yall | you all",
         _Kind.CHOICE: "or | either",
@@ -128,14 +128,15 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | hope | hoping | wish | want | wanted | wanna | rather | prefer | consider | considering | plan"
         " | planning | intend | try | trying | leaning | tempted | kinda | sorta | kind of | sort of | almost"
         " | nearly | somewhat | unsure | uncertain | dunno | idk | hmm | hmmm | pretty | fairly | if | unless"
-        " | whether | seems | seem | like | for now | ish | let's say | # %",
+        " | whether | seems | seem | like | for now | ish | let's say | was going to | were going to | was gonna"
+        " | were gonna | # %",
         _Kind.OTHER: "# | you | your | yours | yourself | yourselves | u | ur | ya | he | him | his | himself | she"
         " | her | hers | herself | they | them | their | theirs | themselves | we | us | our | ours"
         " | ourselves | let's | lets | anyone | anybody | someone | somebody | nobody | no one | others"
         " | other | another | each | every | people | person | guy | man | woman | girl | boy | player"
         " | players | seat | seats | number | one | two | three | four | five | six | seven | eight | first"
         " | second | third | fourth | fifth | sixth | seventh | eighth | opponent | opponents | friend"
-        " | friends | whoever | rest | together | both",
+        " | friends | whoever | rest | together | both | neighbor | neighbour",
         _Kind.OTHER_ROUND: "last | previous | previously | before | earlier | next | yesterday | later | tomorrow"
         " | ago | former | formerly | originally | used to",
         _Kind.REPORTED: "said | says | tell | tells | told | telling | claims"
@@ -158,7 +159,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 요번 | 라운드 | #라운드 | 라운드# | 판 | 지금 | 오늘 | 쪽 | 편 | 팀 | 진짜 | 진짜로 | 정말 | 정말로"
         " | 확실히 | 무조건 | 당연히 | 솔직히 | 분명히 | 분명 | 틀림없이 | 절대 | 절대로 | 맹세코 | 그냥 | 역시 | 또"
         " | 다시 | 계속 | 또한 | 바로 | 할게여 | 갈게여 | 예여 | 할거예요 | 할거야 | 할겁니다 | 고름 | 거든 | 거든요"
-        " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다"
+        " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다 | 공개 | 발표 | 슴다 | 하기로"
         " | 되겠습니다",
         _Kind.TAIL: "다 | 야",
         _Kind.OPENER: "아 | 어 | 오 | 자",
@@ -197,7 +198,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 申告 | 担当 | キャラ | キャラクター | 役 | 役割 | 正体 | カード | 答え | 今回 | この | ラウンド"
         " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | 今 | また | 本当 | 本当に | ほんと | ほんとに"
         " | ホント | 正直 | 正直に | 絶対 | 絶対に | ぜったい | 間違いなく | もちろん | 確実に | 確かに | やっぱり"
-        " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド",
+        " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド | 発表 | 公開 | 正直に言うと | 正直言うと",
         _Kind.OPENER: "じゃ | じゃあ | では | それでは",
         _Kind.BARE: "して | 選んで | しよう | いこう | 行こう | 選ぼう",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",

@@ -66,6 +66,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I claim police", P),
     ("en", "I'm police, everyone!", P),
     ("en", "Police, no doubt", P),
+    ("en", "Mafia, no question.", M),
+    ("en", "I'm the mafia this time around", M),
     ("en", "I've decided: police", P),
     # en: not an announcement
     ("en", "", W.EMPTY),
@@ -109,6 +111,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'd say beggar", W.HEDGE),
     ("en", "probably the cartel", W.HEDGE),
     ("en", "If I were police", W.HEDGE),
+    ("en", "I was going to say mafia", W.HEDGE),  # and did not?
     ("en", "police or", W.HEDGE),
     ("en", "Let's say police", W.HEDGE),
     ("en", "the mafia boss", W.UNREAD),
@@ -160,6 +163,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "저는 경찰입니다, 여러분", P),
     ("ko", "경찰이에요~", P),
     ("ko", "아, 경찰이요", P),
+    ("ko", "제 캐릭터 공개합니다. 경찰!", P),
+    ("ko", "경찰 하기로 했어요", P),
     ("ko", "저는 경찰이 되겠습니다", P),
     ("ko", "마피야", M),
     # ko: not an announcement
@@ -248,6 +253,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "警察やねん", P),
     ("ja", "マフィア側です", M),
     ("ja", "じゃあ、警察で", P),
+    ("ja", "正直に言うと警察です", P),  # 'to tell the truth', not reported speech
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
