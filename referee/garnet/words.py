@@ -105,8 +105,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | thank you | lol | lmao | haha | hahaha | hehe | xd | w | ww | www",
         _Kind.LINK: "and | a | an | the",
         _Kind.FILLER: "it | this | that | here | now | today | round | round # | time | turn"
-        " | character | role | choice | picks | picked | picking | chose | chosen | choosing | selected"
-        " | selecting | selection | took | taking | taken | playing | played | going | gonna | went | being"
+        " | character | role | choice | picked | picking | chose | chosen | choosing | selected"
+        " | selecting | selection | took | taking | playing | played | going | gonna | went | being"
         " | saying | announcing | announcement | declaring | declaration | identity | card | answer | final"
         " | officially | official | definitely | certainly | totally | really | truly | honestly | absolutely"
         " | surely | obviously | clearly | seriously | literally | simply | just | only | again | still | also"

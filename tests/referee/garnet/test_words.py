@@ -118,6 +118,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "police wins", W.UNREAD),
     ("en", "I vote police", W.UNREAD),  # perhaps asking the table to
     ("en", "police and", W.UNREAD),  # unfinished
+    ("en", "Police is taken", W.UNREAD),  # by someone else?
     ("en", "I hate police", W.UNREAD),
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
