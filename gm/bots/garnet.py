@@ -1,6 +1,6 @@
 """Garnet Thief's bots: five styles of play, `truthful`, `random`, `crowd`, `contrarian` and
-`expected` (the default). Styles, not ranks: how they fare depends on who else sits at the
-table, and bench/garnet.py measures it.
+`expected` (the default). Styles more than ranks: how they fare depends on who else sits at
+the table, and bench/garnet.py measures it (LEVELS lists them in the order it found).
 
 Each bot is given only its seat's view (referee.garnet.protocol: this round's announcements
 so far, its own choice, the revealed rounds, the totals) and a `random.Random`, and returns a
@@ -185,12 +185,14 @@ class ExpectedBot:
 
 
 LEVELS = {
-    "truthful": TruthfulBot,
     "random": RandomBot,
     "crowd": CrowdBot,
+    "truthful": TruthfulBot,
     "contrarian": ContrarianBot,
     "expected": ExpectedBot,
 }
+"""Weakest first, as gm.bots.levels promises: in the order of mean final garnets in the
+tournament of bench/garnet.py (each seat's style drawn uniformly)."""
 DEFAULT_LEVEL = "expected"
 
 

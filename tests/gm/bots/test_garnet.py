@@ -27,7 +27,7 @@ from referee.garnet.protocol import GAME
 from tests.referee.garnet.strategies import game_rules, played
 
 M, C, P, B = Character.MAFIA, Character.CARTEL, Character.POLICE, Character.BEGGAR
-STYLES = ("truthful", "random", "crowd", "contrarian", "expected")
+STYLES = ("random", "crowd", "truthful", "contrarian", "expected")
 tables = st.lists(st.sampled_from(STYLES), min_size=len(SEATS), max_size=len(SEATS))
 
 
@@ -40,7 +40,7 @@ def game(styles: list[str], seed: int, rules: Json | None = None) -> tuple[Garne
 def test_the_styles_and_the_default() -> None:
     assert levels("garnet") == STYLES
     assert default_level("garnet") == "expected" and open_bot("garnet").level == "expected"
-    with pytest.raises(UnknownBotError, match="truthful, random, crowd, contrarian, expected"):
+    with pytest.raises(UnknownBotError, match="random, crowd, truthful, contrarian, expected"):
         open_bot("garnet", "psychic")
 
 
