@@ -337,7 +337,12 @@ class _Walk:
     def owed_event(self, event: Event) -> None:
         """An `announced` or `revealed` line: the one the referee owes next, word for word."""
         if not self.owed or self.owed[0][0] != event.t:
-            self.differs(event, f"a {event.t} line that no move calls for")
+            self.differs(
+                event,
+                f"an {event.t} line that no move calls for"
+                if event.t == "announced"
+                else f"a {event.t} line that no move calls for",
+            )
             return
         t, expected = self.owed.pop(0)
         line = {k: v for k, v in event.data.items() if k not in _ENVELOPE}
