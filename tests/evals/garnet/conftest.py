@@ -1,18 +1,15 @@
-"""Garnet Thief's bots and agent brief, or their stand-ins until they are on main."""
+"""Garnet Thief's agent brief, or its stand-in until it is on main."""
 
 from __future__ import annotations
 
 import pytest
 
 import gm.agent
-import gm.bots
 
 STANDINS = "tests.evals.garnet.standins"
 
 
 @pytest.fixture(autouse=True)
-def _garnet_seats(monkeypatch: pytest.MonkeyPatch) -> None:
-    if "garnet" not in gm.bots._BOTS:
-        monkeypatch.setitem(gm.bots._BOTS, "garnet", STANDINS)
+def _garnet_brief(monkeypatch: pytest.MonkeyPatch) -> None:
     if "garnet" not in gm.agent._BRIEFS:
         monkeypatch.setitem(gm.agent._BRIEFS, "garnet", STANDINS)

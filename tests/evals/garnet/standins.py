@@ -1,11 +1,10 @@
-"""Stand-ins for Garnet Thief's bots and agent brief while gm.bots.garnet and gm.garnet are being
-written (issue 13, points 3-5): the same interfaces (`LEVELS`, `DEFAULT_LEVEL`, `BRIEF`), the
-least that plays. The eval is written against gm.bots and gm.agent, never against these."""
+"""A stand-in for Garnet Thief's agent brief while gm.garnet is being written (issue 13, point 4):
+the interface gm.agent asks of a brief (`BRIEF`), the least that plays. The eval is written
+against gm.agent, never against this."""
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from pydantic import BaseModel
@@ -13,30 +12,7 @@ from pydantic import BaseModel
 from gm.agent import Retry
 from gm.backends.base import Message
 from referee.game import Json
-from referee.garnet import CHARACTERS, Character, Choose, Designate
-
-
-class TruthfulBot:
-    level = "truthful"
-
-    def choose(self, view: Json, rng: random.Random) -> Any:
-        if view["designator"] == view["seat"]:
-            return Designate(None)
-        character = rng.choice(CHARACTERS)
-        return Choose(character, character)
-
-
-class RandomBot:
-    level = "random"
-
-    def choose(self, view: Json, rng: random.Random) -> Any:
-        if view["designator"] == view["seat"]:
-            return Designate(rng.choice(view["last_places"]))
-        return Choose(rng.choice(CHARACTERS), rng.choice(CHARACTERS))
-
-
-LEVELS = {"truthful": TruthfulBot, "random": RandomBot}
-DEFAULT_LEVEL = "random"
+from referee.garnet import Character, Choose, Designate
 
 
 class Reply(BaseModel):
