@@ -205,6 +205,9 @@ class Terminal:
         legend = self.texts.message("legend", tiles_left=position.tiles_left)
         return draw(position, last) + "\n" + legend
 
+    def ending(self, state: MonorailState) -> str:
+        return self.texts.result(state, self.names)
+
     def played(self, played: Played) -> None:
         """One ply as everyone sees it: who did what, then the board with it highlighted."""
         action = played.move
