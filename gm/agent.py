@@ -145,7 +145,7 @@ class ModelAgent:
 
 
 # game name -> module defining BRIEF; imported on first use.
-_BRIEFS = {"monorail": "gm.monorail"}
+_BRIEFS = {"garnet": "gm.garnet", "monorail": "gm.monorail"}
 
 
 def brief_for(game: str) -> Brief:
