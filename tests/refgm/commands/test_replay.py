@@ -112,7 +112,7 @@ def test_every_kind_of_tampering_is_caught_at_its_line(
     assert first_difference(replay(read(recorded[lang]))) is None
     path, line = tamper(tmp_path, recorded[lang], kind)
     assert caught_at(path) == line
-    code = run(argparse.Namespace(transcript=str(path)))
+    code = run(argparse.Namespace(transcript=str(path), seat=None))
     out, err = capsys.readouterr()
     assert code in (1, 2) and f"{path}:{line}: " in out + err
 
