@@ -6,6 +6,7 @@ model seat's context from the other seats' choices of the round."""
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import json
 import re
@@ -21,7 +22,17 @@ from gm.agent import ModelAgent, Retry, brief_for
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
 from gm.bots import open_bot
-from gm.garnet import BRIEF, LANGS, ChoiceReply, DesignationReply, Texts, UnclearReplyError, read_choice, rounds_table
+from gm.garnet import (
+    BRIEF,
+    LANGS,
+    ChoiceReply,
+    DesignationReply,
+    Terminal,
+    Texts,
+    UnclearReplyError,
+    read_choice,
+    rounds_table,
+)
 from gm.match import AgentPlayer, BotPlayer, Human, Match, Player, replay
 from gm.recorder import read
 from referee.game import Json
@@ -408,3 +419,52 @@ def _alternatives(state: Any, seat: str) -> list[Any]:
             turns[i] = Choose(character, turns[i].announcement)
         alternatives.append(replace(state, turns=tuple(turns)))
     return alternatives
+
+
+# --- the human at the terminal -------------------------------------------------------------------
+
+
+def reading(*typed: str) -> Any:
+    """A front end's reader of `typed`, then the end of input."""
+    source = iter(typed)
+
+    async def next_line() -> str | None:
+        return next(source, None)
+
+    return next_line
+
+
+def test_the_terminal_reads_the_choice_hidden_and_the_announcement_aloud(tmp_path: Path) -> None:
+    out = io.StringIO()
+    terminal = Terminal(
+        Texts("en"), out, reading("maybe police", "I'm police"), reading("9", "Mafia"), "1", {}, echo=True
+    )
+    match = Match.start(GAME, bots(**{"1": Human(terminal.ask)}), tmp_path / "g.jsonl", "g", seed=7)
+    turn = asyncio.run(match.turn())
+    match.close()
+    assert turn.move == Choose(Character.MAFIA, Character.POLICE)  # the choice from the secret reader alone
+    shown = out.getvalue()
+    assert shown.count("> ****") == 2 and "> 9" not in shown and "> Mafia" not in shown
+    assert "> maybe police" in shown and Texts("en").unclear(Why.HEDGE) in shown
+    assert "That is none of the four (what you typed is not shown)" in shown
+
+
+def test_the_human_winner_designates_among_the_tied_last_places(tmp_path: Path) -> None:
+    out = io.StringIO()
+    # Seat 1 is always a truthful Beggar like everyone: all eight tie, and seat 1 designates.
+    secrets = ["4"] * 8
+    spoken = ["I'm a beggar"] * 8 + ["seat nine", "9", "5"]
+    terminal = Terminal(Texts("en"), out, reading(*spoken), reading(*secrets), "1", {}, echo=True)
+    players: dict[str, Player] = {seat: beggar_human(seat) for seat in SEATS}
+    players["1"] = Human(terminal.ask)
+    match = Match.start(GAME, players, tmp_path / "g.jsonl", "g", seed=8)
+    asyncio.run(match.run(terminal.played))
+    match.close()
+    assert match.state.candidate == "5"
+    shown = out.getvalue()
+    assert "You are the winner who names the elimination candidate: seat 1, seat 2" in shown
+    assert "Type the seat number of one of seat 1, seat 2" in shown  # 'seat nine' is no seat number
+    assert "The candidate must be one of seat 1, seat 2, seat 3" in shown  # 9 is, but not a tied one
+    assert "Seat 1 names seat 5 as the elimination candidate." in shown
+    refused = [e for e in events(tmp_path / "g.jsonl") if e["t"] == "refused"]
+    assert [(e["move"], e["see"]) for e in refused] == [({"designate": "9"}, "seat")]
