@@ -10,7 +10,7 @@ writes every event for everyone. Its events, in the order a game writes them:
   roster, budget, actor), `commitment`.
   The log is created with this line in it (written aside, then linked into place), so no
   empty or half-started log exists.
-- `player`: `turn`, `text` as typed.
+- `player`: `turn`, `seat` ("player"; absent in older logs), `text` as typed.
 - `interpretation` (before `intent`, model actors that read only): `turn`, `actor`,
   `parsed` (the parser's intent), `read` (whether the model's reply was a usable reading),
   `question` (the model's reading of the question or unclear utterance as an open
@@ -32,7 +32,7 @@ writes every event for everyone. Its events, in the order a game writes them:
   last turn) is a `model_attempt` too, with `part` ("opening" or "ending") and `text` (the
   narration read from the reply, "" if unreadable) for `lines`.
 - `gm`: `turn`, `text` exactly as shown (turn 0 is the opening).
-- `hint`: `turn`: the player looked at /hint after that turn.
+- `hint`: `turn`, `seat`: the player looked at /hint after that turn.
 - `resumed`: `turn`: the game was continued after an interruption; what the interruption
   left unshown (the opening, or the last turn's reply) is recorded after it.
 - `game_ended`: `outcome`, `secret` (culprit, liar), `nonce`, `commitment`, `seed`.

@@ -51,7 +51,12 @@ CHARACTERS: tuple[Character, ...] = tuple(Character)
 """In the order of the rules text: Mafia, Cartel, Police, Beggar."""
 
 NAMES: dict[str, dict[Character, str]] = {
-    "en": {Character.MAFIA: "Mafia", Character.CARTEL: "Cartel", Character.POLICE: "Police", Character.BEGGAR: "Beggar"},
+    "en": {
+        Character.MAFIA: "Mafia",
+        Character.CARTEL: "Cartel",
+        Character.POLICE: "Police",
+        Character.BEGGAR: "Beggar",
+    },
     "ko": {Character.MAFIA: "마피아", Character.CARTEL: "카르텔", Character.POLICE: "경찰", Character.BEGGAR: "거지"},
     "ja": {
         Character.MAFIA: "マフィア",
@@ -60,6 +65,29 @@ NAMES: dict[str, dict[Character, str]] = {
         Character.BEGGAR: "物乞い",
     },
 }
+
+ALIASES: dict[str, dict[Character, tuple[str, ...]]] = {
+    "en": {
+        Character.MAFIA: ("mafias", "mafioso", "mafiosi"),
+        Character.CARTEL: ("cartels",),
+        Character.POLICE: ("cop", "cops", "policeman", "policemen", "policewoman", "police officer"),
+        Character.BEGGAR: ("beggars",),
+    },
+    "ko": {
+        Character.MAFIA: ("마피야",),
+        Character.CARTEL: (),
+        Character.POLICE: ("경찰관", "폴리스"),
+        Character.BEGGAR: ("걸인",),
+    },
+    "ja": {
+        Character.MAFIA: ("まふぃあ",),
+        Character.CARTEL: ("かるてる",),
+        Character.POLICE: ("警察官", "けいさつ", "ケイサツ", "ポリス", "お巡りさん", "おまわりさん"),
+        Character.BEGGAR: ("物乞", "ものごい", "乞食", "こじき", "コジキ"),
+    },
+}
+"""Other words people call the characters by in speech: the announcement reader knows them too
+(referee/garnet/words.py), the machine interface only the NAMES."""
 
 _BY_NAME: dict[str, Character] = {
     name.casefold(): character for names in NAMES.values() for character, name in names.items()

@@ -1,0 +1,577 @@
+"""Spoken Garnet Thief announcements in ko, ja and en: one character, or why the harness asks again.
+
+The table is labelled by hand from the rules (rule 3, genius-rules.md G3, issue #13 points 3
+and 4): a plain announcement of the speaker's own character is that character; anything
+else is unclear with its reason. The properties hold for texts the table never lists.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.garnet.character import ALIASES, CHARACTERS, NAMES, Character
+from referee.garnet.words import UnclearAnnouncement, Why, read_announcement, units
+
+M, C, P, B = Character.MAFIA, Character.CARTEL, Character.POLICE, Character.BEGGAR
+W = Why
+
+TABLE: list[tuple[str, str, Character | Why]] = [
+    # en: plain announcements
+    ("en", "I'm police", P),
+    ("en", "police.", P),
+    ("en", "Police!", P),
+    ("en", "POLICE", P),
+    ("en", "I'm the Mafia.", M),
+    ("en", "Mafia here.", M),
+    ("en", "I chose Mafia.", M),
+    ("en", "My choice is the cartel", C),
+    ("en", "I'm going with Cartel this round.", C),
+    ("en", "I pick police", P),
+    ("en", "I'll take beggar", B),
+    ("en", "Beggar for me", B),
+    ("en", "I am a beggar", B),
+    ("en", "I'm a cop!", P),
+    ("en", "Cartel. Final answer.", C),
+    ("en", "I'm police, honestly.", P),
+    ("en", "I declare: mafia", M),
+    ("en", "Count me as cartel", C),
+    ("en", "I'm with the cops", P),
+    ("en", "hello everyone, I'm the beggar", B),
+    ("en", "ok, I'm police", P),
+    ("en", "Mafia, trust me", M),
+    ("en", "MAFIA!!!", M),
+    ("en", "Put me down as beggar", B),
+    ("en", "It's mafia for me", M),
+    ("en", "My character: police", P),
+    ("en", "police 👍", P),
+    ("en", "I'm Mafia lol", M),
+    ("en", "I've chosen mafia", M),
+    ("en", "I'm gonna be police", P),
+    ("en", "Mafia it is", M),
+    ("en", "I choose... Mafia.", M),
+    ("en", "I'm a policeman", P),
+    ("en", '"I\'m police"', P),
+    ("en", "Police! police!", P),
+    ("en", "cop, police", P),
+    ("en", "I’m police", P),  # a curly apostrophe
+    ("en", "Ｉ'ｍ ｐｏｌｉｃｅ", P),  # full-width letters
+    ("en", "i'm    police", P),
+    ("en", "Here's my pick: police", P),
+    ("en", "Police, that's my pick.", P),
+    ("en", "I claim police", P),
+    ("en", "I'm police, everyone!", P),
+    ("en", "Police, no doubt", P),
+    ("en", "Mafia, no question.", M),
+    ("en", "I'm the mafia this time around", M),
+    ("en", "I've decided: police", P),
+    # en: not an announcement
+    ("en", "", W.EMPTY),
+    ("en", " ... ", W.EMPTY),
+    ("en", "hello", W.NO_CHARACTER),
+    ("en", "I won't say", W.NO_CHARACTER),
+    ("en", "poilce", W.NO_CHARACTER),
+    ("en", "he said police", W.REPORTED),
+    ("en", "She claims cartel", W.REPORTED),
+    ("en", "apparently mafia", W.REPORTED),
+    ("en", "seat 3 is mafia", W.OTHER_SEAT),
+    ("en", "you are the beggar", W.OTHER_SEAT),
+    ("en", "everyone pick police", W.OTHER_SEAT),
+    ("en", "I'm the police and seat 4 is mafia", W.OTHER_SEAT),
+    ("en", "We're police", W.OTHER_SEAT),
+    ("en", "Let's all go police", W.OTHER_SEAT),
+    ("en", "pick police", W.OTHER_SEAT),
+    ("en", "Everybody is mafia", W.OTHER_SEAT),
+    ("en", "Police, everyone!", W.OTHER_SEAT),
+    ("en", "Last round I was police", W.OTHER_ROUND),
+    ("en", "Next round I'll be police", W.OTHER_ROUND),
+    ("en", "mafia or police", W.SEVERAL),
+    ("en", "not mafia, police", W.SEVERAL),
+    ("en", "I'm police, not mafia", W.SEVERAL),
+    ("en", "Mafia... or maybe police", W.SEVERAL),
+    ("en", "am I police?", W.QUESTION),
+    ("en", "Police?", W.QUESTION),
+    ("en", "is it mafia", W.QUESTION),
+    ("en", "so am I police", W.QUESTION),
+    ("en", "What if I'm police", W.QUESTION),
+    ("en", "I'm not police", W.NEGATION),
+    ("en", "I am NOT the cartel", W.NEGATION),
+    ("en", "I didn't choose police", W.NEGATION),
+    ("en", "never police", W.NEGATION),
+    ("en", "Just kidding, mafia", W.NEGATION),
+    ("en", "Anything but mafia", W.NEGATION),
+    ("en", "Mafia (bluff)", W.NEGATION),
+    ("en", "I'm n\u200bot police", W.NEGATION),  # a zero-width space hides nothing
+    ("en", "maybe mafia", W.HEDGE),
+    ("en", "I think I'm police", W.HEDGE),
+    ("en", "I'd say beggar", W.HEDGE),
+    ("en", "probably the cartel", W.HEDGE),
+    ("en", "If I were police", W.HEDGE),
+    ("en", "I was going to say mafia", W.HEDGE),  # and did not?
+    ("en", "police or", W.HEDGE),
+    ("en", "Let's say police", W.HEDGE),
+    ("en", "the mafia boss", W.UNREAD),
+    ("en", "police wins", W.UNREAD),
+    ("en", "I vote police", W.UNREAD),  # perhaps asking the table to
+    ("en", "police and", W.UNREAD),  # unfinished
+    ("en", "Police is taken", W.UNREAD),  # by someone else?
+    ("en", "I hate police", W.UNREAD),
+    # ko: plain announcements
+    ("ko", "저는 경찰입니다", P),
+    ("ko", "경찰", P),
+    ("ko", "경찰이에요", P),
+    ("ko", "경찰이요", P),
+    ("ko", "경찰!", P),
+    ("ko", "경찰임", P),
+    ("ko", "나 경찰", P),
+    ("ko", "난 거지야", B),
+    ("ko", "전 마피아예요", M),
+    ("ko", "마피아다", M),
+    ("ko", "제 캐릭터는 거지입니다", B),
+    ("ko", "제 선택은 카르텔", C),
+    ("ko", "카르텔 선택했습니다", C),
+    ("ko", "마피아 골랐어요", M),
+    ("ko", "마피아로 할게요", M),
+    ("ko", "이번엔 경찰로 갈게요", P),
+    ("ko", "저는 마피아를 선택했어요", M),
+    ("ko", "경찰관입니다", P),
+    ("ko", "경찰입니당", P),
+    ("ko", "마피아예요~", M),
+    ("ko", "마 피 아", M),  # a spacing typo
+    ("ko", "저는경찰입니다", P),
+    ("ko", "저는 경찰 입니다", P),
+    ("ko", "저도 거지예요", B),
+    ("ko", "안녕하세요 저는 경찰입니다", P),
+    ("ko", "여러분 저는 경찰입니다", P),
+    ("ko", "네, 경찰입니다", P),
+    ("ko", "솔직히 경찰이에요", P),
+    ("ko", "저 경찰 ㅎㅎ", P),
+    ("ko", "경찰ㅋㅋ", P),
+    ("ko", "카르텔로 정했어요", C),
+    ("ko", "저는 이번 라운드 경찰입니다", P),
+    ("ko", "거지입니다ㅠㅠ", B),
+    ("ko", "경찰 해요", P),
+    ("ko", "ＭＡＦＩＡ요", M),
+    ("ko", "경찰! 경찰!", P),
+    ("ko", "경찰 할 거예요", P),
+    ("ko", "저 거지예요", B),
+    ("ko", "경찰이거든요", P),
+    ("ko", "저 경찰인데요", P),
+    ("ko", "저는 경찰입니다, 여러분", P),
+    ("ko", "경찰이에요~", P),
+    ("ko", "아, 경찰이요", P),
+    ("ko", "제 캐릭터 공개합니다. 경찰!", P),
+    ("ko", "경찰 하기로 했어요", P),
+    ("ko", "저는 경찰이 되겠습니다", P),
+    ("ko", "마피야", M),
+    # ko: not an announcement
+    ("ko", "   ", W.EMPTY),
+    ("ko", "비밀이에요", W.NO_CHARACTER),
+    ("ko", "안녕하세요", W.NO_CHARACTER),
+    ("ko", "이거지", W.NO_CHARACTER),  # 'this is it', not 거지
+    ("ko", "걔가 경찰이래", W.REPORTED),
+    ("ko", "3번이 경찰이라고 했어", W.REPORTED),
+    ("ko", "마피아라고 들었어", W.REPORTED),
+    ("ko", "2번은 경찰이야", W.OTHER_SEAT),
+    ("ko", "너 경찰이지", W.OTHER_SEAT),
+    ("ko", "다들 경찰 하세요", W.OTHER_SEAT),
+    ("ko", "저 사람 마피아예요", W.OTHER_SEAT),
+    ("ko", "모두 경찰이에요", W.OTHER_SEAT),
+    ("ko", "네 선택은 경찰", W.OTHER_SEAT),  # 'your choice is police'
+    ("ko", "우리 다 경찰 하자", W.OTHER_SEAT),
+    ("ko", "경찰 해", W.OTHER_SEAT),  # 'do police!' as much as 'I do police'
+    ("ko", "지난 라운드엔 경찰이었어요", W.OTHER_ROUND),
+    ("ko", "다음엔 경찰 할게요", W.OTHER_ROUND),
+    ("ko", "아까 마피아였어", W.OTHER_ROUND),
+    ("ko", "전 라운드 경찰", W.OTHER_ROUND),  # 전 is 'previous' here, not 저는
+    ("ko", "마피아 아니면 경찰", W.SEVERAL),
+    ("ko", "마피아나 경찰", W.SEVERAL),
+    ("ko", "경찰 말고 마피아", W.SEVERAL),
+    ("ko", "마피아랑 카르텔", W.SEVERAL),
+    ("ko", "경찰일까?", W.QUESTION),
+    ("ko", "제가 경찰인가요", W.QUESTION),
+    ("ko", "경찰이냐", W.QUESTION),
+    ("ko", "경찰?", W.QUESTION),
+    ("ko", "경찰 아니에요", W.NEGATION),
+    ("ko", "경찰이 아닙니다", W.NEGATION),
+    ("ko", "경찰 아님", W.NEGATION),
+    ("ko", "저 마피아 아니거든요", W.NEGATION),
+    ("ko", "경찰 안 해", W.NEGATION),
+    ("ko", "농담이고 마피아", W.NEGATION),
+    ("ko", "아마 마피아", W.HEDGE),
+    ("ko", "경찰인 것 같아요", W.HEDGE),
+    ("ko", "경찰일지도", W.HEDGE),
+    ("ko", "마피아일 수도", W.HEDGE),
+    ("ko", "일단 경찰", W.HEDGE),
+    ("ko", "경찰일 거예요", W.HEDGE),
+    ("ko", "경찰이나 할까", W.QUESTION),
+    ("ko", "다 경찰이야", W.UNREAD),  # 'all are police'
+    ("ko", "경찰이지", W.UNREAD),
+    ("ko", "경찰서", W.UNREAD),
+    ("ko", "경찰아", W.UNREAD),  # 'hey, Police!'
+    ("ko", "경찰은...", W.UNREAD),  # 'as for the police...': unfinished
+    ("ko", "저는 경찰이", W.UNREAD),
+    # ja: plain announcements
+    ("ja", "私はマフィアです", M),
+    ("ja", "マフィアだよ", M),
+    ("ja", "警察", P),
+    ("ja", "警察です", P),
+    ("ja", "警察！", P),
+    ("ja", "俺はマフィアだ", M),
+    ("ja", "僕はカルテルです", C),
+    ("ja", "マフィアにしました", M),
+    ("ja", "カルテルを選びました", C),
+    ("ja", "物乞いを選択しました", B),
+    ("ja", "私の選択は警察です", P),
+    ("ja", "今回は警察で", P),
+    ("ja", "警察でいきます", P),
+    ("ja", "警察にします", P),
+    ("ja", "私は乞食です", B),
+    ("ja", "警察官です", P),
+    ("ja", "警察っす", P),
+    ("ja", "マフィアだぜ", M),
+    ("ja", "あたしは物乞いよ", B),
+    ("ja", "わたしはけいさつです", P),
+    ("ja", "私のキャラは警察です", P),
+    ("ja", "正体はマフィア", M),
+    ("ja", "警察でーす", P),
+    ("ja", "マフィアです♪", M),
+    ("ja", "警察です。よろしく", P),
+    ("ja", "はい、警察です", P),
+    ("ja", "私も警察です", P),
+    ("ja", "皆さん、私は警察です", P),
+    ("ja", "私 は 警察 です", P),
+    ("ja", "ｶﾙﾃﾙです", C),  # half-width katakana
+    ("ja", "警察でお願いします", P),
+    ("ja", "私、マフィア。", M),
+    ("ja", "ポリスです", P),
+    ("ja", "マフィア！マフィア！", M),
+    ("ja", "マフィアでいきまーす", M),
+    ("ja", "警察やねん", P),
+    ("ja", "マフィア側です", M),
+    ("ja", "じゃあ、警察で", P),
+    ("ja", "正直に言うと警察です", P),  # 'to tell the truth', not reported speech
+    # ja: not an announcement
+    ("ja", "。。。", W.EMPTY),
+    ("ja", "秘密です", W.NO_CHARACTER),
+    ("ja", "ケーサツです", W.NO_CHARACTER),
+    ("ja", "彼が警察だって言ってた", W.REPORTED),
+    ("ja", "警察らしい", W.REPORTED),
+    ("ja", "マフィアだって", W.REPORTED),
+    ("ja", "警察だそうです", W.REPORTED),
+    ("ja", "3番はマフィアです", W.OTHER_SEAT),
+    ("ja", "あなたは警察ですね", W.OTHER_SEAT),
+    ("ja", "みんな警察にして", W.OTHER_SEAT),
+    ("ja", "みんな警察だよ", W.OTHER_SEAT),
+    ("ja", "田中さんはカルテル", W.OTHER_SEAT),
+    ("ja", "前回は警察でした", W.OTHER_ROUND),
+    ("ja", "次は警察にします", W.OTHER_ROUND),
+    ("ja", "マフィアか警察", W.SEVERAL),
+    ("ja", "マフィアまたはカルテル", W.SEVERAL),
+    ("ja", "警察じゃなくてマフィア", W.SEVERAL),
+    ("ja", "警察ですか", W.QUESTION),
+    ("ja", "私は警察？", W.QUESTION),
+    ("ja", "警察だっけ", W.QUESTION),
+    ("ja", "警察じゃない", W.NEGATION),
+    ("ja", "警察ではありません", W.NEGATION),
+    ("ja", "警察ちゃうで", W.NEGATION),
+    ("ja", "嘘、マフィア", W.NEGATION),
+    ("ja", "警察を選んでない", W.NEGATION),
+    ("ja", "警察じゃねー", W.NEGATION),
+    ("ja", "マフィアかも", W.HEDGE),
+    ("ja", "たぶん警察", W.HEDGE),
+    ("ja", "警察だと思う", W.HEDGE),
+    ("ja", "警察でしょう", W.HEDGE),
+    ("ja", "一応警察", W.HEDGE),
+    ("ja", "警察だよね", W.HEDGE),
+    ("ja", "警察署です", W.UNREAD),
+    ("ja", "警察じゃ…", W.UNREAD),  # trailing off before a negation
+    ("ja", "警察では", W.UNREAD),
+    ("ja", "警察は…", W.UNREAD),
+    ("ja", "警察が好き", W.UNREAD),
+]
+
+
+def _expected(label: Character | Why) -> Character | UnclearAnnouncement:
+    return label if isinstance(label, Character) else UnclearAnnouncement(label)
+
+
+@pytest.mark.parametrize(("lang", "text", "label"), TABLE)
+def test_the_table(lang: str, text: str, label: Character | Why) -> None:
+    assert read_announcement(text, lang) == _expected(label)
+
+
+def test_the_table_covers_every_character_and_reason_in_every_language() -> None:
+    for lang in ("en", "ko", "ja"):
+        labels = [label for language, _, label in TABLE if language == lang]
+        assert len(labels) >= 40, lang
+        assert set(labels) >= {*CHARACTERS, *Why}, (lang, {*CHARACTERS, *Why} - set(labels))
+
+
+def test_each_script_is_read_in_its_own_language_whatever_the_seat_speaks() -> None:
+    assert read_announcement("I'm police", "ko") == P
+    assert read_announcement("저는 police입니다", "ko") == P
+    assert read_announcement("私はmafiaです", "ja") == M
+    assert read_announcement("I'm 경찰", "en") == P
+    assert read_announcement("경찰 not", "ko") == UnclearAnnouncement(Why.NEGATION)
+
+
+def _latin(text: str) -> bool:
+    return any(c.isascii() and c.isalpha() for c in unicodedata.normalize("NFKC", text))
+
+
+@pytest.mark.parametrize(("lang", "text", "label"), [row for row in TABLE if row[0] != "en" and not _latin(row[1])])
+def test_spacing_does_not_change_a_korean_or_japanese_reading(lang: str, text: str, label: Character | Why) -> None:
+    reading = read_announcement(text, lang)
+    assert read_announcement(text.replace(" ", ""), lang) == reading
+    assert read_announcement(" ".join(text), lang) == reading
+
+
+def test_an_unknown_language_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        read_announcement("police", "fr")
+
+
+def test_units_are_the_form_words_are_looked_for_in() -> None:
+    assert units("Ｉ’ｍ   ＰＯＬＩＣＥ！") == ("i", "am", "police", "!")
+    assert units("isn't seat 12") == ("is", "not", "seat", "#")
+    assert units("저는 경찰") == ("저", "는", "경", "찰")
+    assert units("ｹｲｻﾂ") == ("ケ", "イ", "サ", "ツ")
+    assert units("B did\u200b not\u200d") == ("b", "did", "not")
+
+
+# Every name people call a character by, in every language: the properties' characters.
+SPOKEN: list[tuple[Character, str]] = [
+    (character, name)
+    for lang in ("en", "ko", "ja")
+    for character in CHARACTERS
+    for name in (NAMES[lang][character], *ALIASES[lang][character])
+]
+
+
+def _letters(text: str) -> str:
+    """Decomposed, case-folded compatibility form, so that no way of writing hides a name."""
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _hides_a_name(text: str) -> bool:
+    """Whether some character's name can be read in `text` with any characters between its letters."""
+    letters = _letters(text)
+    for _, name in SPOKEN:
+        rest = iter(letters)
+        if all(letter in rest for letter in _letters(name).replace(" ", "")):
+            return True
+    return False
+
+
+# Words of every kind the reader knows, pieces of names, and text of any kind, as material for texts.
+WORDS = st.sampled_from(
+    "I'm | am I | my | not | never | maybe | I think | seat 3 | you | he said | everyone | last round | or"
+    " | the | pick | chose | honestly | really | ? | ! | 저는 | 제 | 입니다 | 이에요 | 아니에요 | 안 | 아마 | 2번"
+    " | 너 | 이래 | 여러분 | 아니면 | 선택했어요 | 할게요 | 私は | です | だよ | じゃない | かも | あなた | って"
+    " | みんな | 前回 | か | にします | 選びました | ｗ | ㅋㅋ | 、 | 。 | polic | mafi | carte | begga | 경 | 마피"
+    " | 카르 | 거 | 警 | マフィ | カル | 乞".split(" | ")
+)
+TEXTS = st.lists(st.one_of(WORDS, st.text(max_size=6)), max_size=8).map(" ".join)
+
+
+@given(TEXTS)
+def test_a_text_that_names_no_character_is_never_read_as_one(text: str) -> None:
+    if not _hides_a_name(text):
+        assert isinstance(read_announcement(text, "en"), UnclearAnnouncement)
+
+
+@given(st.one_of(TEXTS, st.sampled_from([text for _, text, _ in TABLE])), st.sampled_from(["en", "ko", "ja"]))
+def test_the_reader_is_deterministic_and_the_language_does_not_change_the_reading(text: str, lang: str) -> None:
+    reading = read_announcement(text, lang)
+    assert read_announcement(text, lang) == reading
+    assert read_announcement(text, "en") == reading
+
+
+def _final(word: str) -> int:
+    """The final consonant (받침) of a Korean word's last syllable: 0 none, 8 ㄹ."""
+    return (ord(word[-1]) - 0xAC00) % 28
+
+
+def _fullwidth(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@st.composite
+def announcements(draw: st.DrawFn) -> tuple[str, str, Character]:
+    """A plain announcement of one character, composed in one language's phrasing, register
+    and punctuation: (language, text, character)."""
+    lang = draw(st.sampled_from(["en", "ko", "ja"]))
+    character = draw(st.sampled_from(CHARACTERS))
+    name = draw(st.sampled_from((NAMES[lang][character], *ALIASES[lang][character])))
+    if lang == "en":
+        name = draw(st.sampled_from([name, name.lower(), name.upper(), name.title()]))
+        before = draw(
+            st.sampled_from(
+                [
+                    "",
+                    "I'm ",
+                    "I am ",
+                    "I'm the ",
+                    "i'm a ",
+                    "I chose ",
+                    "I pick the ",
+                    "I'll be ",
+                    "I'm going with ",
+                    "My character is ",
+                    "My choice: ",
+                    "Hi everyone, I'm ",
+                    "OK, I'll take ",
+                    "I've chosen ",
+                    "This round I'm ",
+                    "I'm gonna go with ",
+                    "Hello everyone, I'll be the ",
+                    "Count me as ",
+                    "Going with the ",
+                    "I've decided: ",
+                ]
+            )
+        )
+        after = draw(st.sampled_from(["", " this round", " for me", " here", ", honestly", " again", " lol", " too"]))
+        if re.search(r"\b(?:i|me|my)\b", before.lower()):  # a call to the table needs the speaker
+            after += draw(st.sampled_from(["", ", guys", ", everyone"]))
+    elif lang == "ko":
+        final = _final(name)
+        after_name = name + draw(
+            st.sampled_from(
+                [
+                    "",
+                    "입니다",
+                    "이에요",
+                    "이요",
+                    "이야",
+                    "임",
+                    "이다",
+                    "을 선택했어요",
+                    " 골랐습니다",
+                    "이거든요",
+                    "인데요",
+                ]
+                if final
+                else ["", "입니다", "예요", "요", "야", "임", "다", "를 선택했어요", " 골랐습니다", "거든요", "인데요"]
+            )
+            | st.just(name + ("으로 할게요" if final not in (0, 8) else "로 할게요"))
+        )
+        before = draw(
+            st.sampled_from(
+                [
+                    "",
+                    "저는 ",
+                    "전 ",
+                    "나 ",
+                    "난 ",
+                    "제 캐릭터는 ",
+                    "저도 ",
+                    "이번엔 ",
+                    "네, ",
+                    "저 이번 라운드 ",
+                    "솔직히 저는 ",
+                ]
+            )
+        )
+        name, after = after_name, ""
+    else:
+        before = draw(
+            st.sampled_from(
+                ["", "私は", "僕は", "俺は", "私のキャラは", "今回は", "はい、", "えっと、私は", "皆さん、私は", "私、"]
+            )
+        )
+        after = draw(
+            st.sampled_from(
+                [
+                    "",
+                    "です",
+                    "だ",
+                    "だよ",
+                    "にします",
+                    "を選びました",
+                    "で",
+                    "でいきます",
+                    "っす",
+                    "でーす",
+                    "なんです",
+                    "だぜ",
+                ]
+            )
+        )
+    text = before + name + after + draw(st.sampled_from(["", ".", "!", "!!", "~", " ㅋㅋ" if lang == "ko" else "。"]))
+    if draw(st.booleans()):
+        text = _fullwidth(text)
+    return lang, text, character
+
+
+@settings(max_examples=1000)
+@given(announcements())
+def test_a_plain_announcement_is_read_as_its_character(announcement: tuple[str, str, Character]) -> None:
+    lang, text, character = announcement
+    assert read_announcement(text, lang) == character
+
+
+NEGATIONS = {
+    "en": ["not", "never", "no", "isn't", "don't", "nope"],
+    "ko": ["아니", "아니에요", "안", "않아", "못", "아님"],
+    "ja": ["ない", "じゃない", "ではない", "ません", "違う"],
+}
+
+
+def _inserted(text: str, word: str, lang: str, at: int) -> str:
+    """`word` put into `text` between two words (English) or between any two letters."""
+    if lang == "en":
+        words = text.split()
+        at %= len(words) + 1
+        return " ".join([*words[:at], word, *words[at:]])
+    at %= len(text) + 1
+    return text[:at] + word + text[at:]
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.data(), st.integers(min_value=0))
+def test_a_negation_anywhere_is_never_read_as_the_character(
+    announcement: tuple[str, str, Character], data: st.DataObject, at: int
+) -> None:
+    lang, text, character = announcement
+    negated = _inserted(text, data.draw(st.sampled_from(NEGATIONS[lang])), lang, at)
+    assert read_announcement(negated, lang) != character
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.sampled_from(SPOKEN), st.integers(min_value=0))
+def test_another_character_anywhere_is_never_read_as_the_character(
+    announcement: tuple[str, str, Character], other: tuple[Character, str], at: int
+) -> None:
+    lang, text, character = announcement
+    if other[0] is not character:
+        assert read_announcement(_inserted(text, other[1], lang, at), lang) != character
+
+
+# Words that make any text unclear, by what they do, in the test's own choice of words.
+REFUSING = {
+    "hedge": {
+        "en": ["maybe", "probably", "I think"],
+        "ko": ["아마", "아마도", "혹시"],
+        "ja": ["たぶん", "かも", "きっと"],
+    },
+    "question": {"en": ["?", "am I", "what"], "ko": ["?", "누구", "할까"], "ja": ["？", "ですか", "誰"]},
+    "other seat": {"en": ["you", "seat 4", "they"], "ko": ["너", "3번", "다들"], "ja": ["あなた", "3番", "彼"]},
+    "other round": {"en": ["last round", "next time"], "ko": ["지난", "아까"], "ja": ["前回", "さっき"]},
+    "reported": {"en": ["he said", "apparently"], "ko": ["라고 했어", "이래"], "ja": ["って言ってた", "らしい"]},
+}
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.sampled_from(sorted(REFUSING)), st.data(), st.integers(min_value=0))
+def test_a_hedge_question_other_seat_or_round_or_report_anywhere_is_never_read_as_the_character(
+    announcement: tuple[str, str, Character], what: str, data: st.DataObject, at: int
+) -> None:
+    lang, text, character = announcement
+    added = _inserted(text, data.draw(st.sampled_from(REFUSING[what][lang])), lang, at)
+    assert read_announcement(added, lang) != character
