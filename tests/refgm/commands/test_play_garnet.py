@@ -256,3 +256,46 @@ def test_a_closed_pipe_exits_141_without_a_traceback(tmp_path: Path) -> None:
     game.stdout.close()
     _, err = game.communicate(b"1\nI'm mafia\n" * 8, timeout=60)
     assert game.returncode == 141 and b"Traceback" not in err
+
+
+def test_at_a_terminal_the_choice_is_typed_with_the_echo_off(tmp_path: Path) -> None:
+    """stdin a terminal, stdout a pipe: the terminal echoes what is typed, except the choice."""
+    import pty
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "REFGM_HOME": str(tmp_path)}
+    game = subprocess.Popen(
+        [*REFGM, "play", "--game", "garnet", "--seat", "1", "--seed", "15"],
+        stdin=slave,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while termios.tcgetattr(slave)[3] & termios.ECHO:  # until the choice is being read
+            assert time.monotonic() < deadline and game.poll() is None, "the choice was never asked"
+            time.sleep(0.02)
+        os.write(master, b"3\n")
+        while not termios.tcgetattr(slave)[3] & termios.ECHO:  # the announcement is read aloud
+            assert time.monotonic() < deadline and game.poll() is None
+            time.sleep(0.02)
+        os.write(master, b"I'm police\nquit\n")
+        out, err = game.communicate(timeout=60)
+        echoed = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            echoed += chunk
+            if len(chunk) < 4096:
+                break
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert game.returncode == 0, err
+    assert b"I'm police" in echoed and b"3" not in echoed  # the terminal never showed the choice
+    assert b"Seat 1 (you) announces Police." in out
