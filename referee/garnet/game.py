@@ -8,7 +8,10 @@ payout and penalties (referee.garnet.payout) apply to the totals. After the last
 seat tied for the most garnets wins (G7); one seat among those tied for the fewest is the
 elimination candidate. When several tie there, the winner lowest in seat order designates one
 (`Designate`); a designation that names nobody gives the lowest tied seat (the fallback G7
-fixes for a bot that does not choose). Every step returns a new immutable state.
+fixes for a bot that does not choose). When all eight tie, every seat is both a winner and a
+last place (G7 does not exclude it: co-winners are allowed and the candidate is one of the
+last places), so seat 1 designates among all eight, itself included. The result records the
+candidate and the final totals beside the winners. Every step returns a new immutable state.
 """
 
 from __future__ import annotations
@@ -84,10 +87,12 @@ def order(number: int) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Round:
     """A round played to its end: its number, the choosing order, the payout (seat by seat, in
-    seat order) and every seat's garnets after it."""
+    seat order), what each seat's total changed by (the payout's delta, unless a balance that
+    may not go below 0 was clamped: G6) and every seat's garnets after it."""
 
     number: int
     payout: Payout
+    applied: tuple[int, ...]
     totals: tuple[int, ...]
 
     @property
@@ -157,7 +162,9 @@ class GarnetState:
 
     @property
     def result(self) -> Result | None:
-        return Result(self.winners, MOST_GARNETS) if self.candidate is not None else None
+        if self.candidate is None:
+            return None
+        return Result(self.winners, MOST_GARNETS, {"candidate": self.candidate, "totals": list(self.totals)})
 
     @property
     def over(self) -> bool:
@@ -198,7 +205,8 @@ def _close(state: GarnetState, number: int, turns: tuple[Choose, ...]) -> Garnet
         total + delta if state.rules.allow_negative else max(0, total + delta)
         for total, delta in zip(state.totals, paid.delta, strict=True)
     )
-    after = replace(state, totals=totals, rounds=state.rounds + (Round(number, paid, totals),), turns=())
+    applied = tuple(new - old for new, old in zip(totals, state.totals, strict=True))
+    after = replace(state, totals=totals, rounds=state.rounds + (Round(number, paid, applied, totals),), turns=())
     if after.number is None and len(after.last_places) == 1:
         return replace(after, candidate=after.last_places[0])
     return after

@@ -8,13 +8,16 @@ character}` or `{"designate": seat or null}`, characters by their English names.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from referee.errors import MalformedIntentError
 from referee.game import Json, Result
 from referee.garnet.character import Character, CharacterError
 from referee.garnet.game import ROUNDS, SEATS, Choose, Designate, GarnetState, Move, Round, new_game, step
 from referee.garnet.rules import Rules, RulesError
 
-_RULE_KEYS = {"pot": int, "penalty": int, "start": int, "allow_negative": bool}
+_RULE_KEYS = {rule.name: type(rule.default) for rule in fields(Rules)}
+"""Each rule a log may record, with its type: the fields of `Rules`, read once."""
 
 
 class GarnetGame:
@@ -116,6 +119,7 @@ def _round_json(played: Round) -> Json:
         "choices": [c.value for c in played.payout.choices],
         "announcements": [c.value for c in played.payout.announcements],
         **played.payout.as_json(),
+        "applied": list(played.applied),
         "totals": list(played.totals),
     }
 
