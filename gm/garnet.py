@@ -47,14 +47,15 @@ _SEAT = re.compile(r"(?:seat\s*|席)?(\d+)\s*(?:번|番)?")
 
 def rounds_table(view: Json) -> str:
     """Past rounds as rows and seats as columns: each seat's choice (then '>' and its
-    announcement when it bluffed) and its change, and a last row, Σ, of the totals now.
+    announcement when it bluffed) and what its total changed by, and a last row, Σ, of the
+    totals now.
     ASCII only, so the columns line up in every language."""
     if not view["history"]:
         return ""
     rows = ["   " + "".join(f"{seat:>{_CELL}}" for seat in view["seats"])]
     for played in view["history"]:
         cells = []
-        for chosen, said, delta in zip(played["choices"], played["announcements"], played["delta"], strict=True):
+        for chosen, said, delta in zip(played["choices"], played["announcements"], played["applied"], strict=True):
             code = _CODES[chosen] + ("" if said == chosen else ">" + _CODES[said])
             cells.append(f"{code} {delta:+d}")
         rows.append(f"{played['round']:>2} " + "".join(f"{cell:>{_CELL}}" for cell in cells))
@@ -128,7 +129,7 @@ class Texts:
                 "choice": self.character(played["choices"][i]),
                 "announced": self.character(played["announcements"][i]),
                 "penalty": played["penalties"][i],
-                "delta": played["delta"][i],
+                "change": played["applied"][i],  # the payout's delta, unless a balance was clamped
                 "total": played["totals"][i],
             }
             for i, seat in enumerate(seats)
@@ -250,8 +251,8 @@ class Terminal:
     """Garnet Thief shown to the human's seat on a terminal (or any text stream), and that
     seat's moves read from it.
 
-    Everything shown comes from the human seat's view (`GARNET.view`) and the public part of
-    each move (`GARNET.public_json`), never from another seat's move itself. `read_secret`
+    Everything shown comes from the human seat's view (`GARNET.view`) and what everyone learned
+    of each move (`Played.public`), never from another seat's secret move itself. `read_secret`
     reads the choice without echo; `names` says who plays each seat ("you", "the bot (random)")."""
 
     def __init__(
@@ -301,10 +302,10 @@ class Terminal:
         who = self.who(played.seat)
         if played.fallback:
             self.say(self.texts.message("fallback", who=who, attempts=len(played.attempts)))
-        public = GARNET.public_json(played.move)
-        if public is not None:
-            self.say(self.texts.message("announced", who=who, character=self.texts.character(public["announce"])))
-        elif isinstance(played.move, Designate):  # a designation is public as it is
+        announced = [fields["public"]["announce"] for t, fields in played.public if t == "announced"]
+        for character in announced:  # all of a secret choice that anyone else may learn
+            self.say(self.texts.message("announced", who=who, character=self.texts.character(character)))
+        if isinstance(played.move, Designate):  # a designation is public as it is
             key = "designated" if played.move.seat is not None else "designated_nobody"
             self.say(self.texts.message(key, who=who, candidate=self.who(view["candidate"])))
         self.upto(view)

@@ -81,6 +81,20 @@ def test_the_table_of_past_rounds_is_the_views_history_in_columns() -> None:
     assert rounds_table(GAME.view(GAME.start({}), "1")) == ""
 
 
+def test_a_clamped_balance_shows_the_change_the_total_made_beside_the_penalty() -> None:
+    state = GAME.start({"allow_negative": False})
+    for chosen, said in ROUND_1[:7] + [("Mafia", "Police")]:  # seat 8 bluffs as a Mafia paid 0
+        seat = GAME.to_move(state)
+        assert seat is not None
+        state = GAME.step(state, seat, Choose(Character(chosen), Character(said)))
+    view = GAME.view(state, "8")
+    (played,) = view["history"]
+    assert played["penalties"][7] == 1 and played["delta"][7] == -1 and played["applied"][7] == 0
+    assert rounds_table(view).splitlines()[1].endswith("M>P +0")
+    shown = Texts("en").revealed(played, view, {})
+    assert "seat 8 pays 1" in shown and ", seat 8 +0." in shown and ", seat 8 0." in shown
+
+
 @pytest.mark.parametrize(
     ("typed", "choice"),
     [
