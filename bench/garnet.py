@@ -40,12 +40,12 @@ def drawn_table(seed: int, game: int) -> dict[str, Bot]:
     return {seat: open_bot("garnet", rng.choice(levels("garnet"))) for seat in SEATS}
 
 
-def rounds_per_second(tables: Sequence[Mapping[str, Bot]], first_seed: int) -> str:
+def rounds_per_second(tables: Sequence[Mapping[str, Bot]], first_seed: int, one_stream: bool = False) -> str:
     """Rounds per second of wall time, and per second of this process's CPU time (on shared
     cores the second is the steadier)."""
     wall, cpu = time.perf_counter(), time.process_time()
     for i, bots in enumerate(tables):
-        play_bots(GAME, bots, first_seed + i)
+        play_bots(GAME, bots, first_seed + i, one_stream=one_stream)
     rounds = len(tables) * ROUNDS
     return f"{rounds / (time.perf_counter() - wall):,.0f} | {rounds / (time.process_time() - cpu):,.0f}"
 
@@ -104,12 +104,18 @@ def speed(seed: int) -> None:
     mixed = [drawn_table(seed + 10**6, game) for game in range(SPEED_GAMES)]
     print(f"## (a) Speed: {SPEED_GAMES * ROUNDS:,} rounds per population, through gm.match.play_bots")
     print()
-    print("| population | rounds/s | rounds per CPU second |")
-    print("|---|---:|---:|")
-    print(f"| mixed (styles drawn per seat) | {rounds_per_second(mixed, seed)} |")
+    print("Each decision on its seat's GAME.view, checked by GAME.step. 'Tournament' games draw every")
+    print("decision from one RNG per game (play_bots(one_stream=True), as the tournament below plays);")
+    print("'recorded' games seed an RNG per decision (decision_rng), as a recorded match must to resume.")
+    print()
+    print("| population | tournament rounds/s | per CPU second | recorded rounds/s | per CPU second |")
+    print("|---|---:|---:|---:|---:|")
+    print(
+        f"| mixed (styles drawn per seat) | {rounds_per_second(mixed, seed, True)} | {rounds_per_second(mixed, seed)} |"
+    )
     for name in names:
-        alone = {seat: open_bot("garnet", name) for seat in SEATS}
-        print(f"| {name} x 8 | {rounds_per_second([alone] * SPEED_GAMES, seed)} |")
+        alone = [{seat: open_bot("garnet", name) for seat in SEATS}] * SPEED_GAMES
+        print(f"| {name} x 8 | {rounds_per_second(alone, seed, True)} | {rounds_per_second(alone, seed)} |")
     parts = timed_parts(mixed, seed)
     n = parts.decisions
     total = parts.view + parts.rng + parts.choose + parts.step
@@ -160,7 +166,7 @@ def tournament(games: int, seed: int) -> None:
     started = time.perf_counter()
     for game in range(games):
         bots = drawn_table(seed, game)
-        state, _ = play_bots(GAME, bots, seed + game)
+        state, _ = play_bots(GAME, bots, seed + game, one_stream=True)
         winners = set(state.winners)
         for i, seat in enumerate(SEATS):
             record = records[bots[seat].level]

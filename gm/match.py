@@ -508,15 +508,21 @@ def seat_view(log: Log, game: MatchGame, seat: str) -> Json:
     return game.view(rerun(log, game).state, seat)
 
 
-def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None) -> tuple[Any, int]:
+def play_bots(
+    game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None, *, one_stream: bool = False
+) -> tuple[Any, int]:
     """A game between bots, unrecorded (benchmarks, evals): the final state and the plies.
 
     Each decision draws from `decision_rng` as in a recorded match, so a match with the
-    same bots and seed plays the same moves."""
+    same bots and seed plays the same moves. With `one_stream`, every decision draws from one
+    RNG seeded once for the game instead: as deterministic, and cheaper, for games that are
+    never recorded or resumed (a tournament), but not the moves a recorded match plays."""
     state = game.start(rules or {})
     ply = 0
+    stream = random.Random(f"{game.name}:{seed}") if one_stream else None
     while (seat := game.to_move(state)) is not None:
-        move = bots[seat].choose(game.view(state, seat), decision_rng(game.name, seed, seat, ply))
+        rng = stream or decision_rng(game.name, seed, seat, ply)
+        move = bots[seat].choose(game.view(state, seat), rng)
         state = game.step(state, seat, move)
         ply += 1
     return state, ply

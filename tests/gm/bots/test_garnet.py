@@ -302,7 +302,8 @@ def test_a_match_of_bots_is_recorded_and_replays_clean(tmp_path: Path) -> None:
 
 def test_a_designation_swapped_for_another_legal_one_is_caught_by_the_revealed_seed(tmp_path: Path) -> None:
     # Eight contrarians end level (each opener alone in an organisation takes 4): seat 1
-    # designates among all eight. Another seat is as legal and gives the same result.
+    # designates among all eight. Another seat is as legal; the result, which names the
+    # candidate, then differs too, but the bot's own move is caught by the revealed seed.
     log = tmp_path / "g.jsonl"
     match = recorded(log, ["contrarian"] * len(SEATS), seed=5)
     assert len(match.state.last_places) == len(SEATS) and match.state.candidate == "8"
@@ -311,4 +312,6 @@ def test_a_designation_swapped_for_another_legal_one_is_caught_by_the_revealed_s
     lines[at] = lines[at].replace('"designate": "8"', '"designate": "7"')
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     problems = replay(read(log), GAME).problems
-    assert [p.line for p in problems] == [at + 1] and "with the revealed seed" in problems[0].text
+    swapped = [p for p in problems if p.line == at + 1]
+    assert len(swapped) == 1 and "with the revealed seed" in swapped[0].text
+    assert [p.line for p in problems if p.line != at + 1] == [at + 2]  # game_ended names candidate 8
