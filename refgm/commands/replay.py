@@ -23,6 +23,7 @@ from gm.console import terminal
 from gm.recorder import Log, Mismatch, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Replayed, reopened, rerun
 from gm.table import game_of
+from referee.game import Audience
 from referee.liar.protocol import GAME as LIAR
 
 
@@ -110,8 +111,10 @@ def _replay_match(log: Log, seat: str | None) -> int:
         table.add_column(column)
     differs = {p.line for p in done.problems}
     for event in done.moves:
+        shown = json.dumps(event.data["move"], ensure_ascii=False) if event.line < _revealed_up_to(log) else _SECRET
         cells = (str(event.data["ply"]), str(event.data["seat"]), str(event.data.get("by")),
-                 json.dumps(event.data["move"], ensure_ascii=False), "NO" if event.line in differs else "yes")
+                 shown if event.see is not Audience.EVERYONE else json.dumps(event.data["move"], ensure_ascii=False),
+                 "NO" if event.line in differs else "yes")
         table.add_row(*(Text(cell) for cell in cells))
     terminal().print(table)
     if log.torn_tail:
@@ -124,6 +127,19 @@ def _replay_match(log: Log, seat: str | None) -> int:
     if done.problems:
         print(f"{log.path}:{done.problems[0].line}: the first line that differs.")
     return 1 if done.problems else 0
+
+
+_SECRET = "(secret until its reveal: see it with --seat)"
+
+
+def _revealed_up_to(log: Log) -> int:
+    """The line before which every secret move has been revealed: the last `revealed` line,
+    or past the end once `game_ended` reveals everything. A replay for no seat in particular
+    shows a game in progress as everyone may see it, so a player cannot read the bots' open
+    choices from a second terminal."""
+    if log.first("game_ended") is not None:
+        return len(log.events) + 1
+    return max((e.line for e in log.of("revealed")), default=0)
 
 
 _COMMON = ("v", "t", "ply", "seat", "see")
