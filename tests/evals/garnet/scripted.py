@@ -27,33 +27,37 @@ def view_of(request: Received) -> dict[str, Any]:
 
 
 def retried(request: Received) -> bool:
-    return "not played" in request.body["messages"][-1]["content"]
+    return "was not played" in request.body["messages"][-1]["content"]
 
 
-def says(choice: str, announcement: str, **more: Any) -> Answer:
-    return Answer(json.dumps({"choice": choice, "announcement": announcement, **more}))
+def says(choice: str, announcement: str) -> Answer:
+    return Answer(json.dumps({"choice": choice, "announcement": announcement}))
 
 
 def designating(request: Received) -> Answer | None:
+    """The designation, when the view asks the model's seat for it: the last of the tied."""
     view = view_of(request)
-    return says("designate", "", designate=view["last_places"][-1]) if view["designator"] == view["seat"] else None
+    if view["designator"] != view["seat"]:
+        return None
+    return Answer(json.dumps({"designate": view["last_places"][-1]}))
 
 
 def honest(request: Received) -> Step:
     """Police, said as it is."""
-    return designating(request) or says("Police", "Police")
+    return designating(request) or says("Police", "I'm Police.")
 
 
 def bluffer(request: Received) -> Step:
     """Mafia, said to be Police."""
-    return designating(request) or says("Mafia", "Police")
+    return designating(request) or says("Mafia", "I am the police.")
 
 
 def stubborn(request: Received) -> Step:
-    """First a character that is none, then Beggar told truly: one retry a decision."""
+    """First an announcement the referee cannot read as one character (a question), then Beggar
+    told truly: one retry a decision."""
     if not retried(request):
-        return says("Ninja", "Ninja")
-    return designating(request) or says("Beggar", "Beggar")
+        return says("Police", "Am I the police?")
+    return designating(request) or says("Beggar", "Beggar.")
 
 
 def babbling(_: Received) -> Step:
