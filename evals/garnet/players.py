@@ -27,7 +27,7 @@ from typing import Any
 from evals.seat import Tally
 from gm.agent import ModelAgent, brief_for
 from gm.backends.base import Backend
-from gm.bots import default_level, levels, open_bot
+from gm.bots import levels, open_bot
 from gm.match import AgentPlayer, BotPlayer, Match, Player
 from gm.recorder import sidecar_path
 from gm.sampling import game_key
@@ -44,10 +44,6 @@ FALLBACK = "random"
 def populations() -> tuple[str, ...]:
     """The populations a model plays against: each bot style alone, then all of them mixed."""
     return (*levels(GARNET.name), MIXED)
-
-
-def fallback_level() -> str:
-    return FALLBACK if FALLBACK in levels(GARNET.name) else default_level(GARNET.name)
 
 
 @dataclass(frozen=True)
@@ -97,7 +93,7 @@ def model_player(spec: PlayersSpec, backend: Backend | None) -> Player:
     """The seats the eval is about: a model agent (with its fallback bot), or a bot."""
     if backend is None:
         return BotPlayer(open_bot(GARNET.name, spec.model.partition(":")[2]))
-    return AgentPlayer(model_agent(backend, spec.lang, spec.seed), open_bot(GARNET.name, fallback_level()))
+    return AgentPlayer(model_agent(backend, spec.lang, spec.seed), open_bot(GARNET.name, FALLBACK))
 
 
 def rank(state: GarnetState, seat: str) -> int:
