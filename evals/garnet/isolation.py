@@ -8,10 +8,11 @@ for each `agent_attempt` of seat s at ply p:
 - the request must be exactly the one s's agent builds from `GAME.view(state, s)`, the view at
   ply p (a retry with the recorded reason of the attempt before): an agent that put anything
   else in its context, another seat's choice included, fails this;
-- that view must not change when any other seat's choice of this round, still unrevealed, is
-  replaced by each other character, one seat at a time and all of them at once. Each of those
-  states is built by the referee (`referee.garnet.game.step`) from the round's start with the
-  same announcements: the view, and so the request, is the same whatever the others chose.
+- that view must not change when the other seats' choices of this round, still unrevealed, are
+  replaced by any other assignment of characters (every one: 4^k - 1 states after k choices).
+  Each of those states is built by the referee (`referee.garnet.game.step`) from the round's
+  start with the same announcements: the view, and so the request, is the same whatever the
+  others chose.
 
 Both hold for every request, or the request is a leak. The sampling seed is left out of the
 comparison: it is an HMAC under the installation's private key (gm.sampling), not context,
@@ -67,24 +68,26 @@ class Isolation:
 
 def alternatives(opening: GarnetState, state: GarnetState, seat: str) -> Iterator[GarnetState]:
     """The states `seat` must not be able to tell from `state`: this round's choices of the
-    other seats (unrevealed) replaced by each other character, one seat at a time, then all at
-    once by each character; every one stepped by the referee from the round's `opening`."""
-    turns = state.turns
-    others = [i for i, chooser in enumerate(state.order[: len(turns)]) if chooser != seat]
+    other seats (unrevealed) replaced by every other assignment of characters, the
+    announcements kept. Every one is stepped by the referee from the round's `opening`, the
+    assignments in a tree so that states with a common start share its steps."""
+    choosers = state.order[: len(state.turns)]
 
-    def played(changed: dict[int, Choose]) -> GarnetState:
-        after = opening
-        for i, chooser in enumerate(state.order[: len(turns)]):
-            after = step(after, chooser, changed.get(i, turns[i]))
-        return after
+    def grow(at: GarnetState, i: int, changed: bool) -> Iterator[GarnetState]:
+        if i == len(choosers):
+            if changed:
+                yield at
+            return
+        played = state.turns[i]
+        options = [played.character] if choosers[i] == seat else CHARACTERS
+        for character in options:
+            yield from grow(
+                step(at, choosers[i], Choose(character, played.announcement)),
+                i + 1,
+                changed or character is not played.character,
+            )
 
-    for i in others:
-        for character in CHARACTERS:
-            if character is not turns[i].character:
-                yield played({i: Choose(character, turns[i].announcement)})
-    if len(others) > 1:
-        for character in CHARACTERS:
-            yield played({i: Choose(character, turns[i].announcement) for i in others})
+    yield from grow(opening, 0, False)
 
 
 def _context(request: str) -> object:

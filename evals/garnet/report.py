@@ -11,8 +11,8 @@ garnets and rank, how often a model seat was among the winners and the eliminati
 its bluff rate over its own choices, the penalties it paid, and per decision the first replies
 that named no move or a refused one, retries, fallbacks, tokens and latency.
 
-Isolation: per model and language, the requests checked, the other seats' choices each view
-was compared under, and the leaks found (which must be 0), by kind.
+Isolation: per model and language, the requests checked, the other assignments of the hidden
+choices each view was compared under, and the leaks found (which must be 0), by kind.
 """
 
 from __future__ import annotations
@@ -444,7 +444,7 @@ ISOLATION_COLUMNS = (
     "lang",
     "game logs",
     "requests checked",
-    "other choices each view was compared under (in all)",
+    "other assignments of the hidden choices compared",
     "leaking requests",
     "not the view's request",
     "view changed by another's choice",
@@ -487,9 +487,10 @@ PLAYERS_INTRO = (
 ISOLATION_INTRO = (
     "For every request a model seat sent (each agent_attempt of each game's log), the log is "
     "re-stepped by the referee to that ply, and the request must be exactly the one the seat's "
-    "agent builds from its view there; and that view must stay the same when any other seat's "
-    "choice of the round, still unrevealed, is replaced by each other character (one seat at a "
-    "time, then all at once). A request failing either is a leak. Leaks must be 0."
+    "agent builds from its view there; and that view must stay the same under every other "
+    "assignment of characters to the other seats' choices of the round, still unrevealed (4^k - 1 "
+    "states after k choices, each stepped by the referee). A request failing either is a leak. "
+    "Leaks must be 0."
 )
 
 
