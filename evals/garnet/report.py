@@ -376,33 +376,43 @@ def players_rows(summaries: list[PlayersSummary]) -> list[list[str]]:
     ]
 
 
-RATES: tuple[tuple[str, str, str, str], ...] = (
-    ("won (% of model seats)", "won", "seat_games", "#4c72b0"),
-    ("bluffed (% of its own choices)", "bluffs", "own_choices", "#dd8452"),
-    ("fallback to the bot (% of decisions)", "fallbacks", "moves", "#8c8c8c"),
+PANELS: tuple[tuple[str, str, str | None], ...] = (
+    ("mean final garnets", "garnets", "seat_games"),
+    ("won (% of model seats)", "won", "seat_games"),
+    ("bluffed (% of its own choices)", "bluffs", "own_choices"),
+    ("fallback to the bot (% of decisions)", "fallbacks", "moves"),
 )
+"""The players figure's panels: label, numerator and denominator of each bar."""
+COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974")
 
 
 def players_figure(summaries: list[PlayersSummary]) -> Figure:
-    """Per model, language and population: the mean final garnets of a model seat, and beside
-    it how often it won, bluffed, and had its bot play for it."""
-    fig = Figure(figsize=(max(6, 1.0 * len(summaries)), 6), layout="constrained")
-    top, bottom = fig.subplots(2, 1, sharex=True)
-    xs = list(range(len(summaries)))
-    top.bar(xs, [s.garnets / s.seat_games for s in summaries], 0.6, color="#55a868")
-    top.axhline(0, color="#333333", linewidth=0.8)
-    top.set_ylabel("mean final garnets")
-    top.set_title("Garnet Thief players: a model's seats against each population")
-    width = 0.8 / len(RATES)
-    for k, (label, part, whole, colour) in enumerate(RATES):
-        rates = [100 * (_share(getattr(s, part), getattr(s, whole)) or 0) for s in summaries]
-        bottom.bar([i - 0.4 + (k + 0.5) * width for i in xs], rates, width, color=colour, label=label)
-    bottom.set_ylabel("%")
-    bottom.set_ylim(0, 105)
-    bottom.set_xticks(
-        xs, [f"{s.model}\nv {s.population}/{s.lang}" for s in summaries], rotation=60, fontsize=7, ha="right"
-    )
-    legend_above(fig, bottom, ncols=3)
+    """One panel per measure, the populations along x, a bar per model and language in each: a
+    model beside the bots in its seat against the same population."""
+    series = sorted({(s.model, s.lang) for s in summaries})
+    populations = sorted({s.population for s in summaries})
+    found = {(s.model, s.lang, s.population): s for s in summaries}
+    fig = Figure(figsize=(max(8, 0.22 * len(series) * len(populations) + 2), 10), layout="constrained")
+    axes = fig.subplots(len(PANELS), 1, sharex=True)
+    width = 0.85 / len(series)
+    for ax, (label, part, whole) in zip(axes, PANELS, strict=True):
+        for k, (model, lang) in enumerate(series):
+            xs, values = [], []
+            for i, population in enumerate(populations):
+                s = found.get((model, lang, population))
+                share = _share(getattr(s, part), getattr(s, whole or "")) if s else None
+                if share is not None:
+                    xs.append(i - 0.425 + (k + 0.5) * width)
+                    values.append(share if label.startswith("mean") else 100 * share)
+            ax.bar(xs, values, width, color=COLOURS[k % len(COLOURS)], label=f"{model} ({lang})")
+        ax.set_ylabel(label, fontsize=8)
+        if label.startswith("mean"):
+            ax.axhline(0, color="#333333", linewidth=0.8)
+        else:
+            ax.set_ylim(0, 105)
+    axes[0].set_title("Garnet Thief players: a model's seats against each population, the bots in its seat beside")
+    axes[-1].set_xticks(range(len(populations)), [f"v {p}" for p in populations], fontsize=8)
+    legend_above(fig, axes[0], ncols=min(len(series), 5))
     return fig
 
 
