@@ -26,7 +26,10 @@ and cut into the longest known pieces. Then a handful of rules:
 - some words hold only in their place: a Korean tail right after a name (`마피아다`, not
   `다 경찰이야`), an opener at the start (`じゃあ、警察で`, not `警察じゃ…`), a link with a word
   after it (`저는 경찰이에요`, not `경찰은...`); out of place they are not understood;
-- the same character named twice is that character (`Police! police!`); two are `SEVERAL`.
+- the same character named twice is that character (`Police! police!`); two are `SEVERAL`;
+- an emoji of mood, money, weapons or cheer is an interjection (`police 💸`); one of a
+  character is never its name but is that character beside another's (`mafia 🚓` is
+  `SEVERAL`); a cross denies, a shrug hedges, any other symbol is not understood.
 
 The reasons are checked in the order of `Why`: who is spoken of first, then the characters
 named, then the mood (a bare verb's order to others only after it: `경찰 안 해` is a negation),
@@ -71,6 +74,7 @@ class _Kind(Enum):
     """What a piece of an announcement is."""
 
     NAME = "name"  # a character's name
+    EMBLEM = "emblem"  # a picture of a character (👮 🚓): a second character beside another name, else nothing
     SELF = "self"  # the speaker: me, my, 저, 私
     SUBJECT = "subject"  # English "I": the speaker, and after an auxiliary a question
     FILLER = "filler"  # words an announcement may have: copulas, particles, 'chose', 'really'
@@ -222,11 +226,35 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     },
 }
 
-# Symbols people add to a plain announcement; any other symbol is a word the reader does not know.
-_SMILES = "♪ | ☆ | ★ | ♡ | ♥ | ❤ | 😊 | 🙂 | 😄 | 😁 | 😎 | 👍"
+# Emoji and symbols, in every language. A mood, a heart, money, a weapon or a cheer says nothing
+# about anyone's character, so it is an interjection (`마피아!!! 🔫`, `police 💸`); a cross, a
+# no-entry sign or a lying face denies, a thinking face, a shrug or crossed fingers hedges. Any
+# other symbol is a word the reader does not know: a wink or an upside-down face may take the
+# words back, a pointing hand (👉 🫵) or a person may be another seat, a keycap digit is a number.
+_SYMBOLS: dict[_Kind, str] = {
+    _Kind.INTERJECTION: "♪ | ♫ | 🎵 | 🎶 | ☆ | ★ | ⭐ | 🌟 | ✨ | 💫 | ♡ | ♥ | ❤ | 💕 | 💖 | 💗 | 💙 | 💚 | 💛"
+    " | 💜 | 🖤 | 🧡 | 🤍 | 💔 | 😀 | 😃 | 😄 | 😁 | 😆 | 😅 | 😂 | 🤣 | 😊 | 🙂 | 😇 | 🥰 | 😍 | 🤩 | 😋"
+    " | 😎 | 🤓 | 🥳 | 😏 | 😌 | 😔 | 😞 | 😢 | 😭 | 🥺 | 🥹 | 😤 | 😠 | 😡 | 🤬 | 😈 | 👿 | 😱 | 😰 | 😳"
+    " | 🤑 | 🤠 | 🫡 | 💀 | ☠ | 👍 | 👌 | ✌ | 🤘 | 🤙 | 💪 | 👊 | ✊ | 👏 | 🙌 | 🙏 | 💰 | 💸 | 💵 | 💴"
+    " | 💶 | 💷 | 💲 | 🪙 | 💎 | 🔫 | 🔪 | 🗡 | 💣 | 💥 | 🔥 | 💯 | 🎉 | 🎊 | 👑 | 🏆 | 🍀 | 🕶 | 🎩 | ✅"
+    " | ✔ | ☑ | ♂ | ♀",
+    _Kind.NEGATION: "❌ | ✖ | 🚫 | ⛔ | 🙅 | 🤥",
+    _Kind.HEDGE: "🤔 | 🤷 | 🤞",
+}
 
-# Curly apostrophes are straight; a drawn-out sound is the word ("いきまーす", "경찰이에요~").
-_FOLDED = str.maketrans({**{c: "'" for c in "\u2018\u2019\u02bc\u2032`\u00b4"}, **{c: None for c in "ー~〜"}})
+# Pictures of a character: never its name (`👮` alone names nobody), but beside another
+# character's name they make two (`mafia 🚓` is unclear), and beside its own they add nothing.
+_EMBLEMS: dict[Character, str] = {Character.POLICE: "👮 | 🚓 | 🚔 | 🚨"}
+
+# Curly apostrophes are straight; a drawn-out sound is the word ("いきまーす", "경찰이에요~");
+# an emoji's presentation selector and skin tone are the emoji (`👍🏽`, `❤️` are 👍 and ❤).
+_FOLDED = str.maketrans(
+    {
+        **{c: "'" for c in "\u2018\u2019\u02bc\u2032`\u00b4"},
+        **{c: None for c in "ー~〜\ufe0e\ufe0f"},
+        **{chr(tone): None for tone in range(0x1F3FB, 0x1F400)},
+    }
+)
 _UNIT = re.compile(
     r"(?P<word>[a-z\u00df-\u00f6\u00f8-\u024f]+(?:'[a-z\u00df-\u00f6\u00f8-\u024f]+)*)|(?P<number>\d+)|\S"
 )
@@ -284,12 +312,19 @@ def _lexicon() -> dict[tuple[str, ...], _Piece]:
         for name in (NAMES[lang][character], *ALIASES[lang][character])
     }
     names = list(lexicon)
-    words = [(word, _Kind.INTERJECTION) for word in _SMILES.split("|")]
-    words += [(word, kind) for kinds in _WORDS.values() for kind, listed in kinds.items() for word in listed.split("|")]
-    for word, kind in words:
+    words = [
+        (word, _Piece(kind))
+        for kinds in (*_WORDS.values(), _SYMBOLS)
+        for kind, listed in kinds.items()
+        for word in listed.split("|")
+    ]
+    words += [
+        (word, _Piece(_Kind.EMBLEM, character)) for character, listed in _EMBLEMS.items() for word in listed.split("|")
+    ]
+    for word, piece in words:
         seen = units(word)
-        if lexicon.setdefault(seen, _Piece(kind)) != _Piece(kind):
-            raise ValueError(f"{word.strip()!r} is listed as {kind.value} and as {lexicon[seen].kind.value}")
+        if lexicon.setdefault(seen, piece) != piece:
+            raise ValueError(f"{word.strip()!r} is listed as {piece.kind.value} and as {lexicon[seen].kind.value}")
         if any(seen[at : at + len(name)] == name for name in names for at in range(len(seen))):
             raise ValueError(f"{word.strip()!r} holds a character's name")
     return lexicon
@@ -322,6 +357,11 @@ def _pieces(text: str) -> list[_Piece]:
     return out
 
 
+def _named(pieces: list[_Piece]) -> set[Character]:
+    """The characters the pieces name (a picture names none)."""
+    return {piece.character for piece in pieces if piece.kind is _Kind.NAME and piece.character is not None}
+
+
 def _asks(pieces: list[_Piece]) -> bool:
     """English word order: an auxiliary opening a clause ("is it mafia", "so, am I") or
     followed by "I" ("so am I police") makes a question."""
@@ -337,7 +377,7 @@ def _asks(pieces: list[_Piece]) -> bool:
     return False
 
 
-_ASIDE = (_Kind.INTERJECTION, _Kind.BREAK, _Kind.ADDRESS, _Kind.OPENER)
+_ASIDE = (_Kind.INTERJECTION, _Kind.EMBLEM, _Kind.BREAK, _Kind.ADDRESS, _Kind.OPENER)
 
 
 def _calls(pieces: list[_Piece], at: int) -> bool:
@@ -380,7 +420,8 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
 def _why(pieces: list[_Piece]) -> Why | None:
     """The first reason the pieces are no plain announcement: who is spoken of, then how many
     characters are named, then the mood, then an order to others, then unknown words."""
-    named = {piece.character for piece in pieces if piece.character is not None}
+    named = _named(pieces)
+    pictured = {piece.character for piece in pieces if piece.kind is _Kind.EMBLEM}
     kinds = _kinds(pieces)
     reasons = (
         (all(piece.kind is _Kind.BREAK for piece in pieces), Why.EMPTY),
@@ -388,7 +429,7 @@ def _why(pieces: list[_Piece]) -> Why | None:
         (_Kind.REPORTED in kinds, Why.REPORTED),
         (_Kind.OTHER in kinds, Why.OTHER_SEAT),
         (_Kind.OTHER_ROUND in kinds, Why.OTHER_ROUND),
-        (len(named) > 1, Why.SEVERAL),
+        (len(named | pictured) > 1, Why.SEVERAL),
         (_Kind.QUESTION in kinds, Why.QUESTION),
         (_Kind.NEGATION in kinds, Why.NEGATION),
         (_Kind.HEDGE in kinds, Why.HEDGE),
@@ -411,5 +452,5 @@ def read_announcement(text: str, lang: str) -> Character | UnclearAnnouncement:
     why = _why(pieces)
     if why is not None:
         return UnclearAnnouncement(why)
-    (character,) = {piece.character for piece in pieces if piece.character is not None}
+    (character,) = _named(pieces)
     return character

@@ -69,6 +69,13 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Mafia, no question.", M),
     ("en", "I'm the mafia this time around", M),
     ("en", "I've decided: police", P),
+    ("en", "cartel 🔥🔥", C),  # emoji of mood, money, weapons or cheer say nothing
+    ("en", "I'm the mafia 🤑💰", M),
+    ("en", "😤 beggar", B),
+    ("en", "Police 👍🏽", P),  # a skin tone is the emoji
+    ("en", "I'm police ❤️", P),  # so is a presentation selector
+    ("en", "cop 🚔", P),  # a picture of the character named
+    ("en", "👮‍♀️ I'm police", P),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -120,6 +127,15 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "police and", W.UNREAD),  # unfinished
     ("en", "Police is taken", W.UNREAD),  # by someone else?
     ("en", "I hate police", W.UNREAD),
+    ("en", "🚓", W.NO_CHARACTER),  # a picture is never a name
+    ("en", "I'm mafia 👮", W.SEVERAL),  # but beside another character's name it is a second character
+    ("en", "police ❌", W.NEGATION),
+    ("en", "mafia 🤥", W.NEGATION),  # a lying face takes the words back
+    ("en", "police 🤷", W.HEDGE),
+    ("en", "mafia 🤞", W.HEDGE),
+    ("en", "police 😉", W.UNREAD),  # a wink may take them back too
+    ("en", "👉 mafia", W.UNREAD),  # pointing at someone?
+    ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
     ("ko", "경찰", P),
@@ -168,6 +184,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰 하기로 했어요", P),
     ("ko", "저는 경찰이 되겠습니다", P),
     ("ko", "마피야", M),
+    ("ko", "카르텔이요 😎🔫", C),
+    ("ko", "저 거지예요 🥺🙏", B),
+    ("ko", "경찰입니다 🚨", P),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -215,6 +234,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰아", W.UNREAD),  # 'hey, Police!'
     ("ko", "경찰은...", W.UNREAD),  # 'as for the police...': unfinished
     ("ko", "저는 경찰이", W.UNREAD),
+    ("ko", "🚔🚔", W.NO_CHARACTER),
+    ("ko", "카르텔 🚓", W.SEVERAL),
+    ("ko", "경찰 🙅", W.NEGATION),
+    ("ko", "마피아 🤔", W.HEDGE),
+    ("ko", "🫵 경찰", W.UNREAD),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -255,6 +279,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィア側です", M),
     ("ja", "じゃあ、警察で", P),
     ("ja", "正直に言うと警察です", P),  # 'to tell the truth', not reported speech
+    ("ja", "マフィアだよ😈", M),
+    ("ja", "物乞いです💸💸", B),
+    ("ja", "👮警察です", P),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -293,6 +320,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "警察では", W.UNREAD),
     ("ja", "警察は…", W.UNREAD),
     ("ja", "警察が好き", W.UNREAD),
+    ("ja", "👮", W.NO_CHARACTER),
+    ("ja", "物乞いです🚓", W.SEVERAL),
+    ("ja", "マフィア🚫", W.NEGATION),
+    ("ja", "カルテル🤔", W.HEDGE),
+    ("ja", "警察です🙃", W.UNREAD),
 ]
 
 
@@ -517,9 +549,9 @@ def test_a_plain_announcement_is_read_as_its_character(announcement: tuple[str, 
 
 
 NEGATIONS = {
-    "en": ["not", "never", "no", "isn't", "don't", "nope"],
-    "ko": ["아니", "아니에요", "안", "않아", "못", "아님"],
-    "ja": ["ない", "じゃない", "ではない", "ません", "違う"],
+    "en": ["not", "never", "no", "isn't", "don't", "nope", "❌"],
+    "ko": ["아니", "아니에요", "안", "않아", "못", "아님", "🙅"],
+    "ja": ["ない", "じゃない", "ではない", "ません", "違う", "🚫"],
 }
 
 
@@ -556,9 +588,9 @@ def test_another_character_anywhere_is_never_read_as_the_character(
 # Words that make any text unclear, by what they do, in the test's own choice of words.
 REFUSING = {
     "hedge": {
-        "en": ["maybe", "probably", "I think"],
-        "ko": ["아마", "아마도", "혹시"],
-        "ja": ["たぶん", "かも", "きっと"],
+        "en": ["maybe", "probably", "I think", "🤷"],
+        "ko": ["아마", "아마도", "혹시", "🤔"],
+        "ja": ["たぶん", "かも", "きっと", "🤞"],
     },
     "question": {"en": ["?", "am I", "what"], "ko": ["?", "누구", "할까"], "ja": ["？", "ですか", "誰"]},
     "other seat": {"en": ["you", "seat 4", "they"], "ko": ["너", "3번", "다들"], "ja": ["あなた", "3番", "彼"]},
@@ -575,3 +607,35 @@ def test_a_hedge_question_other_seat_or_round_or_report_anywhere_is_never_read_a
     lang, text, character = announcement
     added = _inserted(text, data.draw(st.sampled_from(REFUSING[what][lang])), lang, at)
     assert read_announcement(added, lang) != character
+
+
+# Emoji of mood, money, weapons and cheer (the test's own choice, with a skin tone and a
+# presentation selector), and pictures of the police.
+MOODS = ["🔫", "😏", "💸", "😈", "😊", "🔥", "👍🏽", "❤️", "🙏", "💯", "🥺"]
+POLICE_PICTURES = ["👮", "🚓", "🚔", "🚨", "👮‍♂️"]
+ANY_TEXT = st.one_of(TEXTS, st.sampled_from([text for _, text, _ in TABLE]))
+
+
+def _added(text: str, emoji: str, first: bool, spaced: bool) -> str:
+    return f"{emoji}{' ' * spaced}{text}" if first else f"{text}{' ' * spaced}{emoji}"
+
+
+@settings(max_examples=500)
+@given(ANY_TEXT, st.sampled_from(MOODS), st.booleans(), st.booleans())
+def test_a_mood_emoji_at_either_end_never_changes_the_reading(text: str, mood: str, first: bool, spaced: bool) -> None:
+    reading = read_announcement(text, "en")
+    if reading == UnclearAnnouncement(Why.EMPTY):
+        reading = UnclearAnnouncement(Why.NO_CHARACTER)  # no longer empty
+    assert read_announcement(_added(text, mood, first, spaced), "en") == reading
+
+
+@settings(max_examples=500)
+@given(ANY_TEXT, st.sampled_from(POLICE_PICTURES), st.booleans(), st.booleans())
+def test_a_picture_of_the_police_keeps_police_and_reads_no_other_character(
+    text: str, picture: str, first: bool, spaced: bool
+) -> None:
+    reading = read_announcement(_added(text, picture, first, spaced), "en")
+    if read_announcement(text, "en") == P:
+        assert reading == P
+    else:
+        assert isinstance(reading, UnclearAnnouncement)
