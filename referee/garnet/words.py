@@ -26,6 +26,11 @@ and cut into the longest known pieces. Then a handful of rules:
 - some words hold only in their place: a Korean tail right after a name (`마피아다`, not
   `다 경찰이야`), an opener at the start (`じゃあ、警察で`, not `警察じゃ…`), a link with a word
   after it (`저는 경찰이에요`, not `경찰은...`); out of place they are not understood;
+- a taunt or a request from a closed list (`try and stop me`, `덤벼라`, `ガーネット分けてね`,
+  with its own question mark: `spare a garnet?`) says nothing of anyone's character, so it is
+  harmless where the speaker speaks of themself or the name has a copula or a verb (`I'm
+  mafia`, `카르텔이다`, `マフィアだ`), and beside a bare name, which it may be calling
+  (`Police, try and stop me`), another seat;
 - the same character named twice is that character (`Police! police!`); two are `SEVERAL`;
 - an emoji of mood, money, weapons or cheer is an interjection (`police 💸`); one of a
   character is never its name but is that character beside another's (`mafia 🚓` is
@@ -85,6 +90,7 @@ class _Kind(Enum):
     LINK = "link"  # and, the, 은, が: a word that needs one after it; last, the text is unfinished
     ADDRESS = "address"  # everyone, 여러분, 皆さん, 네: harmless before the speaker speaks of themself
     BARE = "bare"  # pick, go, 해, して: an order unless the speaker speaks of themself
+    TAUNT = "taunt"  # try and stop me, 덤벼라, ガーネット分けてね: nothing about anyone's character
     BREAK = "break"  # punctuation other than a question mark
     CHOICE = "choice"  # or, 아니면, それとも: a hedge, or several characters
     NEGATION = "negation"
@@ -119,6 +125,12 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
         " | claim | claiming | claimed | around | no question | sadly | unfortunately | proudly | happily",
         _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | count | put | make | mark | let | stick | stay | decide | opt | join",
+        _Kind.TAUNT: "try and stop me | try to stop me | stop me if you can | catch me if you can | come at me"
+        " | come and get me | come get me | bring it on | bring it | fight me | watch me | deal with it | good luck"
+        " | beat that | your move | game on | so what | what of it | don't mess with me | spare a garnet"
+        " | spare me a garnet | spare some garnets | spare me some garnets | give me a garnet | give me garnets"
+        " | give me some garnets | garnets please | a garnet please | share the garnets | share some garnets"
+        " | have mercy | have pity",
         _Kind.ADDRESS: "everyone | everybody | all | guys | folks | y'all | yall | you all",
         _Kind.CHOICE: "or | either",
         _Kind.NEGATION: "not | no | never | nope | nah | none | neither | nor | nothing | without | cannot | dont"
@@ -168,6 +180,11 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.TAIL: "다 | 야",
         _Kind.OPENER: "아 | 어 | 오 | 자",
         _Kind.BARE: "해 | 골라 | 골라요 | 할래 | 할래요 | 찍어 | 찍어요",
+        _Kind.TAUNT: "막을 테면 막아 보세요 | 막을 테면 막아 봐 | 막을 테면 막아 봐라 | 막아 보세요 | 막아 봐 | 막아 봐라"
+        " | 덤벼 | 덤벼라 | 덤벼 봐 | 덤벼 보세요 | 덤비세요 | 나 잡아 봐라 | 잡아 봐라 | 잡을 테면 잡아 봐 | 어쩌라고"
+        " | 그래서 뭐 | 각오해 | 각오하세요 | 두고 봐 | 두고 보세요 | 가넷 좀 나눠 주세요 | 가넷 좀 나눠 줘"
+        " | 가넷 나눠 주세요 | 가넷 나눠 줘 | 가넷 좀 주세요 | 가넷 주세요 | 가넷 좀 줘 | 한 푼 줍쇼 | 한 푼만 줍쇼"
+        " | 한 푼만 주세요 | 적선 좀 해 주세요 | 적선해 주세요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
         _Kind.CHOICE: "아니면 | 또는 | 혹은 | 이나 | 이든 | 든 | 든지 | 이든지 | 거나 | 이거나",
         _Kind.NEGATION: "아니 | 아닌 | 아닐 | 아님 | 아닙 | 아냐 | 아녜 | 아뇨 | 아녀 | 않 | 안 | 못 | 말고 | 없 | 거짓"
@@ -205,6 +222,11 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド | 発表 | 公開 | 正直に言うと | 正直言うと",
         _Kind.OPENER: "じゃ | じゃあ | では | それでは",
         _Kind.BARE: "して | 選んで | しよう | いこう | 行こう | 選ぼう",
+        _Kind.TAUNT: "止められるものなら止めてみろ | 止めてみろ | 止めてみな | 止めてごらん | かかってこい | かかってこいよ"
+        " | かかって来い | 捕まえてみろ | 捕まえてごらん | 覚悟しろ | 見てろ | 見てろよ | 文句ある | 文句あるか"
+        " | けど何か | だから何 | それが何か | ガーネット分けてね | ガーネット分けて | ガーネット分けてください"
+        " | ガーネットを分けてください | ガーネットください | ガーネットちょうだい | ガーネット恵んで"
+        " | ガーネット恵んでください | お恵みを | 恵んでください",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
         _Kind.NEGATION: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | じゃなく | ではない"
@@ -323,10 +345,12 @@ def _lexicon() -> dict[tuple[str, ...], _Piece]:
     ]
     for word, piece in words:
         seen = units(word)
-        if lexicon.setdefault(seen, piece) != piece:
-            raise ValueError(f"{word.strip()!r} is listed as {piece.kind.value} and as {lexicon[seen].kind.value}")
         if any(seen[at : at + len(name)] == name for name in names for at in range(len(seen))):
             raise ValueError(f"{word.strip()!r} holds a character's name")
+        # a taunt's own question mark asks nothing about a character ("spare a garnet?", "けど何か？")
+        for form in (seen, (*seen, "?")) if piece.kind is _Kind.TAUNT else (seen,):
+            if lexicon.setdefault(form, piece) != piece:
+                raise ValueError(f"{word.strip()!r} is listed as {piece.kind.value} and as {lexicon[form].kind.value}")
     return lexicon
 
 
@@ -377,7 +401,7 @@ def _asks(pieces: list[_Piece]) -> bool:
     return False
 
 
-_ASIDE = (_Kind.INTERJECTION, _Kind.EMBLEM, _Kind.BREAK, _Kind.ADDRESS, _Kind.OPENER)
+_ASIDE = (_Kind.INTERJECTION, _Kind.EMBLEM, _Kind.TAUNT, _Kind.BREAK, _Kind.ADDRESS, _Kind.OPENER)
 
 
 def _calls(pieces: list[_Piece], at: int) -> bool:
@@ -389,11 +413,32 @@ def _calls(pieces: list[_Piece], at: int) -> bool:
     return at > 0 and pieces[at - 1].kind is _Kind.BREAK and all(piece.kind in _ASIDE for piece in pieces[at + 1 :])
 
 
+_STATING = (_Kind.AUX, _Kind.FILLER, _Kind.TAIL)
+
+
+def _stated(pieces: list[_Piece]) -> bool:
+    """Whether the speaker speaks of themself ("I", "my", "저", "私") or a name stands in a
+    clause (between punctuation) with a copula, a verb or a particle ("경찰입니다", "マフィアだ",
+    "police here"): a bare name alone may be someone called ("Police, try and stop me!")."""
+    clause: list[_Piece] = []
+    for piece in [*pieces, _Piece(_Kind.BREAK)]:
+        if piece.kind in (_Kind.SELF, _Kind.SUBJECT):
+            return True
+        if piece.kind is not _Kind.BREAK:
+            clause.append(piece)
+        elif any(p.kind is _Kind.NAME for p in clause) and any(p.kind in _STATING for p in clause):
+            return True
+        else:
+            clause = []
+    return False
+
+
 def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     """The kinds the text holds once the words that depend on the speaker are settled: an
     address is another seat unless it calls the table in a text where the speaker speaks of
     themself; a bare verb with no word for the speaker is an order (`_Kind.BARE` stays in the
-    set only then); a tail away from a name is not understood ("다 경찰이야" is 'all are
+    set only then); a taunt is harmless only where the text is stated (`_stated`), since beside a
+    bare name it may be calling it ("Police, try and stop me!"); a tail away from a name is not understood ("다 경찰이야" is 'all are
     police'), nor an opener that opens nothing ("警察じゃ…" trails off before a negation,
     "경찰아" calls someone Police), nor a link with nothing after it ("경찰은…", "警察は" stop
     before saying what the police are). A choice is a hedge (or, with two names, several characters)."""
@@ -403,6 +448,8 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
         kinds.add(_Kind.OTHER)
     if speaker:
         kinds.discard(_Kind.BARE)
+    if _Kind.TAUNT in kinds and not _stated(pieces):
+        kinds.add(_Kind.OTHER)
     if any(
         (piece.kind is _Kind.TAIL and (at == 0 or pieces[at - 1].kind is not _Kind.NAME))
         or (piece.kind is _Kind.OPENER and not all(before.kind in _ASIDE for before in pieces[:at]))

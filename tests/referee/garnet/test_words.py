@@ -76,6 +76,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm police ❤️", P),  # so is a presentation selector
     ("en", "cop 🚔", P),  # a picture of the character named
     ("en", "👮‍♀️ I'm police", P),
+    ("en", "I'm the cartel. Catch me if you can!", C),  # a taunt says nothing of anyone's character
+    ("en", "Bring it on, I'm police", P),
+    ("en", "I'm beggar, spare me a garnet?", B),  # its question mark asks nothing about a character
+    ("en", "Mafia here. So what?", M),
+    ("en", "I chose police, good luck", P),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -135,6 +140,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "mafia 🤞", W.HEDGE),
     ("en", "police 😉", W.UNREAD),  # a wink may take them back too
     ("en", "👉 mafia", W.UNREAD),  # pointing at someone?
+    ("en", "Police, try and stop me!", W.OTHER_SEAT),  # calling the police?
+    ("en", "Come at me, mafia", W.OTHER_SEAT),
+    ("en", "Beggar. Spare a garnet?", W.OTHER_SEAT),  # asking a beggar?
+    ("en", "I'm police. Spare a garnet??", W.QUESTION),  # one question mark is the request's
+    ("en", "I'm police, and try and stop me", W.UNREAD),  # a taunt is no clause after "and"
     ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
@@ -187,6 +197,10 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "카르텔이요 😎🔫", C),
     ("ko", "저 거지예요 🥺🙏", B),
     ("ko", "경찰입니다 🚨", P),
+    ("ko", "저는 마피아입니다. 덤벼 보세요", M),
+    ("ko", "거지예요~ 한 푼만 줍쇼", B),
+    ("ko", "나 경찰이야, 어쩌라고?", P),
+    ("ko", "잡을 테면 잡아 봐. 카르텔이다", C),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -239,6 +253,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰 🙅", W.NEGATION),
     ("ko", "마피아 🤔", W.HEDGE),
     ("ko", "🫵 경찰", W.UNREAD),
+    ("ko", "경찰! 막아 봐라", W.OTHER_SEAT),  # calling the police?
+    ("ko", "거지, 가넷 좀 줘", W.OTHER_SEAT),  # 'beggar, give me a garnet'
+    ("ko", "다들 덤벼라 마피아입니다", W.OTHER_SEAT),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -282,6 +299,10 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィアだよ😈", M),
     ("ja", "物乞いです💸💸", B),
     ("ja", "👮警察です", P),
+    ("ja", "カルテルだぜ。かかってこいよ", C),
+    ("ja", "私は物乞いです、ガーネットちょうだい", B),
+    ("ja", "警察だけど何か？", P),  # 'I'm police, so what?'
+    ("ja", "覚悟しろ、俺はマフィアだ", M),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -325,6 +346,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィア🚫", W.NEGATION),
     ("ja", "カルテル🤔", W.HEDGE),
     ("ja", "警察です🙃", W.UNREAD),
+    ("ja", "マフィア、止めてみろ", W.OTHER_SEAT),  # 'mafia, try and stop me'
+    ("ja", "物乞い！ガーネット恵んで", W.OTHER_SEAT),
+    ("ja", "警察です。何か？", W.QUESTION),  # not the closed 'けど何か'
 ]
 
 
@@ -639,3 +663,37 @@ def test_a_picture_of_the_police_keeps_police_and_reads_no_other_character(
         assert reading == P
     else:
         assert isinstance(reading, UnclearAnnouncement)
+
+
+# Taunts and requests (the test's own choice from the reader's closed list).
+TAUNTS = {
+    "en": ["try and stop me", "come at me", "spare a garnet?", "so what?", "good luck", "give me some garnets"],
+    "ko": ["막을 테면 막아 보세요", "덤벼라", "가넷 좀 나눠 주세요", "어쩌라고?", "두고 봐"],
+    "ja": ["止められるものなら止めてみろ", "かかってこい", "ガーネット分けてね", "文句あるか？", "見てろよ"],
+}
+CLAUSE_BREAKS = {"en": [". ", "! ", ", ", " "], "ko": [". ", "! ", ", ", " ", ""], "ja": ["。", "、", "！", " ", ""]}
+# A word for the speaker in the announcements the strategy composes.
+SPEAKER = {"en": re.compile(r"\b(?:i|me|my)\b"), "ko": re.compile("저|전 |나 |난 |제 "), "ja": re.compile("私|僕|俺")}
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.data(), st.booleans())
+def test_a_taunt_beside_an_announcement_that_speaks_of_the_speaker_never_changes_it(
+    announcement: tuple[str, str, Character], data: st.DataObject, first: bool
+) -> None:
+    lang, text, character = announcement
+    taunt = data.draw(st.sampled_from(TAUNTS[lang]))
+    gap = data.draw(st.sampled_from(CLAUSE_BREAKS[lang]))
+    added = f"{taunt}{gap}{text}" if first else f"{text}{gap}{taunt}"
+    reading = read_announcement(added, lang)
+    if SPEAKER[lang].search(unicodedata.normalize("NFKC", text).casefold()):
+        assert reading == character
+    else:
+        assert reading in (character, UnclearAnnouncement(Why.OTHER_SEAT))  # a bare name it may be calling
+
+
+@settings(max_examples=500)
+@given(ANY_TEXT, st.sampled_from([taunt for taunts in TAUNTS.values() for taunt in taunts]), st.booleans())
+def test_a_taunt_never_makes_a_text_read_as_a_character_it_was_not_read_as(text: str, taunt: str, first: bool) -> None:
+    reading = read_announcement(f"{taunt}. {text}" if first else f"{text}. {taunt}", "en")
+    assert reading == read_announcement(text, "en") or isinstance(reading, UnclearAnnouncement)
