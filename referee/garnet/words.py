@@ -86,11 +86,11 @@ class _Kind(Enum):
     INTERJECTION = "interjection"  # hi, ok, so, lol: nothing, and they do not open a clause
     AUX = "aux"  # English am, is, will: filler, but opening a clause they ask
     TAIL = "tail"  # Korean 다, 야: a copula right after a name ("마피아다"), else 'all' or 'hey'
-    OPENER = "opener"  # 아, 자, じゃ, では: 'ah', 'well' opening the text; elsewhere not understood
+    OPENER = "opener"  # 아, じゃ, honestly?: 'ah', 'well' opening the text; elsewhere not understood
     LINK = "link"  # and, the, 은, が: a word that needs one after it; last, the text is unfinished
     ADDRESS = "address"  # everyone, 여러분, 皆さん, 네: harmless before the speaker speaks of themself
     BARE = "bare"  # pick, go, 해, して: an order unless the speaker speaks of themself
-    TAUNT = "taunt"  # try and stop me, 덤벼라, ガーネット分けてね: nothing about anyone's character
+    TAUNT = "taunt"  # try and stop me, 덤벼라, ガーネット分けてね, 믿어 주세요: nothing about anyone's character
     BREAK = "break"  # punctuation other than a question mark
     CHOICE = "choice"  # or, 아니면, それとも: a hedge, or several characters
     NEGATION = "negation"
@@ -112,7 +112,9 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.AUX: "am | is | are | was | were | do | does | did | will | have | has | shall",
         _Kind.INTERJECTION: "hi | hello | hey | ok | okay | k | so | well | alright | all right | yes | yeah | yep"
         " | yup | um | umm | uh | er | erm | oh | ah | then | sure | fine | good | great | please | sorry | thanks"
-        " | thank you | lol | lmao | haha | hahaha | hehe | xd | w | ww | www",
+        " | thank you | lol | lmao | haha | hahaha | hehe | xd | w | ww | www | yo | wow | whoa | welp | ugh | meh"
+        " | boom | bam",
+        _Kind.OPENER: "honestly ? | truthfully ? | to be honest ? | tbh ?",
         _Kind.LINK: "and | a | an | the",
         _Kind.FILLER: "it | this | that | here | now | today | round | round # | time | turn"
         " | character | role | choice | picked | picking | chose | chosen | choosing | selected"
@@ -123,7 +125,9 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | too | as well | to | with | as | for | on | in | at | of | side | team | down | trust me"
         " | believe me | swear | promise | of course | real | no doubt | without a doubt | without doubt | always"
         " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
-        " | claim | claiming | claimed | around | no question | sadly | unfortunately | proudly | happily",
+        " | claim | claiming | claimed | around | no question | sadly | unfortunately | proudly | happily | truth"
+        " | honest | to be honest | tbh | in all honesty | no lie | not lying | no cap | cross my heart | hand on heart"
+        " | swear to god | believe it or not | no shame | no regrets",
         _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | count | put | make | mark | let | stick | stay | decide | opt | join",
         _Kind.TAUNT: "try and stop me | try to stop me | stop me if you can | catch me if you can | come at me"
         " | come and get me | come get me | bring it on | bring it | fight me | watch me | deal with it | good luck"
@@ -162,7 +166,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     "ko": {
         _Kind.SELF: "저 | 나 | 제 | 내 | 전 | 난 | 본인",
         _Kind.INTERJECTION: "안녕하세요 | 안녕 | 네, | 네. | 네! | 네네 | 넵 | 넹 | 예 | 응 | 웅 | 음 | 으음"
-        " | 그럼 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
+        " | 그럼 | 그러니까 | 그니까 | 그래서 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
         _Kind.LINK: "은 | 는 | 이 | 가 | 을 | 를 | 도 | 의 | 랑 | 이랑 | 하고 | 그리고",
         _Kind.FILLER: "요 | 로 | 으로 | 에 | 엔 | 에서 | 에는 | 니다 | 습니다 | 입니다 | 이에요 | 이예요 | 예요 | 에요 | 이야 | 이다 | 임 | 이요 | 입니당 | 이에용"
         " | 이에여 | 예용 | 임다 | 이당 | 이얌 | 얌 | 이었어요 | 이었어 | 이었습니다 | 이었다 | 이었음 | 였어요"
@@ -175,16 +179,19 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 요번 | 라운드 | #라운드 | 라운드# | 판 | 지금 | 오늘 | 쪽 | 편 | 팀 | 진짜 | 진짜로 | 정말 | 정말로"
         " | 확실히 | 무조건 | 당연히 | 솔직히 | 분명히 | 분명 | 틀림없이 | 절대 | 절대로 | 맹세코 | 그냥 | 역시 | 또"
         " | 다시 | 계속 | 또한 | 바로 | 할게여 | 갈게여 | 예여 | 할거예요 | 할거야 | 할겁니다 | 고름 | 거든 | 거든요"
-        " | 이거든 | 인데 | 인데요 | 믿어주세요 | 믿어줘 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다 | 공개 | 발표 | 슴다 | 하기로"
-        " | 되겠습니다",
+        " | 이거든 | 인데 | 인데요 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다 | 공개 | 발표 | 슴다 | 하기로"
+        " | 되겠습니다 | 솔직히 말할게요 | 솔직히 말하면 | 솔직히 말해서 | 솔직하게 | 솔직하게 말할게요 | 솔직하게 말하면"
+        " | 사실대로 말할게요 | 사실대로 말하면 | 사실 | 사실은 | 진심 | 진심으로 | 레알 | 리얼 | 거짓말 아니에요 | 거짓말 아니야"
+        " | 거짓말 아님 | 구라 아님 | 뻥 아님 | 믿거나 말거나 | 못 믿겠으면 말고 | 못 믿겠으면 말고요 | 맹세해요 | 맹세합니다"
+        " | 맹세할게요",
         _Kind.TAIL: "다 | 야",
-        _Kind.OPENER: "아 | 어 | 오 | 자",
+        _Kind.OPENER: "아 | 어 | 오 | 자 | 솔직히 ?",
         _Kind.BARE: "해 | 골라 | 골라요 | 할래 | 할래요 | 찍어 | 찍어요",
         _Kind.TAUNT: "막을 테면 막아 보세요 | 막을 테면 막아 봐 | 막을 테면 막아 봐라 | 막아 보세요 | 막아 봐 | 막아 봐라"
         " | 덤벼 | 덤벼라 | 덤벼 봐 | 덤벼 보세요 | 덤비세요 | 나 잡아 봐라 | 잡아 봐라 | 잡을 테면 잡아 봐 | 어쩌라고"
         " | 그래서 뭐 | 각오해 | 각오하세요 | 두고 봐 | 두고 보세요 | 가넷 좀 나눠 주세요 | 가넷 좀 나눠 줘"
         " | 가넷 나눠 주세요 | 가넷 나눠 줘 | 가넷 좀 주세요 | 가넷 주세요 | 가넷 좀 줘 | 한 푼 줍쇼 | 한 푼만 줍쇼"
-        " | 한 푼만 주세요 | 적선 좀 해 주세요 | 적선해 주세요",
+        " | 한 푼만 주세요 | 적선 좀 해 주세요 | 적선해 주세요 | 믿어 주세요 | 믿어 줘 | 믿어 줘요 | 믿으세요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
         _Kind.CHOICE: "아니면 | 또는 | 혹은 | 이나 | 이든 | 든 | 든지 | 이든지 | 거나 | 이거나",
         _Kind.NEGATION: "아니 | 아닌 | 아닐 | 아님 | 아닙 | 아냐 | 아녜 | 아뇨 | 아녀 | 않 | 안 | 못 | 말고 | 없 | 거짓"
@@ -207,7 +214,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     },
     "ja": {
         _Kind.SELF: "私 | わたし | わたくし | あたし | 僕 | ぼく | ボク | 俺 | おれ | オレ | うち",
-        _Kind.INTERJECTION: "はい | うん | ええ | えっと | えと | あの | よし | さて"
+        _Kind.INTERJECTION: "はい | うん | ええ | えっと | えと | ええと | あの | よし | さて | まあ | ほら | さあ | よっしゃ"
         " | よろしく | よろしくお願いします | お願いします | おねがいします | どうも | こんにちは | こんばんは"
         " | おはよう | 笑",
         _Kind.LINK: "は | が | も | を | の | と",
@@ -219,14 +226,16 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 申告 | 担当 | キャラ | キャラクター | 役 | 役割 | 正体 | カード | 答え | 今回 | この | ラウンド"
         " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | 今 | また | 本当 | 本当に | ほんと | ほんとに"
         " | ホント | 正直 | 正直に | 絶対 | 絶対に | ぜったい | 間違いなく | もちろん | 確実に | 確かに | やっぱり"
-        " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド | 発表 | 公開 | 正直に言うと | 正直言うと",
-        _Kind.OPENER: "じゃ | じゃあ | では | それでは",
+        " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド | 発表 | 公開 | 正直に言うと | 正直言うと | 正直言って"
+        " | 正直に言います | 正直に言う | 正直に言えば | 本当のことを言うと | 本当のこと言うと | ぶっちゃけ | 実は | マジ"
+        " | マジで | ガチ | ガチで | 嘘じゃない | 嘘じゃありません | 誓って | 誓います | 誓う",
+        _Kind.OPENER: "じゃ | じゃあ | では | それでは | 正直 ? | ぶっちゃけ ?",
         _Kind.BARE: "して | 選んで | しよう | いこう | 行こう | 選ぼう",
         _Kind.TAUNT: "止められるものなら止めてみろ | 止めてみろ | 止めてみな | 止めてごらん | かかってこい | かかってこいよ"
         " | かかって来い | 捕まえてみろ | 捕まえてごらん | 覚悟しろ | 見てろ | 見てろよ | 文句ある | 文句あるか"
         " | けど何か | だから何 | それが何か | ガーネット分けてね | ガーネット分けて | ガーネット分けてください"
         " | ガーネットを分けてください | ガーネットください | ガーネットちょうだい | ガーネット恵んで"
-        " | ガーネット恵んでください | お恵みを | 恵んでください",
+        " | ガーネット恵んでください | お恵みを | 恵んでください | 信じて | 信じてください | 信じてね | 信じてよ",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
         _Kind.NEGATION: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | じゃなく | ではない"

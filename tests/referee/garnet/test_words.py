@@ -81,6 +81,12 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm beggar, spare me a garnet?", B),  # its question mark asks nothing about a character
     ("en", "Mafia here. So what?", M),
     ("en", "I chose police, good luck", P),
+    ("en", "To be honest, I'm the beggar", B),  # protesting honesty says nothing: the truth never matters
+    ("en", "Police. No lie, I swear to god", P),
+    ("en", "Truthfully? Mafia.", M),  # a rhetorical question opening the text
+    ("en", "I'm cartel, no cap", C),
+    ("en", "Mafia, believe it or not", M),
+    ("en", "Yo, I picked police, no regrets", P),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -145,6 +151,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Beggar. Spare a garnet?", W.OTHER_SEAT),  # asking a beggar?
     ("en", "I'm police. Spare a garnet??", W.QUESTION),  # one question mark is the request's
     ("en", "I'm police, and try and stop me", W.UNREAD),  # a taunt is no clause after "and"
+    ("en", "Mafia. Honestly?", W.UNREAD),  # 'honestly?' doubting, at the end
+    ("en", "I'm police, honestly? no", W.NEGATION),
     ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
@@ -201,6 +209,12 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "거지예요~ 한 푼만 줍쇼", B),
     ("ko", "나 경찰이야, 어쩌라고?", P),
     ("ko", "잡을 테면 잡아 봐. 카르텔이다", C),
+    ("ko", "솔직하게 말하면 거지예요", B),
+    ("ko", "사실 저 카르텔이에요", C),
+    ("ko", "솔직히? 마피아임", M),
+    ("ko", "경찰이에요, 거짓말 아니에요", P),
+    ("ko", "저 거지예요 믿어 주세요", B),  # 'believe me' is a request to the table
+    ("ko", "음 그러니까 마피아요", M),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -256,6 +270,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰! 막아 봐라", W.OTHER_SEAT),  # calling the police?
     ("ko", "거지, 가넷 좀 줘", W.OTHER_SEAT),  # 'beggar, give me a garnet'
     ("ko", "다들 덤벼라 마피아입니다", W.OTHER_SEAT),
+    ("ko", "경찰을 믿어 주세요", W.OTHER_SEAT),  # 'trust the police'
+    ("ko", "경찰, 믿으세요", W.OTHER_SEAT),
+    ("ko", "경찰 솔직히?", W.UNREAD),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -303,6 +320,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "私は物乞いです、ガーネットちょうだい", B),
     ("ja", "警察だけど何か？", P),  # 'I'm police, so what?'
     ("ja", "覚悟しろ、俺はマフィアだ", M),
+    ("ja", "実はカルテルなんです", C),
+    ("ja", "ぶっちゃけ？警察です", P),
+    ("ja", "物乞いです。嘘じゃないよ", B),
+    ("ja", "マジで警察だって", W.REPORTED),  # 'they say' outweighs 'really'
+    ("ja", "まあ、マフィアです。信じてね", M),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -349,6 +371,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィア、止めてみろ", W.OTHER_SEAT),  # 'mafia, try and stop me'
     ("ja", "物乞い！ガーネット恵んで", W.OTHER_SEAT),
     ("ja", "警察です。何か？", W.QUESTION),  # not the closed 'けど何か'
+    ("ja", "警察を信じて", W.OTHER_SEAT),  # 'trust the police'
+    ("ja", "マフィア。正直？", W.UNREAD),
 ]
 
 
@@ -623,6 +647,10 @@ REFUSING = {
 }
 
 
+# A question mark right after an opening "honestly" asks nothing: "Honestly? Cartel."
+RHETORICAL = re.compile(r"(?:honestly|truthfully|to be honest|tbh|솔직히|正直|ぶっちゃけ) ?\?")
+
+
 @settings(max_examples=1000)
 @given(announcements(), st.sampled_from(sorted(REFUSING)), st.data(), st.integers(min_value=0))
 def test_a_hedge_question_other_seat_or_round_or_report_anywhere_is_never_read_as_the_character(
@@ -630,7 +658,8 @@ def test_a_hedge_question_other_seat_or_round_or_report_anywhere_is_never_read_a
 ) -> None:
     lang, text, character = announcement
     added = _inserted(text, data.draw(st.sampled_from(REFUSING[what][lang])), lang, at)
-    assert read_announcement(added, lang) != character
+    if not (what == "question" and RHETORICAL.match(unicodedata.normalize("NFKC", added).casefold())):
+        assert read_announcement(added, lang) != character
 
 
 # Emoji of mood, money, weapons and cheer (the test's own choice, with a skin tone and a
@@ -697,3 +726,27 @@ def test_a_taunt_beside_an_announcement_that_speaks_of_the_speaker_never_changes
 def test_a_taunt_never_makes_a_text_read_as_a_character_it_was_not_read_as(text: str, taunt: str, first: bool) -> None:
     reading = read_announcement(f"{taunt}. {text}" if first else f"{text}. {taunt}", "en")
     assert reading == read_announcement(text, "en") or isinstance(reading, UnclearAnnouncement)
+
+
+# Protestations of honesty (the test's own choice): the truth never matters, so they say nothing.
+HONESTY = {
+    "en": ["honestly", "to be honest", "no lie", "I swear", "truth, I swear", "for real"],
+    "ko": ["솔직히 말할게요", "사실", "진심으로", "거짓말 아니에요", "솔직히 말해서"],
+    "ja": ["正直言って", "実は", "ぶっちゃけ", "嘘じゃない", "正直に言うと"],
+}
+# Words that call the table in the announcements the strategy composes: only asides may stand beside them.
+CALLS = re.compile("everyone|guys|皆さん")
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.data(), st.booleans())
+def test_protesting_honesty_never_changes_an_announcement(
+    announcement: tuple[str, str, Character], data: st.DataObject, first: bool
+) -> None:
+    lang, text, character = announcement
+    if not CALLS.search(unicodedata.normalize("NFKC", text).casefold()):
+        honesty = data.draw(st.sampled_from(HONESTY[lang]))
+        # Korean is cut with no spaces, from the left: "…요 거짓말" is "요거" ('this one') and
+        # refused, as "요거지" must never be Beggar; a punctuation mark keeps the clauses apart.
+        gap = data.draw(st.sampled_from([". ", ", ", "! "] if lang == "ko" else CLAUSE_BREAKS[lang]))
+        assert read_announcement(f"{honesty}{gap}{text}" if first else f"{text}{gap}{honesty}", lang) == character
