@@ -215,6 +215,12 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰이에요, 거짓말 아니에요", P),
     ("ko", "저 거지예요 믿어 주세요", B),  # 'believe me' is a request to the table
     ("ko", "음 그러니까 마피아요", M),
+    ("ko", "마피아지롱", M),  # sentence-final styles: teasing, cute, archaic
+    ("ko", "저는 거지이지용", B),
+    ("ko", "카르텔이에욤", C),
+    ("ko", "경찰이옵니다", P),
+    ("ko", "나는 거지올시다", B),
+    ("ko", "마피아이오", M),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -273,6 +279,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰을 믿어 주세요", W.OTHER_SEAT),  # 'trust the police'
     ("ko", "경찰, 믿으세요", W.OTHER_SEAT),
     ("ko", "경찰 솔직히?", W.UNREAD),
+    ("ko", "경찰이지요", W.UNREAD),  # a tag: 'police, right?', not 이지롱
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -325,6 +332,12 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "物乞いです。嘘じゃないよ", B),
     ("ja", "マジで警察だって", W.REPORTED),  # 'they say' outweighs 'really'
     ("ja", "まあ、マフィアです。信じてね", M),
+    ("ja", "警察なのだ", P),  # sentence-final styles: character speech, archaic, dialect
+    ("ja", "僕はマフィアでござる", M),
+    ("ja", "物乞いだもん", B),
+    ("ja", "カルテルなのよ", C),
+    ("ja", "俺は警察だべ", P),
+    ("ja", "マフィアでおじゃる", M),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -373,6 +386,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "警察です。何か？", W.QUESTION),  # not the closed 'けど何か'
     ("ja", "警察を信じて", W.OTHER_SEAT),  # 'trust the police'
     ("ja", "マフィア。正直？", W.UNREAD),
+    ("ja", "警察なの", W.QUESTION),  # 'is it police?'
+    ("ja", "マフィアなのじゃない", W.NEGATION),
 ]
 
 
