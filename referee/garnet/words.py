@@ -127,7 +127,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
         " | claim | claiming | claimed | around | no question | sadly | unfortunately | proudly | happily | truth"
         " | honest | to be honest | tbh | in all honesty | no lie | not lying | no cap | cross my heart | hand on heart"
-        " | swear to god | believe it or not | no shame | no regrets",
+        " | swear to god | believe it or not | no shame | no regrets | what i picked | what i chose | what i took"
+        " | what i selected | what i went with | the one i picked | the one i chose",
         _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | count | put | make | mark | let | stick | stay | decide | opt | join",
         _Kind.TAUNT: "try and stop me | try to stop me | stop me if you can | catch me if you can | come at me"
         " | come and get me | come get me | bring it on | bring it | fight me | watch me | deal with it | good luck"
@@ -184,7 +185,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 사실대로 말할게요 | 사실대로 말하면 | 사실 | 사실은 | 진심 | 진심으로 | 레알 | 리얼 | 거짓말 아니에요 | 거짓말 아니야"
         " | 거짓말 아님 | 구라 아님 | 뻥 아님 | 믿거나 말거나 | 못 믿겠으면 말고 | 못 믿겠으면 말고요 | 맹세해요 | 맹세합니다"
         " | 맹세할게요 | 지롱 | 이지롱 | 지용 | 이지용 | 이에욤 | 예욤 | 임당 | 이어요 | 여요 | 이옵니다 | 이올시다 | 올시다"
-        " | 이외다 | 이오",
+        " | 이외다 | 이오 | 고른 건 | 고른 거 | 고른 거는 | 고른 것은 | 고른 캐릭터 | 선택한 건 | 선택한 거 | 선택한 것은"
+        " | 선택한 캐릭터 | 뽑은 건 | 찍은 건 | 정한 건",
         _Kind.TAIL: "다 | 야",
         _Kind.OPENER: "아 | 어 | 오 | 자 | 솔직히 ?",
         _Kind.BARE: "해 | 골라 | 골라요 | 할래 | 할래요 | 찍어 | 찍어요",

@@ -87,6 +87,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm cartel, no cap", C),
     ("en", "Mafia, believe it or not", M),
     ("en", "Yo, I picked police, no regrets", P),
+    ("en", "What I chose is the cartel", C),  # a report of one's own choice is an announcement
+    ("en", "The one I picked: beggar", B),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -153,6 +155,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm police, and try and stop me", W.UNREAD),  # a taunt is no clause after "and"
     ("en", "Mafia. Honestly?", W.UNREAD),  # 'honestly?' doubting, at the end
     ("en", "I'm police, honestly? no", W.NEGATION),
+    ("en", "What I picked? Police.", W.QUESTION),
+    ("en", "Guess what I picked: police", W.HEDGE),
     ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
@@ -221,6 +225,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰이옵니다", P),
     ("ko", "나는 거지올시다", B),
     ("ko", "마피아이오", M),
+    ("ko", "내가 고른 건 카르텔이야", C),  # a report of one's own choice is an announcement
+    ("ko", "제가 선택한 캐릭터는 경찰입니다", P),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -280,6 +286,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰, 믿으세요", W.OTHER_SEAT),
     ("ko", "경찰 솔직히?", W.UNREAD),
     ("ko", "경찰이지요", W.UNREAD),  # a tag: 'police, right?', not 이지롱
+    ("ko", "제가 고른거지", W.NO_CHARACTER),  # 'it's what I picked, right?': 거지 is 것이지 here
+    ("ko", "네가 고른 건 경찰", W.OTHER_SEAT),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -338,6 +346,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "カルテルなのよ", C),
     ("ja", "俺は警察だべ", P),
     ("ja", "マフィアでおじゃる", M),
+    ("ja", "私が選んだのはマフィアです", M),  # a report of one's own choice is an announcement
+    ("ja", "俺が選んだキャラは警察だ", P),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -388,6 +398,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィア。正直？", W.UNREAD),
     ("ja", "警察なの", W.QUESTION),  # 'is it police?'
     ("ja", "マフィアなのじゃない", W.NEGATION),
+    ("ja", "あなたが選んだのは警察", W.OTHER_SEAT),
 ]
 
 
