@@ -13,8 +13,8 @@ again costs one more line. So the reader is narrow: every word of the text must 
 knows (`_WORDS`, and the names in referee/garnet/character.py); a word it does not know makes
 the text `UNREAD`, never a guess. The text is folded first (`referee.lang.display`: no
 invisible or direction-changing characters; then NFKC, so full-width letters read as ASCII;
-lower case; spaces dropped between Korean and Japanese words, so spacing typos do not matter)
-and cut into the longest known pieces. Then a handful of rules:
+lower case; spaces dropped between Korean and Japanese words, so spacing typos do not matter;
+an English word drawn out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handful of rules:
 
 - a negation, question, hedge, choice between characters, another seat or player, another
   round, or reported speech anywhere makes the text unclear, whatever else it says;
@@ -370,6 +370,20 @@ def _lexicon() -> dict[tuple[str, ...], _Piece]:
 
 _LEXICON = _lexicon()
 _LONGEST = max(map(len, _LEXICON))
+_KNOWN = {unit for seen in _LEXICON for unit in seen}
+_DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
+
+
+def _undrawn(unit: str) -> str:
+    """An English word drawn out ("mafiaaa", "policeeee", "yesss") is the word: each run of
+    three or more of a letter is one of it, or else two, if that is a word the reader knows.
+    When both are words with different meanings ("choooose": chose or choose?) it stays unknown."""
+    if unit in _KNOWN or not _DRAWN_OUT.search(unit):
+        return unit
+    one, two = (_DRAWN_OUT.sub(kept, unit) for kept in (r"\1", r"\1\1"))
+    if one in _KNOWN and (two not in _KNOWN or _LEXICON.get((one,)) == _LEXICON.get((two,))):
+        return one
+    return two if two in _KNOWN and one not in _KNOWN else unit
 
 
 def _neutral(unit: str) -> bool:
@@ -378,8 +392,8 @@ def _neutral(unit: str) -> bool:
 
 
 def _pieces(text: str) -> list[_Piece]:
-    """The text cut into the longest known pieces, from the left."""
-    seen = units(text)
+    """The text cut into the longest known pieces, from the left, its drawn-out words undrawn."""
+    seen = tuple(map(_undrawn, units(text)))
     out: list[_Piece] = []
     at = 0
     while at < len(seen):

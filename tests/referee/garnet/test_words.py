@@ -89,6 +89,10 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Yo, I picked police, no regrets", P),
     ("en", "What I chose is the cartel", C),  # a report of one's own choice is an announcement
     ("en", "The one I picked: beggar", B),
+    ("en", "mafiaaaa 😈", M),  # a word drawn out is the word
+    ("en", "I'm the policeeee!", P),
+    ("en", "Yesss, beggarrr", B),
+    ("en", "Sooo... cartel", C),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -157,6 +161,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm police, honestly? no", W.NEGATION),
     ("en", "What I picked? Police.", W.QUESTION),
     ("en", "Guess what I picked: police", W.HEDGE),
+    ("en", "nooo police", W.NEGATION),
+    ("en", "I'm nottt police", W.NEGATION),
+    ("en", "I choooose police", W.UNREAD),  # chose, or choose (for the others)?
     ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
@@ -776,3 +783,32 @@ def test_protesting_honesty_never_changes_an_announcement(
         # refused, as "요거지" must never be Beggar; a punctuation mark keeps the clauses apart.
         gap = data.draw(st.sampled_from([". ", ", ", "! "] if lang == "ko" else CLAUSE_BREAKS[lang]))
         assert read_announcement(f"{honesty}{gap}{text}" if first else f"{text}{gap}{honesty}", lang) == character
+
+
+def _drawn_out(text: str, at: int, times: int) -> str:
+    """`text` with its Latin letter nearest after `at` written `times` more times, if it has one."""
+    letters = [i for i, c in enumerate(text) if c.isascii() and c.isalpha()]
+    if not letters:
+        return text
+    i = next((i for i in letters if i >= at % len(text)), letters[0])
+    return text[: i + 1] + text[i] * times + text[i + 1 :]
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.integers(2, 6))
+def test_an_english_name_drawn_out_at_its_end_is_the_name(announcement: tuple[str, str, Character], times: int) -> None:
+    lang, text, character = announcement
+    folded = unicodedata.normalize("NFKC", text)
+    names = [name for c, name in SPOKEN if c is character and name.isascii() and name in folded.casefold()]
+    if lang == "en" and names:
+        end = folded.casefold().index(max(names, key=len)) + len(max(names, key=len)) - 1
+        assert read_announcement(folded[: end + 1] + folded[end] * times + folded[end + 1 :], lang) == character
+
+
+@settings(max_examples=1000)
+@given(ANY_TEXT, st.integers(min_value=0), st.integers(2, 6))
+def test_a_letter_drawn_out_never_makes_a_text_read_as_a_character_it_was_not_read_as(
+    text: str, at: int, times: int
+) -> None:
+    reading = read_announcement(_drawn_out(text, at, times), "en")
+    assert reading == read_announcement(text, "en") or isinstance(reading, UnclearAnnouncement)
