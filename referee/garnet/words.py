@@ -10,11 +10,12 @@ message the harness shows when it asks again.
 Reading the wrong character is the worst mistake this reader could make (the seat would be
 held to an announcement it did not make, and may pay the lie penalty for it), while asking
 again costs one more line. So the reader is narrow: every word of the text must be one it
-knows (`_WORDS`, and the names in referee/garnet/character.py); a word it does not know makes
-the text `UNREAD`, never a guess. The text is folded first (`referee.lang.display`: no
-invisible or direction-changing characters; then NFKC, so full-width letters read as ASCII;
-lower case; spaces dropped between Korean and Japanese words, so spacing typos do not matter;
-an English word drawn out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handful of rules:
+knows (`_WORDS`, and the names, aliases and listed misspellings, `polcie`, `까르텔`, in
+referee/garnet/character.py); a word it does not know makes the text `UNREAD`, never a
+guess. The text is folded first (`referee.lang.display`: no invisible or direction-changing
+characters; then NFKC, so full-width letters read as ASCII; lower case; spaces dropped
+between Korean and Japanese words, so spacing typos do not matter; an English word drawn
+out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handful of rules:
 
 - a negation, question, hedge, choice between characters, another seat or player, another
   round, or reported speech anywhere makes the text unclear, whatever else it says;
@@ -43,12 +44,13 @@ then unknown words.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
-from referee.garnet.character import ALIASES, CHARACTERS, NAMES, Character
+from referee.garnet.character import ALIASES, CHARACTERS, MISSPELLINGS, NAMES, Character
 from referee.lang import LANGS
 from referee.lang.display import displayable
 
@@ -345,7 +347,7 @@ def _lexicon() -> dict[tuple[str, ...], _Piece]:
         units(name): _Piece(_Kind.NAME, character)
         for lang in LANGS
         for character in CHARACTERS
-        for name in (NAMES[lang][character], *ALIASES[lang][character])
+        for name in (NAMES[lang][character], *ALIASES[lang][character], *MISSPELLINGS[lang][character])
     }
     names = list(lexicon)
     words = [
@@ -376,14 +378,18 @@ _DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
 
 def _undrawn(unit: str) -> str:
     """An English word drawn out ("mafiaaa", "policeeee", "yesss") is the word: each run of
-    three or more of a letter is one of it, or else two, if that is a word the reader knows.
-    When both are words with different meanings ("choooose": chose or choose?) it stays unknown."""
-    if unit in _KNOWN or not _DRAWN_OUT.search(unit):
+    three or more of a letter is one or two of it, whichever makes a word the reader knows.
+    When several do and they mean different things ("choooose": chose or choose?), or none
+    does, or it is drawn out in more than four places, it stays unknown."""
+    parts = _DRAWN_OUT.split(unit)  # text, letter, text, letter, ..., text
+    if unit in _KNOWN or not 1 < len(parts) <= 9:
         return unit
-    one, two = (_DRAWN_OUT.sub(kept, unit) for kept in (r"\1", r"\1\1"))
-    if one in _KNOWN and (two not in _KNOWN or _LEXICON.get((one,)) == _LEXICON.get((two,))):
-        return one
-    return two if two in _KNOWN and one not in _KNOWN else unit
+    words = {
+        "".join(part if at % 2 == 0 else part * next(counts) for at, part in enumerate(parts))
+        for counts in map(iter, itertools.product((1, 2), repeat=len(parts) // 2))
+    } & _KNOWN
+    meanings = {_LEXICON.get((word,)) for word in words}
+    return min(words) if len(words) == 1 or (len(meanings) == 1 and None not in meanings) else unit
 
 
 def _neutral(unit: str) -> bool:

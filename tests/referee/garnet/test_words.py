@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.garnet.character import ALIASES, CHARACTERS, NAMES, Character
+from referee.garnet.character import ALIASES, CHARACTERS, MISSPELLINGS, NAMES, Character
 from referee.garnet.words import UnclearAnnouncement, Why, read_announcement, units
 
 M, C, P, B = Character.MAFIA, Character.CARTEL, Character.POLICE, Character.BEGGAR
@@ -93,12 +93,17 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm the policeeee!", P),
     ("en", "Yesss, beggarrr", B),
     ("en", "Sooo... cartel", C),
+    ("en", "I'm the polcie", P),  # a listed misspelling
+    ("en", "poilce!", P),
+    ("en", "Cartell here", C),
+    ("en", "I'm a begger", B),
+    ("en", "maffia 😎", M),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
     ("en", "hello", W.NO_CHARACTER),
     ("en", "I won't say", W.NO_CHARACTER),
-    ("en", "poilce", W.NO_CHARACTER),
+    ("en", "pollce", W.NO_CHARACTER),  # a misspelling that is not listed is never guessed
     ("en", "he said police", W.REPORTED),
     ("en", "She claims cartel", W.REPORTED),
     ("en", "apparently mafia", W.REPORTED),
@@ -163,6 +168,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Guess what I picked: police", W.HEDGE),
     ("en", "nooo police", W.NEGATION),
     ("en", "I'm nottt police", W.NEGATION),
+    ("en", "polce", W.NO_CHARACTER),
+    ("en", "I'm with the catrel, not the maffia", W.SEVERAL),
     ("en", "I choooose police", W.UNREAD),  # chose, or choose (for the others)?
     ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
@@ -234,6 +241,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "마피아이오", M),
     ("ko", "내가 고른 건 카르텔이야", C),  # a report of one's own choice is an announcement
     ("ko", "제가 선택한 캐릭터는 경찰입니다", P),
+    ("ko", "저 까르텔이에요", C),  # a listed misspelling
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -295,6 +303,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰이지요", W.UNREAD),  # a tag: 'police, right?', not 이지롱
     ("ko", "제가 고른거지", W.NO_CHARACTER),  # 'it's what I picked, right?': 거지 is 것이지 here
     ("ko", "네가 고른 건 경찰", W.OTHER_SEAT),
+    ("ko", "까르뗄", W.NO_CHARACTER),  # not listed
+    ("ko", "까르텔 아니고 마피아", W.SEVERAL),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -355,6 +365,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフィアでおじゃる", M),
     ("ja", "私が選んだのはマフィアです", M),  # a report of one's own choice is an announcement
     ("ja", "俺が選んだキャラは警察だ", P),
+    ("ja", "マフイアです", M),  # a listed misspelling: a full-size イ
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -406,6 +417,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "警察なの", W.QUESTION),  # 'is it police?'
     ("ja", "マフィアなのじゃない", W.NEGATION),
     ("ja", "あなたが選んだのは警察", W.OTHER_SEAT),
+    ("ja", "マヒアです", W.NO_CHARACTER),  # not listed
 ]
 
 
@@ -457,13 +469,37 @@ def test_units_are_the_form_words_are_looked_for_in() -> None:
     assert units("B did\u200b not\u200d") == ("b", "did", "not")
 
 
-# Every name people call a character by, in every language: the properties' characters.
+# Every name people call a character by, in every language, and its listed misspellings: the properties' characters.
 SPOKEN: list[tuple[Character, str]] = [
     (character, name)
     for lang in ("en", "ko", "ja")
     for character in CHARACTERS
-    for name in (NAMES[lang][character], *ALIASES[lang][character])
+    for name in (NAMES[lang][character], *ALIASES[lang][character], *MISSPELLINGS[lang][character])
 ]
+
+
+def _slips(a: str, b: str) -> int:
+    """The fewest letters to add, drop, change or swap with a neighbour to turn `a` into `b`."""
+    a, b = a.casefold(), b.casefold()
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "character", "misspelling"),
+    [(lang, c, m) for lang, spelt in MISSPELLINGS.items() for c, ms in spelt.items() for m in ms],
+)
+def test_a_misspelling_is_near_its_own_character_and_far_from_every_other(
+    lang: str, character: Character, misspelling: str
+) -> None:
+    assert min(_slips(misspelling, name) for c, name in SPOKEN if c is character and name != misspelling) <= 2
+    assert min(_slips(misspelling, name) for c, name in SPOKEN if c is not character) >= 3
+    assert read_announcement(misspelling, lang) == character
 
 
 def _letters(text: str) -> str:
