@@ -129,8 +129,9 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | decided | decision | deciding | settled | opted | opting | joined | joining | part | member | truthfully"
         " | claim | claiming | claimed | around | no question | sadly | unfortunately | proudly | happily | truth"
         " | honest | to be honest | tbh | in all honesty | no lie | not lying | no cap | cross my heart | hand on heart"
-        " | swear to god | believe it or not | no shame | no regrets | what i picked | what i chose | what i took"
-        " | what i selected | what i went with | the one i picked | the one i chose",
+        " | swear to god | believe it or not | no shame | no regrets | what i picked is | what i picked was"
+        " | what i picked : | what i chose is | what i chose was | what i chose : | what i went with is"
+        " | what i went with : | the one i picked is | the one i picked : | the one i chose is | the one i chose :",
         _Kind.BARE: "pick | choose | select | take | play | go | be | say | announce | declare | call | count | put | make | mark | let | stick | stay | decide | opt | join",
         _Kind.TAUNT: "try and stop me | try to stop me | stop me if you can | catch me if you can | come at me"
         " | come and get me | come get me | bring it on | bring it | fight me | watch me | deal with it | good luck"

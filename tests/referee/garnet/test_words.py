@@ -166,6 +166,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "I'm police, honestly? no", W.NEGATION),
     ("en", "What I picked? Police.", W.QUESTION),
     ("en", "Guess what I picked: police", W.HEDGE),
+    ("en", "What I chose mafia", W.QUESTION),  # "what I chose" is a report only before "is" or ":"
     ("en", "nooo police", W.NEGATION),
     ("en", "I'm nottt police", W.NEGATION),
     ("en", "polce", W.NO_CHARACTER),
