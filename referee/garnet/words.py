@@ -18,7 +18,8 @@ between Korean and Japanese words, so spacing typos do not matter; an English wo
 out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handful of rules:
 
 - a negation, question, hedge, choice between characters, another seat or player, another
-  round, or reported speech anywhere makes the text unclear, whatever else it says;
+  round, or reported speech anywhere makes the text unclear, whatever else it says, but for
+  the two clauses at the end of this list;
 - the speaker must speak of themself for two kinds of words to be harmless: a word that may
   turn to the table (`everyone`, `여러분`, `皆さん`, and `네`, 'yes' or 'your'), which must also
   call it from the start or, after a comma, the end (`everyone, I'm police`, not `everyone
@@ -26,7 +27,8 @@ out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handf
 - in English an auxiliary opening a clause or followed by "I" asks (`am I police`, `is it mafia`);
 - some words hold only in their place: a Korean tail right after a name (`마피아다`, not
   `다 경찰이야`), an opener at the start (`じゃあ、警察で`, not `警察じゃ…`), a link with a word
-  after it (`저는 경찰이에요`, not `경찰은...`); out of place they are not understood;
+  after it (`저는 경찰이에요`, not `경찰은...`); out of place they are not understood; an
+  opening `Honestly?` asks nothing (`Honestly? Cartel.`, not `Cartel. Honestly?`);
 - a taunt or a request from a closed list (`try and stop me`, `덤벼라`, `ガーネット分けてね`,
   with its own question mark: `spare a garnet?`) says nothing of anyone's character, so it is
   harmless where the speaker speaks of themself or the name has a copula or a verb (`I'm
@@ -35,7 +37,11 @@ out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handf
 - the same character named twice is that character (`Police! police!`); two are `SEVERAL`;
 - an emoji of mood, money, weapons or cheer is an interjection (`police 💸`); one of a
   character is never its name but is that character beside another's (`mafia 🚓` is
-  `SEVERAL`); a cross denies, a shrug hedges, any other symbol is not understood.
+  `SEVERAL`); a cross denies, a shrug hedges, any other symbol is not understood;
+- two clauses, each plain by itself, are read for the one character affirmed for this
+  round: a past round's (public since its reveal) beside this round's, marked as now and
+  stated (`last round I was police, now I'm beggar`, `지난 라운드엔 경찰이었는데 이번엔
+  거지예요`; a next round is a promise, never read).
 
 The reasons are checked in the order of `Why`: who is spoken of first, then the characters
 named, then the mood (a bare verb's order to others only after it: `경찰 안 해` is a negation),
@@ -47,6 +53,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
@@ -95,11 +102,16 @@ class _Kind(Enum):
     TAUNT = "taunt"  # try and stop me, 덤벼라, ガーネット分けてね, 믿어 주세요: nothing about anyone's character
     BREAK = "break"  # punctuation other than a question mark
     CHOICE = "choice"  # or, 아니면, それとも: a hedge, or several characters
+    DENIAL = "denial"  # not, 아니, ない: a negation, which may deny just the clause it is in ("not police, I'm mafia")
+    CORRECTION = "correction"  # 아니고, じゃなくて: a negation denying the clause before it, before another
+    CONTRAST = "contrast"  # but, 는데, けど: between two clauses; elsewhere not understood
     NEGATION = "negation"
     QUESTION = "question"
     HEDGE = "hedge"
     OTHER = "other"  # another seat or player
     OTHER_ROUND = "other-round"
+    PAST = "past"  # last round, 지난 라운드, 前回: another round, unless set against this one
+    NOW = "now"  # now, 이번, 今回: this round, a filler
     REPORTED = "reported"
     UNKNOWN = "unknown"  # not in the lexicon
 
@@ -118,7 +130,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | boom | bam",
         _Kind.OPENER: "honestly ? | truthfully ? | to be honest ? | tbh ?",
         _Kind.LINK: "and | a | an | the",
-        _Kind.FILLER: "it | this | that | here | now | today | round | round # | time | turn"
+        _Kind.FILLER: "it | this | that | here | today | round | round # | time | turn"
         " | character | role | choice | picked | picking | chose | chosen | choosing | selected"
         " | selecting | selection | took | taking | playing | played | going | gonna | went | being"
         " | saying | announcing | announcement | declaring | declaration | identity | card | answer | final"
@@ -141,8 +153,9 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | have mercy | have pity",
         _Kind.ADDRESS: "everyone | everybody | all | guys | folks | y'all | yall | you all",
         _Kind.CHOICE: "or | either",
-        _Kind.NEGATION: "not | no | never | nope | nah | none | neither | nor | nothing | without | cannot | dont"
-        " | doesnt | didnt | isnt | aint | wont | cant | wasnt | arent | werent | havent | hasnt | wouldnt"
+        _Kind.DENIAL: "not | never | dont | doesnt | didnt | isnt | aint | wasnt | arent | werent | havent | hasnt",
+        _Kind.CONTRAST: "but | whereas",
+        _Kind.NEGATION: "no | nope | nah | none | neither | nor | nothing | without | cannot | wont | cant | wouldnt"
         " | shouldnt | couldnt | except | instead | lie | lies | lying | lied | liar | bluff | bluffs"
         " | bluffing | bluffed | fake | faking | fib | kidding | joking | joke | jk | false | wrong | opposite | anything but"
         " | other than",
@@ -161,6 +174,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | players | seat | seats | number | one | two | three | four | five | six | seven | eight | first"
         " | second | third | fourth | fifth | sixth | seventh | eighth | opponent | opponents | friend"
         " | friends | whoever | rest | together | both | neighbor | neighbour",
+        _Kind.NOW: "now | right now | this round | this round # | this time | this turn",
+        _Kind.PAST: "last round | last time | last turn | previous round | the round before",
         _Kind.OTHER_ROUND: "last | previous | previously | before | earlier | next | yesterday | later | tomorrow"
         " | ago | former | formerly | originally | used to",
         _Kind.REPORTED: "said | says | tell | tells | told | telling | claims"
@@ -179,8 +194,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 골랐습니다 | 골랐음 | 골랐다 | 고를게요 | 고를게 | 고릅니다 | 찍었어요 | 찍었어 | 찍었습니다 | 찍었음"
         " | 찍음 | 찍을게요 | 뽑았어요 | 뽑았어 | 뽑았습니다 | 갈게요 | 갈게 | 갈께요 | 갈께 | 갑니다 | 간다 | 감"
         " | 가겠습니다 | 가요 | 픽 | 결정 | 정했어요 | 정했어 | 정했습니다 | 될게요 | 될게 | 됩니다 | 맡을게요"
-        " | 맡았어요 | 맡겠습니다 | 선언 | 캐릭터 | 케릭터 | 캐릭 | 역할 | 정체 | 카드 | 답 | 대답 | 이번 | 이번엔"
-        " | 요번 | 라운드 | #라운드 | 라운드# | 판 | 지금 | 오늘 | 쪽 | 편 | 팀 | 진짜 | 진짜로 | 정말 | 정말로"
+        " | 맡았어요 | 맡겠습니다 | 선언 | 캐릭터 | 케릭터 | 캐릭 | 역할 | 정체 | 카드 | 답 | 대답"
+        " | 라운드 | #라운드 | 라운드# | 판 | 오늘 | 쪽 | 편 | 팀 | 진짜 | 진짜로 | 정말 | 정말로"
         " | 확실히 | 무조건 | 당연히 | 솔직히 | 분명히 | 분명 | 틀림없이 | 절대 | 절대로 | 맹세코 | 그냥 | 역시 | 또"
         " | 다시 | 계속 | 또한 | 바로 | 할게여 | 갈게여 | 예여 | 할거예요 | 할거야 | 할겁니다 | 고름 | 거든 | 거든요"
         " | 이거든 | 인데 | 인데요 | ㄹㅇ | 될거야 | 될거예요 | 될겁니다 | 공개 | 발표 | 슴다 | 하기로"
@@ -200,8 +215,10 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 한 푼만 주세요 | 적선 좀 해 주세요 | 적선해 주세요 | 믿어 주세요 | 믿어 줘 | 믿어 줘요 | 믿으세요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
         _Kind.CHOICE: "아니면 | 또는 | 혹은 | 이나 | 이든 | 든 | 든지 | 이든지 | 거나 | 이거나",
-        _Kind.NEGATION: "아니 | 아닌 | 아닐 | 아님 | 아닙 | 아냐 | 아녜 | 아뇨 | 아녀 | 않 | 안 | 못 | 말고 | 없 | 거짓"
-        " | 뻥 | 구라 | 농담 | 장난 | 노노 | ㄴㄴ | 빼고",
+        _Kind.DENIAL: "아니 | 아닌 | 아님 | 아닙 | 아냐 | 아녜 | 아녀 | 않 | 안",
+        _Kind.CORRECTION: "아니고 | 이 아니고 | 가 아니고 | 은 아니고 | 는 아니고 | 아니라 | 이 아니라 | 가 아니라 | 말고",
+        _Kind.CONTRAST: "는데 | 지만 | 이지만 | 이었는데 | 였는데 | 했는데 | 골랐는데 | 이었지만 | 였지만 | 했지만 | 골랐지만",
+        _Kind.NEGATION: "아닐 | 아뇨 | 못 | 없 | 거짓 | 뻥 | 구라 | 농담 | 장난 | 노노 | ㄴㄴ | 빼고",
         _Kind.QUESTION: "? | ¿ | ❓ | ❔ | 까 | 니 | 냐 | 나요 | 인가 | 는가 | 던가 | 누구 | 누가 | 뭐 | 무엇 | 무슨"
         " | 어느 | 어떤 | 어떻게 | 왜 | 언제 | 어디",
         _Kind.HEDGE: "아마 | 아마도 | 글쎄 | 같 | 듯 | 지도 | 수도 | 려나 | 예정 | 생각 | 모르 | 모름 | 몰라 | 혹시"
@@ -212,9 +229,10 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 플레이어 | 자리 | 좌석 | 사람 | 애들 | 형 | 누나 | 언니 | 오빠 | 친구 | 같이 | 함께 | 하세요 | 해라"
         " | 해줘 | 해주세요 | 하자 | 합시다 | 고르세요 | 골라라 | 하십시오 | 가자 | 갑시다 | 하셈 | 고르셈"
         " | 선택하세요 | 전부 | 전원 | 하나 | 둘 | 셋 | 넷 | 이거 | 요거",
-        _Kind.OTHER_ROUND: "지난 | 지난번 | 저번 | 전에 | 전판 | 전라운드 | 전번 | 아까 | 다음 | 다음번 | 어제 | 내일 | 처음 | 원래"
-        " | 예전 | 이전 | 그때",
-        _Kind.REPORTED: "라고 | 이라고 | 라는 | 이라는 | 래 | 이래 | 래요 | 이래요 | 대 | 다고 | 했다고 | 댔 | 말했"
+        _Kind.NOW: "이번 | 이번엔 | 이번에 | 요번 | 지금 | 지금은",
+        _Kind.PAST: "지난 라운드 | 지난번 | 지난 판 | 저번 | 전판 | 전 라운드 | 전번",
+        _Kind.OTHER_ROUND: "지난 | 전에 | 아까 | 다음 | 다음번 | 어제 | 내일 | 처음 | 원래 | 예전 | 이전 | 그때",
+        _Kind.REPORTED: "라고 | 이라고 | 라는 | 이라는 | 아니라고 | 이 아니라고 | 가 아니라고 | 아니라는 | 래 | 이래 | 래요 | 이래요 | 대 | 다고 | 했다고 | 댔 | 말했"
         " | 그랬 | 들었 | 란다 | 이란다 | 랍니다 | 이랍니다 | 라네 | 이라네 | 라던데 | 이라던데 | 라더라 | 이라더라"
         " | 카더라 | 한대 | 했대",
     },
@@ -229,8 +247,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | なのです | します | しました | する | した | しとく | しときます | 選びます | 選びました | 選んだ"
         " | 選ぶ | 選んでいます | 選んでます | 選択 | 決めた | 決めました | 決めます | 決定 | いきます | 行きます"
         " | いく | 行く | なります | なる | なりました | なった | やります | やる | 取ります | 取りました | 宣言"
-        " | 申告 | 担当 | キャラ | キャラクター | 役 | 役割 | 正体 | カード | 答え | 今回 | この | ラウンド"
-        " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | 今 | また | 本当 | 本当に | ほんと | ほんとに"
+        " | 申告 | 担当 | キャラ | キャラクター | 役 | 役割 | 正体 | カード | 答え | この | ラウンド"
+        " | #ラウンド | ラウンド# | 第#ラウンド | #ラウンド目 | ターン | また | 本当 | 本当に | ほんと | ほんとに"
         " | ホント | 正直 | 正直に | 絶対 | 絶対に | ぜったい | 間違いなく | もちろん | 確実に | 確かに | やっぱり"
         " | やはり | 普通に | ねん | 決まり | 側 | チーム | サイド | 発表 | 公開 | 正直に言うと | 正直言うと | 正直言って"
         " | 正直に言います | 正直に言う | 正直に言えば | 本当のことを言うと | 本当のこと言うと | ぶっちゃけ | 実は | マジ"
@@ -246,9 +264,11 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | ガーネット恵んでください | お恵みを | 恵んでください | 信じて | 信じてください | 信じてね | 信じてよ",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
-        _Kind.NEGATION: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | じゃなく | ではない"
-        " | ではなく | ではありません | じゃありません | してない | していない | してません | 選んでない"
-        " | 選んでいない | 選んでません | 違 | ちがう | ちがい | ちゃう | 嘘 | うそ | ウソ | 冗談 | いいえ | いや"
+        _Kind.DENIAL: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | ではない | ではありません"
+        " | じゃありません | してない | していない | してません | 選んでない | 選んでいない | 選んでません",
+        _Kind.CORRECTION: "じゃなく | じゃなくて | ではなく | ではなくて",
+        _Kind.CONTRAST: "けど | けれど | けれども | だが | ですが | でしたが | だったが",
+        _Kind.NEGATION: "違 | ちがう | ちがい | ちゃう | 嘘 | うそ | ウソ | 冗談 | いいえ | いや"
         " | なし | 無し | 以外 | 抜き | 偽 | フェイク | ブラフ | 間違",
         _Kind.QUESTION: "? | ¿ | ❓ | ❔ | か | かい | っけ | なの | 何 | なに | なん | どれ | どっち | どちら | 誰"
         " | だれ | どう | どの | いかが | なんで",
@@ -260,7 +280,9 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | そいつ | やつ | 奴 | 皆 | 全員 | 誰か | 他 | ほか | 人 | 番 | 席 | プレイヤー | さん | くん | ちゃん"
         " | 様 | さま | たち | 達 | 私たち | 僕たち | 僕ら | 俺ら | 俺たち | 我々 | うちら | 一緒 | ください"
         " | 下さい | しろ | 選べ | しましょう | ましょう | 相手 | 一 | 二 | 三 | 四 | 五 | 六 | 七 | 八",
-        _Kind.OTHER_ROUND: "前 | 前回 | 次 | 次回 | さっき | 昨日 | 以前 | 最初 | 元々 | もともと",
+        _Kind.NOW: "今回 | 今 | このラウンド",
+        _Kind.PAST: "前回 | 前のラウンド | 前ラウンド | さっきのラウンド",
+        _Kind.OTHER_ROUND: "前 | 次 | 次回 | さっき | 昨日 | 以前 | 最初 | 元々 | もともと",
         _Kind.REPORTED: "だそう | って | 言っ | 言い | 言う | 言わ | いう | 聞い | 聞き | らしい | によると | 曰く | とのこと",
     },
 }
@@ -448,7 +470,7 @@ def _calls(pieces: list[_Piece], at: int) -> bool:
     return at > 0 and pieces[at - 1].kind is _Kind.BREAK and all(piece.kind in _ASIDE for piece in pieces[at + 1 :])
 
 
-_STATING = (_Kind.AUX, _Kind.FILLER, _Kind.TAIL)
+_STATING = (_Kind.AUX, _Kind.FILLER, _Kind.TAIL, _Kind.NOW)
 
 
 def _stated(pieces: list[_Piece]) -> bool:
@@ -472,11 +494,14 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
     """The kinds the text holds once the words that depend on the speaker are settled: an
     address is another seat unless it calls the table in a text where the speaker speaks of
     themself; a bare verb with no word for the speaker is an order (`_Kind.BARE` stays in the
-    set only then); a taunt is harmless only where the text is stated (`_stated`), since beside a
-    bare name it may be calling it ("Police, try and stop me!"); a tail away from a name is not understood ("다 경찰이야" is 'all are
-    police'), nor an opener that opens nothing ("警察じゃ…" trails off before a negation,
-    "경찰아" calls someone Police), nor a link with nothing after it ("경찰은…", "警察は" stop
-    before saying what the police are). A choice is a hedge (or, with two names, several characters)."""
+    set only then); a taunt is harmless only where the text is stated (`_stated`), since beside
+    a bare name it may be calling it ("Police, try and stop me!"); a tail away from a name is
+    not understood ("다 경찰이야" is 'all are police'), nor an opener that opens nothing
+    ("警察じゃ…" trails off before a negation, "경찰아" calls someone Police), nor a link with
+    nothing after it ("경찰은…", "警察は" stop before saying what the police are), nor a
+    contrast ("I'm police but…"). A denial or a correction is a negation, a past round another
+    round (`_two_clauses` reads the texts where they are not), a choice a hedge (or, with two
+    names, several characters)."""
     kinds = {piece.kind for piece in pieces}
     speaker = any(piece.kind in (_Kind.SELF, _Kind.SUBJECT) for piece in pieces)
     if any(piece.kind is _Kind.ADDRESS and not (speaker and _calls(pieces, at)) for at, piece in enumerate(pieces)):
@@ -491,6 +516,12 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
         or (piece.kind is _Kind.LINK and all(after.kind in _ASIDE for after in pieces[at + 1 :]))
         for at, piece in enumerate(pieces)
     ):
+        kinds.add(_Kind.UNKNOWN)
+    if kinds & {_Kind.DENIAL, _Kind.CORRECTION}:
+        kinds.add(_Kind.NEGATION)
+    if _Kind.PAST in kinds:
+        kinds.add(_Kind.OTHER_ROUND)
+    if _Kind.CONTRAST in kinds:
         kinds.add(_Kind.UNKNOWN)
     if _Kind.CHOICE in kinds:
         kinds.add(_Kind.HEDGE)
@@ -521,6 +552,59 @@ def _why(pieces: list[_Piece]) -> Why | None:
     return next((why for holds, why in reasons if holds), None)
 
 
+def _plain(pieces: list[_Piece]) -> Character | None:
+    """The character a clause announces plainly by itself, if it does."""
+    if _why(pieces) is not None:
+        return None
+    (character,) = _named(pieces)
+    return character
+
+
+_JOINS = (_Kind.BREAK, _Kind.CONTRAST, _Kind.CORRECTION)
+
+
+def _cuts(pieces: list[_Piece]) -> Iterator[tuple[list[_Piece], list[_Piece], list[_Piece]]]:
+    """Every way to cut the text in two clauses at a run of punctuation, contrasts ("but",
+    "는데", "けど") and corrections ("아니고", "じゃなくて"): (before, the run, after)."""
+    at = 0
+    while at < len(pieces):
+        end = at
+        while end < len(pieces) and pieces[end].kind in _JOINS:
+            end += 1
+        if 0 < at < end < len(pieces):
+            yield pieces[:at], pieces[at:end], pieces[end:]
+        at = max(end, at + 1)
+
+
+def _this_round(before: list[_Piece], join: list[_Piece], after: list[_Piece]) -> Character | None:
+    """The character of this round, where one clause is a past round's plain announcement
+    ("last round I was police", "지난 라운드엔 경찰이었는데", "前回は警察だった"), which the reveal
+    has made public, and the other this round's, marked as now and stated ("now I'm beggar",
+    "이번엔 거지예요", "今回は物乞い"). A next round is a promise, not history: never read."""
+    if any(piece.kind is _Kind.CORRECTION for piece in join):
+        return None
+    for past, now in ((before, after), (after, before)):
+        then = [piece for piece in past if piece.kind is not _Kind.PAST]
+        if (
+            len(then) < len(past)
+            and all(piece.kind is not _Kind.NOW for piece in past)
+            and any(piece.kind is _Kind.NOW for piece in now)
+            and all(piece.kind is not _Kind.PAST for piece in now)
+            and _plain(then) is not None
+            and _stated(now)
+        ):
+            return _plain(now)
+    return None
+
+
+def _two_clauses(pieces: list[_Piece]) -> Character | None:
+    """The one character a text of two clauses announces though it names two and speaks of a
+    past round (`_this_round`); every piece but the join between them stands in a clause that
+    is plain by itself, and every way to cut it must agree."""
+    readings = {_this_round(*cut) for cut in _cuts(pieces)} - {None}
+    return readings.pop() if len(readings) == 1 else None
+
+
 def read_announcement(text: str, lang: str) -> Character | UnclearAnnouncement:
     """The character `text` announces as the speaker's own, or why it does not plainly do so.
 
@@ -532,7 +616,8 @@ def read_announcement(text: str, lang: str) -> Character | UnclearAnnouncement:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
     pieces = _pieces(text)
     why = _why(pieces)
-    if why is not None:
-        return UnclearAnnouncement(why)
-    (character,) = _named(pieces)
-    return character
+    if why is None:
+        (character,) = _named(pieces)
+        return character
+    affirmed = _two_clauses(pieces)
+    return UnclearAnnouncement(why) if affirmed is None else affirmed
