@@ -41,7 +41,10 @@ out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handf
 - two clauses, each plain by itself, are read for the one character affirmed for this
   round: a past round's (public since its reveal) beside this round's, marked as now and
   stated (`last round I was police, now I'm beggar`, `지난 라운드엔 경찰이었는데 이번엔
-  거지예요`; a next round is a promise, never read).
+  거지예요`; a next round is a promise, never read), or a character denied by a plain `not`
+  in one clause beside another stated in the other (`not police — I'm mafia`, `경찰 아니고
+  마피아입니다`, `警察じゃなくてマフィアです`; a bare affirmed name, `not mafia, police`, may
+  be advice or someone called, and is not read).
 
 The reasons are checked in the order of `Why`: who is spoken of first, then the characters
 named, then the mood (a bare verb's order to others only after it: `경찰 안 해` is a negation),
@@ -597,11 +600,35 @@ def _this_round(before: list[_Piece], join: list[_Piece], after: list[_Piece]) -
     return None
 
 
+def _corrected(before: list[_Piece], join: list[_Piece], after: list[_Piece]) -> Character | None:
+    """The character affirmed where one clause denies a character and the other announces
+    another, stated: "not police — I'm mafia", "I'm mafia, not police", "경찰 아니고
+    마피아입니다", "警察じゃなくてマフィアです". A correction denies the clause before it; a
+    denial, the one clause it stands in, which must be one unbroken clause with no other
+    negation ("I'm police. Not! I'm mafia" is refused); a bare affirmed name may be advice or a
+    call ("not mafia, police"), so it is not read."""
+    corrections = sum(piece.kind is _Kind.CORRECTION for piece in join)
+    if corrections > 1:
+        return None
+    for denied, affirmed in [(before, after)] if corrections else [(before, after), (after, before)]:
+        denials = sum(piece.kind is _Kind.DENIAL for piece in denied)
+        said = [at for at, piece in enumerate(denied) if piece.kind not in _ASIDE]
+        if denials != 1 - corrections or not said or _Kind.BREAK in {p.kind for p in denied[said[0] : said[-1]]}:
+            continue
+        gone = _plain([piece for piece in denied if piece.kind is not _Kind.DENIAL])
+        kept = _plain(affirmed)
+        if gone is not None and kept is not None and gone is not kept and _stated(affirmed):
+            return kept
+    return None
+
+
 def _two_clauses(pieces: list[_Piece]) -> Character | None:
-    """The one character a text of two clauses announces though it names two and speaks of a
-    past round (`_this_round`); every piece but the join between them stands in a clause that
-    is plain by itself, and every way to cut it must agree."""
-    readings = {_this_round(*cut) for cut in _cuts(pieces)} - {None}
+    """The one character a text of two clauses announces though it names two, denies one or
+    speaks of a past round (`_this_round`, `_corrected`); every piece but the join between
+    them stands in a clause that is plain by itself, and every way to cut it must agree."""
+    readings = {
+        reading for cut in _cuts(pieces) for reading in (_this_round(*cut), _corrected(*cut)) if reading is not None
+    }
     return readings.pop() if len(readings) == 1 else None
 
 

@@ -101,6 +101,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Last time I was the cartel; this round I'm police", P),  # a past round, public since its reveal
     ("en", "I was mafia last round, but now I'm the beggar", B),
     ("en", "Now I'm police. Last round I was a cop too", P),
+    ("en", "I'm not the cartel, I'm police", P),  # a correction: one denied, one affirmed and stated
+    ("en", "I'm the beggar, not the police", B),
+    ("en", "I'm police, not mafia", P),
+    ("en", "I didn't pick mafia, I picked cartel", C),
+    ("en", "Not mafia. I'm a cop.", P),
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -122,8 +127,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Last round I was police", W.OTHER_ROUND),
     ("en", "Next round I'll be police", W.OTHER_ROUND),
     ("en", "mafia or police", W.SEVERAL),
-    ("en", "I'm police, not mafia", W.SEVERAL),
-    ("en", "not mafia, police", W.SEVERAL),
+    ("en", "not mafia, police", W.SEVERAL),  # a bare affirmed name may be advice: not read
     ("en", "Mafia... or maybe police", W.SEVERAL),
     ("en", "am I police?", W.QUESTION),
     ("en", "Police?", W.QUESTION),
@@ -175,6 +179,14 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Last round seat 3 was police, now I'm beggar", W.OTHER_SEAT),
     ("en", "Last round I was police, now beggar?", W.OTHER_ROUND),
     ("en", "Last round police, now, beggar", W.OTHER_ROUND),  # a bare name may be someone called
+    ("en", "I'm not mafia, police", W.SEVERAL),  # 'police' may be someone called
+    ("en", "I'm not police but mafia", W.SEVERAL),
+    ("en", "I'm police. Not! I'm mafia", W.SEVERAL),  # which does 'not' deny?
+    ("en", "Not police, not cartel, I'm mafia", W.SEVERAL),
+    ("en", "Police. Just kidding, I'm mafia.", W.SEVERAL),  # only a plain 'not' denies one clause
+    ("en", "Mafia (bluff). I'm police.", W.SEVERAL),
+    ("en", "I'm not police, I'm not mafia", W.SEVERAL),
+    ("en", "I'm not police, I think I'm mafia", W.SEVERAL),
     ("en", "nooo police", W.NEGATION),
     ("en", "I'm nottt police", W.NEGATION),
     ("en", "polce", W.NO_CHARACTER),
@@ -253,6 +265,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "저 까르텔이에요", C),  # a listed misspelling
     ("ko", "저번 판엔 마피아였지만 이번엔 카르텔이에요", C),  # a past round, public since its reveal
     ("ko", "전판에 경찰 했는데 지금은 거지입니다", B),
+    ("ko", "카르텔 아니고 경찰이에요", P),  # a correction: one denied, one affirmed and stated
+    ("ko", "저는 거지가 아니라 마피아입니다", M),
+    ("ko", "경찰 아니에요, 카르텔이에요", C),
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -275,7 +290,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "전 라운드 경찰", W.OTHER_ROUND),  # 전 is 'previous' here, not 저는
     ("ko", "마피아 아니면 경찰", W.SEVERAL),
     ("ko", "마피아나 경찰", W.SEVERAL),
-    ("ko", "경찰 말고 마피아", W.SEVERAL),
+    ("ko", "경찰 말고 마피아", W.SEVERAL),  # bare: advice to the others?
     ("ko", "마피아랑 카르텔", W.SEVERAL),
     ("ko", "경찰일까?", W.QUESTION),
     ("ko", "제가 경찰인가요", W.QUESTION),
@@ -319,6 +334,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "다음 판엔 경찰, 이번엔 거지예요", W.OTHER_ROUND),  # a promise, not history
     ("ko", "지난 라운드엔 경찰이었는데 거지예요", W.OTHER_ROUND),  # which is this round's?
     ("ko", "아까는 경찰이었는데 이번엔 거지예요", W.OTHER_ROUND),  # 'a while ago' may be this round
+    ("ko", "경찰 아니고 마피아 아니고 카르텔", W.SEVERAL),
+    ("ko", "경찰이 아니라 마피아라고 했어", W.REPORTED),
+    ("ko", "경찰 아니고 마피아일걸", W.SEVERAL),
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -382,6 +400,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフイアです", M),  # a listed misspelling: a full-size イ
     ("ja", "前回はカルテルでしたが、今回は警察です", P),  # a past round, public since its reveal
     ("ja", "前のラウンドはマフィアだった。今は物乞いだ", B),
+    ("ja", "私はカルテルじゃなくて警察です", P),  # a correction: one denied, one affirmed and stated
+    ("ja", "警察ではなく物乞いです", B),
+    ("ja", "マフィアじゃないよ、カルテルだよ", C),
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -399,7 +420,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "次は警察にします", W.OTHER_ROUND),
     ("ja", "マフィアか警察", W.SEVERAL),
     ("ja", "マフィアまたはカルテル", W.SEVERAL),
-    ("ja", "警察じゃなくてマフィア", W.SEVERAL),
+    ("ja", "警察じゃなくてマフィア", W.SEVERAL),  # bare: advice to the others?
     ("ja", "警察ですか", W.QUESTION),
     ("ja", "私は警察？", W.QUESTION),
     ("ja", "警察だっけ", W.QUESTION),
@@ -437,6 +458,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "次回は警察、今回は物乞いです", W.OTHER_ROUND),  # a promise, not history
     ("ja", "前回は3番が警察だったけど、今回は物乞い", W.OTHER_SEAT),
     ("ja", "前回は警察だったけど、物乞いです", W.OTHER_ROUND),  # which is this round's?
+    ("ja", "警察じゃなくてマフィアって言ってた", W.REPORTED),
+    ("ja", "警察じゃなくてマフィアかな", W.SEVERAL),
 ]
 
 
@@ -781,7 +804,7 @@ def test_a_picture_of_the_police_keeps_police_and_reads_no_other_character(
         assert isinstance(reading, UnclearAnnouncement)
     elif not others:
         assert reading == P
-    else:  # beside another character's name it is a second character
+    else:  # beside another character's name, even a denied one, it is a second character
         assert reading == P or isinstance(reading, UnclearAnnouncement)
 
 
@@ -880,6 +903,24 @@ def _copula_past(name: str) -> str:
 def _other(character: Character, lang: str, data: st.DataObject) -> tuple[Character, str]:
     other = data.draw(st.sampled_from([c for c in CHARACTERS if c is not character]))
     return other, data.draw(st.sampled_from((NAMES[lang][other], *ALIASES[lang][other])))
+
+
+@settings(max_examples=1000)
+@given(announcements(), st.data())
+def test_a_denied_character_is_never_read_and_a_stated_one_beside_it_is(
+    announcement: tuple[str, str, Character], data: st.DataObject
+) -> None:
+    lang, text, character = announcement
+    _, name = _other(character, lang, data)
+    forms = {
+        "en": [f"not {name}, {text}", f"I'm not {name}. {text}", f"{text}, not {name}", f"{text}. I'm not the {name}"],
+        "ko": [f"{name} 아니고 {text}", f"{name} 아니에요. {text}", f"{text}. {name} 아니에요"],
+        "ja": [f"{name}じゃなくて{text}", f"{name}じゃないです。{text}", f"{text}。{name}じゃないです"],
+    }
+    reading = read_announcement(data.draw(st.sampled_from(forms[lang])), lang)
+    assert reading == character or isinstance(reading, UnclearAnnouncement)
+    if SPEAKER[lang].search(unicodedata.normalize("NFKC", text).casefold()):
+        assert reading == character
 
 
 @settings(max_examples=1000)
