@@ -15,7 +15,7 @@ referee/garnet/character.py); a word it does not know makes the text `UNREAD`, n
 guess. The text is folded first (`referee.lang.display`: no invisible or direction-changing
 characters; then NFKC, so full-width letters read as ASCII; lower case; spaces dropped
 between Korean and Japanese words, so spacing typos do not matter; an English word drawn
-out, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handful of rules:
+out at its end, `mafiaaa`, is the word) and cut into the longest known pieces. Then a handful of rules:
 
 - a negation, question, hedge, choice between characters, another seat or player, another
   round, or reported speech anywhere makes the text unclear, whatever else it says, but for
@@ -53,7 +53,6 @@ then unknown words.
 
 from __future__ import annotations
 
-import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -399,23 +398,20 @@ def _lexicon() -> dict[tuple[str, ...], _Piece]:
 _LEXICON = _lexicon()
 _LONGEST = max(map(len, _LEXICON))
 _KNOWN = {unit for seen in _LEXICON for unit in seen}
-_DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
+_DRAWN_OUT = re.compile(r"([a-z])\1{2,}$")
 
 
 def _undrawn(unit: str) -> str:
-    """An English word drawn out ("mafiaaa", "policeeee", "yesss") is the word: each run of
-    three or more of a letter is one or two of it, whichever makes a word the reader knows.
-    When several do and they mean different things ("choooose": chose or choose?), or none
-    does, or it is drawn out in more than four places, it stays unknown."""
-    parts = _DRAWN_OUT.split(unit)  # text, letter, text, letter, ..., text
-    if unit in _KNOWN or not 1 < len(parts) <= 9:
+    """An English word drawn out at its end ("mafiaaa", "policeeee", "yesss", "nooo") is the
+    word: the last letter once, or else twice, whichever is a word the reader knows; when both
+    are, with different meanings, it stays unknown. Only at the end: "cooop" may be "coop"
+    drawn out, not "cop", while no word ends in a doubled letter that undoubled is a name."""
+    if unit in _KNOWN or not _DRAWN_OUT.search(unit):
         return unit
-    words = {
-        "".join(part if at % 2 == 0 else part * next(counts) for at, part in enumerate(parts))
-        for counts in map(iter, itertools.product((1, 2), repeat=len(parts) // 2))
-    } & _KNOWN
-    meanings = {_LEXICON.get((word,)) for word in words}
-    return min(words) if len(words) == 1 or (len(meanings) == 1 and None not in meanings) else unit
+    one, two = (_DRAWN_OUT.sub(kept, unit) for kept in (r"\1", r"\1\1"))
+    if one in _KNOWN and (two not in _KNOWN or _LEXICON.get((one,)) == _LEXICON.get((two,))):
+        return one
+    return two if two in _KNOWN else unit
 
 
 def _neutral(unit: str) -> bool:
