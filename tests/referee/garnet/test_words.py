@@ -383,6 +383,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "カルテルだぜ。かかってこいよ", C),
     ("ja", "私は物乞いです、ガーネットちょうだい", B),
     ("ja", "警察だけど何か？", P),  # 'I'm police, so what?'
+    ("ja", "マフィアだから何？", M),  # the taunt is 'から何', so 'だ' stays the copula
     ("ja", "覚悟しろ、俺はマフィアだ", M),
     ("ja", "実はカルテルなんです", C),
     ("ja", "ぶっちゃけ？警察です", P),
