@@ -104,7 +104,8 @@ class _Kind(Enum):
     TAUNT = "taunt"  # try and stop me, 덤벼라, ガーネット分けてね, 믿어 주세요: nothing about anyone's character
     BREAK = "break"  # punctuation other than a question mark
     CHOICE = "choice"  # or, 아니면, それとも: a hedge, or several characters
-    DENIAL = "denial"  # not, 아니, ない: a negation, which may deny just the clause it is in ("not police, I'm mafia")
+    DENIAL = "denial"  # not, never: a negation, which may deny the name after it ("not police, I'm mafia")
+    DENIAL_AFTER = "denial-after"  # 아니, ない: a negation, which may deny the name before it ("경찰 아니에요")
     CORRECTION = "correction"  # 아니고, じゃなくて: a negation denying the clause before it, before another
     CONTRAST = "contrast"  # but, 는데, けど: between two clauses; elsewhere not understood
     NEGATION = "negation"
@@ -157,7 +158,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         _Kind.CHOICE: "or | either",
         _Kind.DENIAL: "not | never | dont | doesnt | didnt | isnt | aint | wasnt | arent | werent | havent | hasnt",
         _Kind.CONTRAST: "but | whereas",
-        _Kind.NEGATION: "no | nope | nah | none | neither | nor | nothing | without | cannot | wont | cant | wouldnt"
+        _Kind.NEGATION: "not only | not just | not merely | not simply | no | nope | nah | none | neither | nor | nothing | without | cannot | wont | cant | wouldnt"
         " | shouldnt | couldnt | except | instead | lie | lies | lying | lied | liar | bluff | bluffs"
         " | bluffing | bluffed | fake | faking | fib | kidding | joking | joke | jk | false | wrong | opposite | anything but"
         " | other than",
@@ -217,13 +218,13 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 한 푼만 주세요 | 적선 좀 해 주세요 | 적선해 주세요 | 믿어 주세요 | 믿어 줘 | 믿어 줘요 | 믿으세요",
         _Kind.ADDRESS: "여러분 | 모두 | 모두들 | 네",
         _Kind.CHOICE: "아니면 | 또는 | 혹은 | 이나 | 이든 | 든 | 든지 | 이든지 | 거나 | 이거나",
-        _Kind.DENIAL: "아니 | 아닌 | 아님 | 아닙 | 아냐 | 아녜 | 아녀 | 않 | 안",
+        _Kind.DENIAL_AFTER: "아니 | 아닌 | 아님 | 아닙 | 아냐 | 아녜 | 아녀 | 않 | 안",
         _Kind.CORRECTION: "아니고 | 이 아니고 | 가 아니고 | 은 아니고 | 는 아니고 | 아니라 | 이 아니라 | 가 아니라 | 말고",
         _Kind.CONTRAST: "는데 | 지만 | 이지만 | 이었는데 | 였는데 | 했는데 | 골랐는데 | 이었지만 | 였지만 | 했지만 | 골랐지만",
         _Kind.NEGATION: "아닐 | 아뇨 | 못 | 없 | 거짓 | 뻥 | 구라 | 농담 | 장난 | 노노 | ㄴㄴ | 빼고",
         _Kind.QUESTION: "? | ¿ | ❓ | ❔ | 까 | 니 | 냐 | 나요 | 인가 | 는가 | 던가 | 누구 | 누가 | 뭐 | 무엇 | 무슨"
         " | 어느 | 어떤 | 어떻게 | 왜 | 언제 | 어디",
-        _Kind.HEDGE: "아마 | 아마도 | 글쎄 | 같 | 듯 | 지도 | 수도 | 려나 | 예정 | 생각 | 모르 | 모름 | 몰라 | 혹시"
+        _Kind.HEDGE: "아니라도 | 아니어도 | 아니더라도 | 이 아니라도 | 가 아니라도 | 이 아니어도 | 가 아니어도 | 아마 | 아마도 | 글쎄 | 같 | 듯 | 지도 | 수도 | 려나 | 예정 | 생각 | 모르 | 모름 | 몰라 | 혹시"
         " | 만약 | 만일 | 면 | 싶 | 고민 | 일단 | 우선 | 어쩌면 | 반반 | 흠 | 쯤 | 정도 | 대충 | 거의 | 원해 | 걸"
         " | 텐데 | 겠지 | 일 | #%",
         _Kind.OTHER: "# | 너 | 넌 | 니가 | 네가 | 너는 | 너도 | 너희 | 당신 | 그 | 그녀 | 그분 | 걔 | 쟤 | 얘 | 저분"
@@ -266,7 +267,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | ガーネット恵んでください | お恵みを | 恵んでください | 信じて | 信じてください | 信じてね | 信じてよ",
         _Kind.ADDRESS: "皆さん | みなさん | みんな | 皆様 | みなさま",
         _Kind.CHOICE: "または | それとも | とか | やら | あるいは | もしくは",
-        _Kind.DENIAL: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | ではない | ではありません"
+        _Kind.DENIAL_AFTER: "ない | なかった | ません | ませんでした | じゃない | じゃねえ | じゃね | ではない | ではありません"
         " | じゃありません | してない | していない | してません | 選んでない | 選んでいない | 選んでません",
         _Kind.CORRECTION: "じゃなく | じゃなくて | ではなく | ではなくて",
         _Kind.CONTRAST: "けど | けれど | けれども | だが | ですが | でしたが | だったが",
@@ -274,7 +275,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | なし | 無し | 以外 | 抜き | 偽 | フェイク | ブラフ | 間違",
         _Kind.QUESTION: "? | ¿ | ❓ | ❔ | か | かい | っけ | なの | 何 | なに | なん | どれ | どっち | どちら | 誰"
         " | だれ | どう | どの | いかが | なんで",
-        _Kind.HEDGE: "かも | かもしれない | かもしれません | たぶん | 多分 | おそらく | 恐らく | きっと | だろう | だろ"
+        _Kind.HEDGE: "じゃなくても | ではなくても | かも | かもしれない | かもしれません | たぶん | 多分 | おそらく | 恐らく | きっと | だろう | だろ"
         " | でしょう | でしょ | かな | かしら | 思 | 気がする | 気がします | 予定 | つもり | みたい | っぽい | よう"
         " | 一応 | とりあえず | 一旦 | もし | もしかして | もしかしたら | なら | たら | れば | 迷 | 悩 | 考え | 希望"
         " | たい | ほしい | 欲しい | でも | よね | よな | 確か | #%",
@@ -516,7 +517,7 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
         for at, piece in enumerate(pieces)
     ):
         kinds.add(_Kind.UNKNOWN)
-    if kinds & {_Kind.DENIAL, _Kind.CORRECTION}:
+    if kinds & {_Kind.DENIAL, _Kind.DENIAL_AFTER, _Kind.CORRECTION}:
         kinds.add(_Kind.NEGATION)
     if _Kind.PAST in kinds:
         kinds.add(_Kind.OTHER_ROUND)
@@ -600,18 +601,29 @@ def _corrected(before: list[_Piece], join: list[_Piece], after: list[_Piece]) ->
     """The character affirmed where one clause denies a character and the other announces
     another, stated: "not police — I'm mafia", "I'm mafia, not police", "경찰 아니고
     마피아입니다", "警察じゃなくてマフィアです". A correction denies the clause before it; a
-    denial, the one clause it stands in, which must be one unbroken clause with no other
-    negation ("I'm police. Not! I'm mafia" is refused); a bare affirmed name may be advice or a
-    call ("not mafia, police"), so it is not read."""
+    denial, the name it stands before ("not police") or, in Korean and Japanese, after
+    ("경찰 아니에요", "警察じゃない"; "じゃない、マフィア" is 'no wait, mafia'), in one unbroken
+    clause with no other negation and no "now" ("I'm police. Not! I'm mafia" is refused); a
+    bare affirmed name may be advice or someone called ("not mafia, police"), so it is not read."""
     corrections = sum(piece.kind is _Kind.CORRECTION for piece in join)
     if corrections > 1:
         return None
     for denied, affirmed in [(before, after)] if corrections else [(before, after), (after, before)]:
-        denials = sum(piece.kind is _Kind.DENIAL for piece in denied)
-        said = [at for at, piece in enumerate(denied) if piece.kind not in _ASIDE]
-        if denials != 1 - corrections or not said or _Kind.BREAK in {p.kind for p in denied[said[0] : said[-1]]}:
+        kinds = [piece.kind for piece in denied]
+        said = [at for at, kind in enumerate(kinds) if kind not in _ASIDE]
+        names = [at for at, kind in enumerate(kinds) if kind is _Kind.NAME]
+        denials = [at for at, kind in enumerate(kinds) if kind in (_Kind.DENIAL, _Kind.DENIAL_AFTER)]
+        if len(denials) != 1 - corrections or not names or _Kind.BREAK in kinds[said[0] : said[-1]]:
             continue
-        gone = _plain([piece for piece in denied if piece.kind is not _Kind.DENIAL])
+        if _Kind.NOW in kinds or (
+            denials
+            and not (
+                (kinds[denials[0]] is _Kind.DENIAL and denials[0] < names[0])
+                or (kinds[denials[0]] is _Kind.DENIAL_AFTER and names[-1] < denials[0])
+            )
+        ):
+            continue
+        gone = _plain([piece for at, piece in enumerate(denied) if at not in denials])
         kept = _plain(affirmed)
         if gone is not None and kept is not None and gone is not kept and _stated(affirmed):
             return kept

@@ -187,6 +187,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Mafia (bluff). I'm police.", W.SEVERAL),
     ("en", "I'm not police, I'm not mafia", W.SEVERAL),
     ("en", "I'm not police, I think I'm mafia", W.SEVERAL),
+    ("en", "I'm not only police, I'm also mafia", W.SEVERAL),  # both
+    ("en", "I'm mafia, police I'm not", W.SEVERAL),  # an English 'not' denies what follows it
+    ("en", "I'm mafia. Not now police", W.SEVERAL),  # this round's clause is the denied one
     ("en", "nooo police", W.NEGATION),
     ("en", "I'm nottt police", W.NEGATION),
     ("en", "polce", W.NO_CHARACTER),
@@ -337,6 +340,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "경찰 아니고 마피아 아니고 카르텔", W.SEVERAL),
     ("ko", "경찰이 아니라 마피아라고 했어", W.REPORTED),
     ("ko", "경찰 아니고 마피아일걸", W.SEVERAL),
+    ("ko", "경찰이 아니라도 마피아예요", W.SEVERAL),  # 'even if not police'
+    ("ko", "경찰이에요, 안 마피아예요", W.SEVERAL),  # a Korean denial follows what it denies
     # ja: plain announcements
     ("ja", "私はマフィアです", M),
     ("ja", "マフィアだよ", M),
@@ -461,6 +466,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "前回は警察だったけど、物乞いです", W.OTHER_ROUND),  # which is this round's?
     ("ja", "警察じゃなくてマフィアって言ってた", W.REPORTED),
     ("ja", "警察じゃなくてマフィアかな", W.SEVERAL),
+    ("ja", "警察だったけど、じゃないマフィア", W.SEVERAL),  # 'no wait, mafia': a Japanese denial follows
+    ("ja", "カルテルじゃなくても物乞いです", W.SEVERAL),  # 'even if not cartel'
+    ("ja", "物乞いです、今回は警察じゃない", W.SEVERAL),  # this round's clause is the denied one
 ]
 
 
