@@ -195,6 +195,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "polce", W.NO_CHARACTER),
     ("en", "catrel or maffia", W.SEVERAL),
     ("en", "I choooose police", W.UNREAD),  # chose, or choose (for the others)?
+    ("en", "I'm in the cooop", W.NO_CHARACTER),  # drawn out in the middle: coop, or cop?
     ("en", "mafia 3️⃣", W.OTHER_SEAT),  # a keycap digit is a number
     # ko: plain announcements
     ("ko", "저는 경찰입니다", P),
