@@ -597,46 +597,13 @@ def _this_round(before: list[_Piece], join: list[_Piece], after: list[_Piece]) -
     return None
 
 
-def _corrected(before: list[_Piece], join: list[_Piece], after: list[_Piece]) -> Character | None:
-    """The character affirmed where one clause denies a character and the other announces
-    another, stated: "not police — I'm mafia", "I'm mafia, not police", "경찰 아니고
-    마피아입니다", "警察じゃなくてマフィアです". A correction denies the clause before it; a
-    denial, the name it stands before ("not police") or, in Korean and Japanese, after
-    ("경찰 아니에요", "警察じゃない"; "じゃない、マフィア" is 'no wait, mafia'), in one unbroken
-    clause with no other negation and no "now" ("I'm police. Not! I'm mafia" is refused); a
-    bare affirmed name may be advice or someone called ("not mafia, police"), so it is not read."""
-    corrections = sum(piece.kind is _Kind.CORRECTION for piece in join)
-    if corrections > 1:
-        return None
-    for denied, affirmed in [(before, after)] if corrections else [(before, after), (after, before)]:
-        kinds = [piece.kind for piece in denied]
-        said = [at for at, kind in enumerate(kinds) if kind not in _ASIDE]
-        names = [at for at, kind in enumerate(kinds) if kind is _Kind.NAME]
-        denials = [at for at, kind in enumerate(kinds) if kind in (_Kind.DENIAL, _Kind.DENIAL_AFTER)]
-        if len(denials) != 1 - corrections or not names or _Kind.BREAK in kinds[said[0] : said[-1]]:
-            continue
-        if _Kind.NOW in kinds or (
-            denials
-            and not (
-                (kinds[denials[0]] is _Kind.DENIAL and denials[0] < names[0])
-                or (kinds[denials[0]] is _Kind.DENIAL_AFTER and names[-1] < denials[0])
-            )
-        ):
-            continue
-        gone = _plain([piece for at, piece in enumerate(denied) if at not in denials])
-        kept = _plain(affirmed)
-        if gone is not None and kept is not None and gone is not kept and _stated(affirmed):
-            return kept
-    return None
-
-
 def _two_clauses(pieces: list[_Piece]) -> Character | None:
-    """The one character a text of two clauses announces though it names two, denies one or
-    speaks of a past round (`_this_round`, `_corrected`); every piece but the join between
-    them stands in a clause that is plain by itself, and every way to cut it must agree."""
-    readings = {
-        reading for cut in _cuts(pieces) for reading in (_this_round(*cut), _corrected(*cut)) if reading is not None
-    }
+    """The one character a text of two clauses announces though it names two, one of them in a
+    past round (`_this_round`); every piece but the join between them stands in a clause that
+    is plain by itself, and every way to cut it must agree. A correction ("not police, I'm
+    mafia") is not read: two people labelling the same rules disagreed on whether it is plain
+    (the second held-out set asks again), and asking again costs one line."""
+    readings = {reading for cut in _cuts(pieces) if (reading := _this_round(*cut)) is not None}
     return readings.pop() if len(readings) == 1 else None
 
 

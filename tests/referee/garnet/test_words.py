@@ -101,11 +101,11 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Last time I was the cartel; this round I'm police", P),  # a past round, public since its reveal
     ("en", "I was mafia last round, but now I'm the beggar", B),
     ("en", "Now I'm police. Last round I was a cop too", P),
-    ("en", "I'm not the cartel, I'm police", P),  # a correction: one denied, one affirmed and stated
-    ("en", "I'm the beggar, not the police", B),
-    ("en", "I'm police, not mafia", P),
-    ("en", "I didn't pick mafia, I picked cartel", C),
-    ("en", "Not mafia. I'm a cop.", P),
+    ("en", "I'm not the cartel, I'm police", W.SEVERAL),  # a correction names two: asked again
+    ("en", "I'm the beggar, not the police", W.SEVERAL),  # a correction names two: asked again
+    ("en", "I'm police, not mafia", W.SEVERAL),  # a correction names two: asked again
+    ("en", "I didn't pick mafia, I picked cartel", W.SEVERAL),  # a correction names two: asked again
+    ("en", "Not mafia. I'm a cop.", W.SEVERAL),  # a correction names two: asked again
     # en: not an announcement
     ("en", "", W.EMPTY),
     ("en", " ... ", W.EMPTY),
@@ -269,9 +269,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "저 까르텔이에요", C),  # a listed misspelling
     ("ko", "저번 판엔 마피아였지만 이번엔 카르텔이에요", C),  # a past round, public since its reveal
     ("ko", "전판에 경찰 했는데 지금은 거지입니다", B),
-    ("ko", "카르텔 아니고 경찰이에요", P),  # a correction: one denied, one affirmed and stated
-    ("ko", "저는 거지가 아니라 마피아입니다", M),
-    ("ko", "경찰 아니에요, 카르텔이에요", C),
+    ("ko", "카르텔 아니고 경찰이에요", W.SEVERAL),  # a correction names two: asked again
+    ("ko", "저는 거지가 아니라 마피아입니다", W.SEVERAL),  # a correction names two: asked again
+    ("ko", "경찰 아니에요, 카르텔이에요", W.SEVERAL),  # a correction names two: asked again
     # ko: not an announcement
     ("ko", "   ", W.EMPTY),
     ("ko", "비밀이에요", W.NO_CHARACTER),
@@ -407,9 +407,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "マフイアです", M),  # a listed misspelling: a full-size イ
     ("ja", "前回はカルテルでしたが、今回は警察です", P),  # a past round, public since its reveal
     ("ja", "前のラウンドはマフィアだった。今は物乞いだ", B),
-    ("ja", "私はカルテルじゃなくて警察です", P),  # a correction: one denied, one affirmed and stated
-    ("ja", "警察ではなく物乞いです", B),
-    ("ja", "マフィアじゃないよ、カルテルだよ", C),
+    ("ja", "私はカルテルじゃなくて警察です", W.SEVERAL),  # a correction names two: asked again
+    ("ja", "警察ではなく物乞いです", W.SEVERAL),  # a correction names two: asked again
+    ("ja", "マフィアじゃないよ、カルテルだよ", W.SEVERAL),  # a correction names two: asked again
     # ja: not an announcement
     ("ja", "。。。", W.EMPTY),
     ("ja", "秘密です", W.NO_CHARACTER),
@@ -931,9 +931,9 @@ def _other(character: Character, lang: str, data: st.DataObject) -> tuple[Charac
 
 @settings(max_examples=1000)
 @given(announcements(), st.data())
-def test_a_denied_character_is_never_read_and_a_stated_one_beside_it_is(
-    announcement: tuple[str, str, Character], data: st.DataObject
-) -> None:
+def test_a_correction_is_asked_again(announcement: tuple[str, str, Character], data: st.DataObject) -> None:
+    """'Not police, I'm mafia' names two characters: neither is read (people disagree on
+    whether it is plain; asking again costs a line)."""
     lang, text, character = announcement
     _, name = _other(character, lang, data)
     forms = {
@@ -942,9 +942,7 @@ def test_a_denied_character_is_never_read_and_a_stated_one_beside_it_is(
         "ja": [f"{name}じゃなくて{text}", f"{name}じゃないです。{text}", f"{text}。{name}じゃないです"],
     }
     reading = read_announcement(data.draw(st.sampled_from(forms[lang])), lang)
-    assert reading == character or isinstance(reading, UnclearAnnouncement)
-    if SPEAKER[lang].search(unicodedata.normalize("NFKC", text).casefold()):
-        assert reading == character
+    assert isinstance(reading, UnclearAnnouncement)
 
 
 @settings(max_examples=1000)
