@@ -114,6 +114,7 @@ class _Kind(Enum):
     OTHER = "other"  # another seat or player
     OTHER_ROUND = "other-round"
     PAST = "past"  # last round, 지난 라운드, 前回: another round, unless set against this one
+    TENSE = "tense"  # was, 이었어요, だった, will: which round? Another, unless the text says this one (now)
     NOW = "now"  # now, 이번, 今回: this round, a filler
     REPORTED = "reported"
     UNKNOWN = "unknown"  # not in the lexicon
@@ -126,7 +127,8 @@ _WORDS: dict[str, dict[_Kind, str]] = {
     "en": {
         _Kind.SUBJECT: "i | im",
         _Kind.SELF: "me | my | mine | myself",
-        _Kind.AUX: "am | is | are | was | were | do | does | did | will | have | has | shall",
+        _Kind.AUX: "am | is | are | were | do | does | did | will | have | has | shall",
+        _Kind.TENSE: "was",
         _Kind.INTERJECTION: "hi | hello | hey | ok | okay | k | so | well | alright | all right | yes | yeah | yep"
         " | yup | um | umm | uh | er | erm | oh | ah | then | sure | fine | good | great | please | sorry | thanks"
         " | thank you | lol | lmao | haha | hahaha | hehe | xd | w | ww | www | yo | wow | whoa | welp | ugh | meh"
@@ -191,8 +193,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 그럼 | 그러니까 | 그니까 | 그래서 | 좋아 | 좋아요 | 오케이 | ㅋ | ㅎ | ㅠ | ㅜ | ㅇㅇ | ㅇㅋ | ^ | 하하 | 헤헤 | 히히",
         _Kind.LINK: "은 | 는 | 이 | 가 | 을 | 를 | 도 | 의 | 랑 | 이랑 | 하고 | 그리고",
         _Kind.FILLER: "요 | 로 | 으로 | 에 | 엔 | 에서 | 에는 | 니다 | 습니다 | 입니다 | 이에요 | 이예요 | 예요 | 에요 | 이야 | 이다 | 임 | 이요 | 입니당 | 이에용"
-        " | 이에여 | 예용 | 임다 | 이당 | 이얌 | 얌 | 이었어요 | 이었어 | 이었습니다 | 이었다 | 이었음 | 였어요"
-        " | 였어 | 였습니다 | 였다 | 였음 | 선택 | 했어요 | 했어 | 했습니다 | 했음 | 했다 | 함 | 합니다 | 하겠습니다"
+        " | 이에여 | 예용 | 임다 | 이당 | 이얌 | 얌 | 선택 | 했어요 | 했어 | 했습니다 | 했음 | 했다 | 함 | 합니다 | 하겠습니다"
         " | 하겠어요 | 하겠어 | 하겠음 | 할게요 | 할게 | 할께요 | 할께 | 한다 | 해요 | 골랐어요 | 골랐어"
         " | 골랐습니다 | 골랐음 | 골랐다 | 고를게요 | 고를게 | 고릅니다 | 찍었어요 | 찍었어 | 찍었습니다 | 찍었음"
         " | 찍음 | 찍을게요 | 뽑았어요 | 뽑았어 | 뽑았습니다 | 갈게요 | 갈게 | 갈께요 | 갈께 | 갑니다 | 간다 | 감"
@@ -233,6 +234,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 해줘 | 해주세요 | 하자 | 합시다 | 고르세요 | 골라라 | 하십시오 | 가자 | 갑시다 | 하셈 | 고르셈"
         " | 선택하세요 | 전부 | 전원 | 하나 | 둘 | 셋 | 넷 | 이거 | 요거",
         _Kind.NOW: "이번 | 이번엔 | 이번에 | 요번 | 지금 | 지금은",
+        _Kind.TENSE: "이었어요 | 이었어 | 이었습니다 | 이었다 | 이었음 | 였어요 | 였어 | 였습니다 | 였다 | 였음",
         _Kind.PAST: "지난 라운드 | 지난번 | 지난 판 | 저번 | 전판 | 전 라운드 | 전번",
         _Kind.OTHER_ROUND: "지난 | 전에 | 아까 | 다음 | 다음번 | 어제 | 내일 | 처음 | 원래 | 예전 | 이전 | 그때",
         _Kind.REPORTED: "라고 | 이라고 | 라는 | 이라는 | 아니라고 | 이 아니라고 | 가 아니라고 | 아니라는 | 래 | 이래 | 래요 | 이래요 | 대 | 다고 | 했다고 | 댔 | 말했"
@@ -246,7 +248,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | おはよう | 笑",
         _Kind.LINK: "は | が | も | を | の | と",
         _Kind.FILLER: "で | に | へ | ね | よ | な | さ | ぞ | ぜ | わ | や"
-        " | です | だ | である | であります | でございます | っす | だった | でした | なんです | なんだ"
+        " | です | だ | である | であります | でございます | っす | なんです | なんだ"
         " | なのです | します | しました | する | した | しとく | しときます | 選びます | 選びました | 選んだ"
         " | 選ぶ | 選んでいます | 選んでます | 選択 | 決めた | 決めました | 決めます | 決定 | いきます | 行きます"
         " | いく | 行く | なります | なる | なりました | なった | やります | やる | 取ります | 取りました | 宣言"
@@ -284,6 +286,7 @@ _WORDS: dict[str, dict[_Kind, str]] = {
         " | 様 | さま | たち | 達 | 私たち | 僕たち | 僕ら | 俺ら | 俺たち | 我々 | うちら | 一緒 | ください"
         " | 下さい | しろ | 選べ | しましょう | ましょう | 相手 | 一 | 二 | 三 | 四 | 五 | 六 | 七 | 八",
         _Kind.NOW: "今回 | 今 | このラウンド",
+        _Kind.TENSE: "だった | でした | だったよ | でしたよ",
         _Kind.PAST: "前回 | 前のラウンド | 前ラウンド | さっきのラウンド",
         _Kind.OTHER_ROUND: "前 | 次 | 次回 | さっき | 昨日 | 以前 | 最初 | 元々 | もともと",
         _Kind.REPORTED: "だそう | って | 言っ | 言い | 言う | 言わ | いう | 聞い | 聞き | らしい | によると | 曰く | とのこと",
@@ -519,7 +522,7 @@ def _kinds(pieces: list[_Piece]) -> set[_Kind]:
         kinds.add(_Kind.UNKNOWN)
     if kinds & {_Kind.DENIAL, _Kind.DENIAL_AFTER, _Kind.CORRECTION}:
         kinds.add(_Kind.NEGATION)
-    if _Kind.PAST in kinds:
+    if _Kind.PAST in kinds or (_Kind.TENSE in kinds and _Kind.NOW not in kinds):
         kinds.add(_Kind.OTHER_ROUND)
     if _Kind.CONTRAST in kinds:
         kinds.add(_Kind.UNKNOWN)
@@ -584,7 +587,7 @@ def _this_round(before: list[_Piece], join: list[_Piece], after: list[_Piece]) -
     if any(piece.kind is _Kind.CORRECTION for piece in join):
         return None
     for past, now in ((before, after), (after, before)):
-        then = [piece for piece in past if piece.kind is not _Kind.PAST]
+        then = [piece for piece in past if piece.kind not in (_Kind.PAST, _Kind.TENSE)]
         if (
             len(then) < len(past)
             and all(piece.kind is not _Kind.NOW for piece in past)

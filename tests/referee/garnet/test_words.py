@@ -125,6 +125,7 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("en", "Everybody is mafia", W.OTHER_SEAT),
     ("en", "Police, everyone!", W.OTHER_SEAT),
     ("en", "Last round I was police", W.OTHER_ROUND),
+    ("en", "I was police", W.OTHER_ROUND),  # a past copula with no round named: which round?
     ("en", "Next round I'll be police", W.OTHER_ROUND),
     ("en", "mafia or police", W.SEVERAL),
     ("en", "not mafia, police", W.SEVERAL),  # a bare affirmed name may be advice: not read
@@ -289,6 +290,8 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ko", "우리 다 경찰 하자", W.OTHER_SEAT),
     ("ko", "경찰 해", W.OTHER_SEAT),  # 'do police!' as much as 'I do police'
     ("ko", "지난 라운드엔 경찰이었어요", W.OTHER_ROUND),
+    ("ko", "전 경찰이었어요", W.OTHER_ROUND),  # 'I was police': which round?
+    ("ko", "마피아였습니다", W.OTHER_ROUND),
     ("ko", "다음엔 경찰 할게요", W.OTHER_ROUND),
     ("ko", "아까 마피아였어", W.OTHER_ROUND),
     ("ko", "전 라운드 경찰", W.OTHER_ROUND),  # 전 is 'previous' here, not 저는
@@ -467,7 +470,9 @@ TABLE: list[tuple[str, str, Character | Why]] = [
     ("ja", "前回は警察だったけど、物乞いです", W.OTHER_ROUND),  # which is this round's?
     ("ja", "警察じゃなくてマフィアって言ってた", W.REPORTED),
     ("ja", "警察じゃなくてマフィアかな", W.SEVERAL),
-    ("ja", "警察だったけど、じゃないマフィア", W.SEVERAL),  # 'no wait, mafia': a Japanese denial follows
+    ("ja", "警察だった", W.OTHER_ROUND),  # 'I was police': which round?
+    ("ja", "マフィアでした", W.OTHER_ROUND),
+    ("ja", "警察だったけど、じゃないマフィア", W.OTHER_ROUND),  # 'no wait, mafia': a Japanese denial follows
     ("ja", "カルテルじゃなくても物乞いです", W.SEVERAL),  # 'even if not cartel'
     ("ja", "物乞いです、今回は警察じゃない", W.SEVERAL),  # this round's clause is the denied one
 ]
