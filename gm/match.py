@@ -29,10 +29,12 @@ and, unless everyone may see it, `see` (a `referee.game.Audience` value):
   `accepted`, `reason` (why not, or null), `tokens_in`, `tokens_out`, `latency`,
   `transport` (each network exchange as [outcome, seconds]).
 - `resumed` (everyone): `ply`: the game went on after an interruption.
-- `game_ended` (everyone): `result` (winners, reason), `seed`, `nonce`, `commitment`.
+- `game_ended` (everyone): `result` (winners, reason, and what else the end decides), `seed`,
+  `nonce`, `commitment`, `moves_key`.
 
-The seed and nonce wait in the sidecar (its secret is empty: a match seals only the seed)
-until `game_ended` reveals them. `rerun` re-steps a log through the referee: resume goes
+The seed and nonce wait in the sidecar until `game_ended` reveals them, and so does the moves
+key (the sidecar's secret: `MOVES_KEY`), under which each `announced` line commits to its
+secret move. `rerun` re-steps a log through the referee: resume goes
 on from its state (writing first what a crash left owed: an `announced` or `revealed`
 line), `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds what one
 seat was shown.
@@ -172,25 +174,31 @@ def audience(game: MatchGame, move: Any) -> Audience:
     return Audience.EVERYONE if game.public_json(move) is None else Audience.SEAT
 
 
-def move_commitment(game: MatchGame, move: Any, nonce: str, ply: int) -> str:
+MOVES_KEY = "moves"
+"""The sealed secret of a match: the key of its secret moves' commitments, drawn by `secrets`
+(never from the seed, which a player may have chosen with --seed: from it and the four
+characters, any announcement's commitment would open), revealed in `game_ended`."""
+
+
+def move_commitment(game: MatchGame, move: Any, key: str, ply: int) -> str:
     """What an `announced` line commits to: the secret move itself, under a nonce drawn from the
-    game's sealed nonce and the ply (revealed with it at the end). A choice edited after its
+    game's sealed moves key and the ply (revealed at the end). A choice edited after its
     announcement no longer opens it."""
-    move_nonce = hashlib.sha256(f"{nonce}:{ply}".encode()).hexdigest()[:32]
+    move_nonce = hashlib.sha256(f"{key}:{ply}".encode()).hexdigest()[:32]
     return commit({"move": game.move_json(move)}, move_nonce)
 
 
 def owed(
-    game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any, nonce: str | None
+    game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any, key: str | None
 ) -> tuple[tuple[str, Json], ...]:
     """The lines everyone is owed after `seat`'s `move` took `before` to `after`: the public
     part of a secret move with its commitment, then what the step revealed. Written by the
-    match, expected by `rerun`, so the two cannot drift apart; with `nonce` None (not revealed
-    yet) the commitment is None, to be checked once it is."""
+    match, expected by `rerun`, so the two cannot drift apart; with `key` None (the moves key,
+    not revealed yet) the commitment is None, to be checked once it is."""
     events: list[tuple[str, Json]] = []
     public = game.public_json(move)
     if public is not None:
-        commitment = None if nonce is None else move_commitment(game, move, nonce, ply)
+        commitment = None if key is None else move_commitment(game, move, key, ply)
         events.append(("announced", {"ply": ply, "seat": seat, "public": public, "commitment": commitment}))
     revealed = game.revealed_json(before, after)
     if revealed is not None:
@@ -251,13 +259,13 @@ class Rerun:
         return len(self.moves)
 
 
-def rerun(log: Log, game: MatchGame, nonce: str | None = None) -> Rerun:
+def rerun(log: Log, game: MatchGame, key: str | None = None) -> Rerun:
     """Re-step every recorded move of `log` through `game`'s referee, with no model calls.
 
     Checks each move is the seat's to make and legal, each refused move and rejected agent
     reply is refused now too, each agent move is the reply last accepted for its ply, each
     `announced` and `revealed` line is what the referee owes after its move (`owed`), its
-    commitment opened by the secret move (with `nonce`, the sealed one, or once `game_ended`
+    commitment opened by the secret move (with `key`, the sealed moves key, or once `game_ended`
     reveals it), each line holds only the fields a match writes and is seen by whom it should,
     each move was played by the kind of player its seat has, and `game_ended` (if any) gives the
     result the moves give and opens the commitment."""
@@ -275,7 +283,7 @@ def rerun(log: Log, game: MatchGame, nonce: str | None = None) -> Rerun:
         if isinstance(seats, dict)
         else {}
     )
-    walk = _Walk(log, game, state, kinds, nonce)
+    walk = _Walk(log, game, state, kinds, key)
     for event in log.events[1:]:
         walk.take(event)
     if walk.ended is None:
@@ -289,7 +297,7 @@ class _Walk:
     game: MatchGame
     state: Any
     kinds: dict[str, Any]  # each seat's recorded kind: human, bot or agent
-    nonce: str | None  # the sealed nonce, when the re-run knows it
+    key: str | None  # the sealed moves key (MOVES_KEY), when the re-run knows it
     moves: list[Event] = field(default_factory=list)
     owed: list[tuple[str, Json]] = field(default_factory=list)
     # every announced line with the move it must open, checked once the nonce is known
@@ -362,11 +370,11 @@ class _Walk:
             self.differs(event, f"a {event.t} line with fields a match does not write: {', '.join(sorted(extra))}")
 
     def open_commitments(self) -> None:
-        """Every announced line's commitment opened by its secret move, when the nonce is known."""
-        if self.nonce is None:
+        """Every announced line's commitment opened by its secret move, when the key is known."""
+        if self.key is None:
             return
         for event, move, ply in self.announced:
-            if move is not None and event.data.get("commitment") != move_commitment(self.game, move, self.nonce, ply):
+            if move is not None and event.data.get("commitment") != move_commitment(self.game, move, self.key, ply):
                 self.differs(event, "the secret move does not open its announcement's commitment")
         self.announced.clear()
 
@@ -409,7 +417,7 @@ class _Walk:
             return
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
-        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.nonce))
+        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.key))
         self.moves.append(event)
         self.accepted = None
 
@@ -456,8 +464,12 @@ class _Walk:
         if not opens(self.log.events[0].data.get("commitment"), seed, nonce):
             self.differs(event, "the seed and nonce revealed do not open the commitment")
         elif isinstance(seed, int) and isinstance(nonce, str):
-            self.nonce = nonce
-            self.open_commitments()
+            key = event.data.get("moves_key")
+            if isinstance(key, str):
+                self.key = key
+                self.open_commitments()
+            elif self.announced:
+                self.differs(event, "game_ended reveals no moves_key to open the announcements' commitments")
             self.rederive(seed)
 
     def rederive(self, seed: int) -> None:
@@ -475,6 +487,12 @@ class _Walk:
             chosen = bot.choose(self.game.view(before, seat), decision_rng(self.game.name, seed, seat, int(ply or 0)))
             if chosen != move:
                 self.differs(event, f"the bot ({bot.level}) plays {self.game.move_json(chosen)} with the revealed seed")
+
+
+def _moves_key(sealed: Sealed) -> str | None:
+    """The moves key a match sealed (none in a log from before secret moves)."""
+    key = sealed.secret.get(MOVES_KEY)
+    return key if isinstance(key, str) else None
 
 
 def game_in(log: Log) -> MatchGame:
@@ -570,7 +588,7 @@ class Match(Table[Any]):
         if set(players) != set(game.seats(state)):
             raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
         seed = secrets.randbits(63) if seed is None else seed
-        sealed = Sealed(seed, {}, seed_nonce(seed))
+        sealed = Sealed(seed, {MOVES_KEY: secrets.token_hex(16)}, seed_nonce(seed))
         config = {
             "lang": lang,
             "rules": game.rules_json(state),
@@ -601,7 +619,7 @@ class Match(Table[Any]):
         started = log.events[0].data
         if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
             raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
-        done = rerun(log, game, sealed.nonce)
+        done = rerun(log, game, _moves_key(sealed))
         if done.problems:
             first = done.problems[0]
             raise TranscriptError(f"{path}:{first.line}: {first.text}; see: refgm replay {path}")
@@ -682,7 +700,7 @@ class Match(Table[Any]):
             move=self.game.move_json(move),
             **({"fallback": True} if fallback else {}),
         )
-        public = owed(self.game, self.ply, seat, move, self.state, state, self.sealed.nonce)
+        public = owed(self.game, self.ply, seat, move, self.state, state, _moves_key(self.sealed))
         self._publish(public)
         self.state = state
         self.ply += 1
@@ -770,4 +788,5 @@ class Match(Table[Any]):
             seed=self.sealed.seed,
             nonce=self.sealed.nonce,
             commitment=commit_seed(self.sealed.seed, self.sealed.nonce),
+            **({"moves_key": key} if (key := _moves_key(self.sealed)) else {}),
         )
