@@ -52,6 +52,17 @@ def run(args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     if args.opponent or args.first != "human":
         print("refgm play: --opponent and --first are for --game monorail", file=sys.stderr)
         return 2
+    recorded = [
+        f"--{name.replace('_', '-')}"
+        for name in ("seat", "bot", "seat_model", "seed")
+        if getattr(args, name) not in (None, [])
+    ]
+    if args.resume and recorded:
+        print(
+            f"refgm play: {', '.join(recorded)}: the game records its seats and seed; leave them out with --resume",
+            file=sys.stderr,
+        )
+        return 2
     return play_seats.run(lambda: _open(args, lines))
 
 

@@ -230,6 +230,8 @@ def test_a_model_seat_asked_again_then_replaced_by_its_bot(tmp_path: Path) -> No
         (["--opponent", "bot"], "--opponent and --first are for --game monorail"),
         (["--incident", "cake"], "--incident is for the liar game"),
         (["--resume", "no-such-game"], "cannot read"),
+        (["--resume", "g.jsonl", "--seat", "4"], "--seat: the game records its seats and seed"),
+        (["--resume", "g.jsonl", "--seed", "1", "--bot", "random"], "--bot, --seed: the game records"),
     ],
 )
 def test_bad_arguments_are_clear_errors(tmp_path: Path, args: list[str], message: str) -> None:
