@@ -64,7 +64,7 @@ class GarnetGame:
             "order": list(state.order),
             "announcements": [{"seat": s, "announcement": said.value} for s, said in state.announced],
             "choice": None if own is None else own.value,
-            "history": [_round_json(r) for r in state.rounds],
+            "history": [round_json(r) for r in state.rounds],
             "totals": list(state.totals),
             "winners": list(state.winners),
             "last_places": list(state.last_places),
@@ -90,7 +90,7 @@ class GarnetGame:
 
     def revealed_json(self, before: GarnetState, after: GarnetState) -> Json | None:
         """The step that closes a round reveals every choice of it, as each seat's history shows it."""
-        return _round_json(after.rounds[-1]) if len(after.rounds) > len(before.rounds) else None
+        return round_json(after.rounds[-1]) if len(after.rounds) > len(before.rounds) else None
 
     def move_from_json(self, obj: Json) -> Move:
         if not isinstance(obj, dict):  # a log line is whatever was written: never trust its type
@@ -107,7 +107,7 @@ class GarnetGame:
         )
 
 
-def _round_json(played: Round) -> Json:
+def round_json(played: Round) -> Json:
     """A past round as every seat saw it revealed: lists run in seat order."""
     return {
         "round": played.number,
