@@ -8,7 +8,8 @@ rejecting one costs a retry or a missing paragraph. So the check is narrow:
 
 - A sentence that names no character, writes no number (digits, number words, numerals)
   and uses none of the game's words for garnets, the pot, the house, penalties, lies, the
-  truth, shares, totals or winners is atmosphere, and passes unread.
+  truth, shares, totals or winners, no word for everyone or nobody and no other name for
+  the characters or the garnets (`_ABOUT`) is atmosphere, and passes unread.
 - Every other sentence must be read whole: each of its words must be one the checker knows
   (`_WORDS`, the characters' names and aliases in referee/garnet/character.py), and it must
   be cut, at its commas and conjunctions, into clauses each of which is one of the claims
@@ -24,7 +25,10 @@ a character gained ("the Mafia got 1 garnet each"), which organisation the pot w
 recipient group, when its share is not 0), what a seat gained, paid as a penalty, lost or now
 holds, what the house kept, and the round's number. A subject may be carried to the next
 clause of its sentence ("seat 3 announced Police but chose Mafia") or named by a pronoun
-("it", "they"), only while the sentence has had one subject. A sum said of several seats
+("it", "they"), only while the sentence has had one subject, and never to a clause about a
+total ("the total was 5": whose?). An English count opens with "there were"; a Korean or
+Japanese one, which has no such word, is read only before any subject ("5번과 6번은 경찰이라고
+했고, 경찰 2명이었다" says what they were, so it is read as that). A sum said of several seats
 or of a character chosen by several must say "each" unless it is 0: "the two Mafia got 2"
 could mean either.
 """
@@ -368,12 +372,18 @@ _ABOUT = {
     "| pay | pays | lie | lied | lies | liar | liars | lying | bluff | bluffed | bluffing | bluffs | truth "
     "| honest | honestly | truthful | share | shares | split | total | totals | score | win | won | wins "
     "| winner | winners | lead | leads | leader | announced | claimed | declared | announcement | each | recipient "
-    "| recipients",
+    "| recipients | everyone | everybody | nobody | no one | nothing | everything | anything | something | all | none "
+    "| both | gang | gangs | gangster | gangsters | mob | mobster | mobsters | thief | thieves | crook | crooks "
+    "| officer | officers | detective | detectives | tramp | tramps | hobo | hobos | pauper | paupers | syndicate "
+    "| money | coin | coins | jewel | jewels | stone | stones | reward | loot | spoils | profit | debt",
     "ko": "가넷 | 판돈 | 상금 | 하우스 | 은행 | 벌금 | 페널티 | 패널티 | 벌칙 | 거짓 | 속였 | 허세 | 블러 | 진실 | 정직 "
-    "| 솔직 | 분배 | 나눠 | 나누 | 합계 | 총 | 누적 | 보유 | 우승 | 선두 | 1위 | 꼴찌 | 선언 | 주장 | 각각 | 씩",
+    "| 솔직 | 분배 | 나눠 | 나누 | 합계 | 총 | 누적 | 보유 | 우승 | 선두 | 1위 | 꼴찌 | 선언 | 주장 | 각각 | 씩 | 모두 "
+    "| 아무도 | 아무것도 | 전부 | 다들 | 모든 | 조직 | 갱 | 경관 | 형사 | 도둑 | 빈털터리 | 돈 | 보석 | 보상 | 몫 | 빚 "
+    "| 이득 | 손해",
     "ja": "ガーネット | 賞金 | ポット | ハウス | 胴元 | 罰金 | ペナルティ | 罰 | 嘘 | ブラフ | 偽 | 本当 | 真実 | 正直 "
     "| 山分け | 分け | 分配 | 受け取 | 受取 | 合計 | 累計 | 保有 | 優勝 | 首位 | 最下位 | 名乗 | 宣言 | 申告 | 主張 | ずつ "
-    "| それぞれ",
+    "| それぞれ | 全員 | 誰も | 何も | みんな | 皆 | 全部 | すべて | 全て | 組織 | ギャング | 刑事 | 警官 | 泥棒 | 金 | 宝石 "
+    "| 報酬 | 分け前 | 借金 | 得 | 損",
 }
 
 
@@ -404,7 +414,9 @@ class _Kind(Enum):
     PAY = "p"
     PENALTY = "f"
     LOSE = "d"
-    TOTAL = "v"  # has, total, 합계, 合計
+    TOTAL = "v"  # has, holds, 가지고 있다, 持っている
+    TOTAL_NOUN = "T"  # total, 합계, 合計: whose total, a clause must say itself
+    THERE = "X"  # there were: what a count of characters opens with in English
     HOUSE = "h"
     POT = "o"
     RECIPIENTS = "u"  # the recipient group, as the rules call it
@@ -476,7 +488,7 @@ _B = _Kind.BREAK
 _WORDS: dict[str, dict[_Kind | tuple[_Kind, ...], str]] = {
     "en": {
         _Kind.FILLER: "the | a | an | this | that | now | finally | indeed | in fact | actually | really | truly | of "
-        "| 's | there | in | in total | this round | in this round | altogether | as | choice | character | role | identity | card | \" | “ | ” | ' "
+        "| 's | in | in total | this round | in this round | altogether | as | choice | character | role | identity | \" | “ | ” | ' "
         "| . | ! | …",
         _Kind.BE: "was | were | is | are | be | to be | was revealed as | was revealed to be | is revealed as "
         "| were revealed as | revealed | turned out to be | turns out to be | chose | chooses | picked | picks "
@@ -492,8 +504,10 @@ _WORDS: dict[str, dict[_Kind | tuple[_Kind, ...], str]] = {
         _Kind.PAY: "paid | pays | had to pay | was fined | were fined | is fined",
         _Kind.PENALTY: "penalty | penalties | fine | fines",
         _Kind.LOSE: "lost | loses",
-        _Kind.TOTAL: "has | have | now has | holds | hold | total | totals | stands at | ends with | ended with "
-        "| ends the round with | is at | sits at | a total of",
+        _Kind.TOTAL: "has | have | now has | holds | hold | stands at | ends with | ended with "
+        "| ends the round with | is at | sits at",
+        _Kind.TOTAL_NOUN: "total | totals | a total of",
+        _Kind.THERE: "there were | there was | there are | there is",
         _Kind.HOUSE: "house | bank",
         _Kind.GARNET: "garnet | garnets",
         _Kind.POT: "pot",
@@ -532,7 +546,8 @@ _WORDS: dict[str, dict[_Kind | tuple[_Kind, ...], str]] = {
         _Kind.PENALTY: "벌금 | 페널티 | 패널티 | 벌칙",
         _Kind.LOSE: _KO_LOSE,
         (_Kind.LOSE, _B): _KO_LOSE_LINK,
-        _Kind.TOTAL: f"합계 | 총 | 총합 | 누적 | 보유 | {_KO_TOTAL}",
+        _Kind.TOTAL: _KO_TOTAL,
+        _Kind.TOTAL_NOUN: "합계 | 총 | 총합 | 누적 | 보유",
         (_Kind.TOTAL, _B): _KO_TOTAL_LINK,
         _Kind.HOUSE: "하우스 | 은행 | 딜러",
         _Kind.POT: "판돈 | 상금",
@@ -553,7 +568,7 @@ _WORDS: dict[str, dict[_Kind | tuple[_Kind, ...], str]] = {
         _Kind.MINUS: "마이너스 | −",
     },
     "ja": {
-        _Kind.FILLER: "は | を | に | の | へ | たち | 達 | として | 実は | 実際は | 実際には | 結局 | 今回 | この | 正体 | 本当は | 第 | 目 "
+        _Kind.FILLER: "は | を | に | の | へ | たち | 達 | として | 実は | 実際は | 実際には | 結局 | 今回 | この | 正体 | 本当は | 第 "
         "| 「 | 」 | 『 | 』 | \" | “ | ” | ' | . | ! | … | 。 | ！ | ．",
         _Kind.BE: "だった | でした | だ | です | であった | である | 選んだ | 選びました | 選んでいた | 選択した | 選択しました "
         "| と判明した | だと判明した | であると判明した",
@@ -575,7 +590,8 @@ _WORDS: dict[str, dict[_Kind | tuple[_Kind, ...], str]] = {
         (_Kind.PAY, _B): "払い | 払って | 支払い | 支払って",
         _Kind.PENALTY: "罰金 | ペナルティ",
         _Kind.LOSE: "失った | 失いました | 減った | 減りました",
-        _Kind.TOTAL: "合計 | 累計 | 持っている | 持っています | 保有 | 保有している | になった | になりました | となった",
+        _Kind.TOTAL: "持っている | 持っています | 保有している | になった | になりました | となった",
+        _Kind.TOTAL_NOUN: "合計 | 累計 | 保有",
         _Kind.HOUSE: "ハウス | 胴元",
         _Kind.POT: "賞金 | ポット",
         _Kind.RECIPIENTS: "分配先 | 受け取り側 | 受取側",
@@ -586,7 +602,7 @@ _WORDS: dict[str, dict[_Kind | tuple[_Kind, ...], str]] = {
         _Kind.GA: "が",
         _Kind.BREAK: "けど | けれど | けれども | しかし | そして | だが | ので | ; | : | - | – | —",
         _Kind.COMMA: "、 | ,",
-        _Kind.ROUND: "ラウンド | 回戦",
+        _Kind.ROUND: "ラウンド | ラウンド目 | 回戦",
         _Kind.OVER: "が明かされた | が明らかになった | が公開された | が終わった | 終了",
         _Kind.SEAT_MARK: "プレイヤー",
         _Kind.SEAT_COUNTER: "番 | 番席 | 番の席 | 番さん | 番プレイヤー",
@@ -925,8 +941,8 @@ _CLAIMS: dict[str, tuple[_Pattern, ...]] = {
         (r"(?P<who>S)r(?P<n>#)", Fact.GAIN),
         (r"(?P<who>S)p(?:f|(?P<n>#)f?|f(?P<m>#))?(?:wh)?", Fact.PENALTY),
         (r"(?P<who>S)d(?P<n>#)", Fact.LOST),
-        (r"(?P<who>S)v+b?(?P<n>#)v?", Fact.TOTAL),
-        (r"b(?P<c>G)", Fact.COUNT),
+        (r"(?P<who>S)[vT]+b?(?P<n>#)[vT]?", Fact.TOTAL),
+        (r"X(?P<c>G)", Fact.COUNT),
         (r"(?P<who>G)[rx](?P<n>#)", Fact.SHARE),
         (r"(?P<who>G)[rx]o", Fact.POT),
         (r"ow(?P<c>G)", Fact.POT),
@@ -944,8 +960,8 @@ _CLAIMS: dict[str, tuple[_Pattern, ...]] = {
         (r"(?P<who>S)(?:f(?P<n>#)?|(?P<m>#)f?)?p", Fact.PENALTY),
         (r"(?P<who>S)f(?P<n>#)b", Fact.PENALTY),
         (r"(?P<who>S)(?P<n>#)d", Fact.LOST),
-        (r"(?P<who>S)v(?P<n>#)[bv]?", Fact.TOTAL),
-        (r"(?P<who>S)(?P<n>#)v", Fact.TOTAL),
+        (r"(?P<who>S)T(?P<n>#)[bv]?", Fact.TOTAL),
+        (r"(?P<who>S)T?(?P<n>#)v", Fact.TOTAL),
         (r"(?P<c>G)b", Fact.COUNT),
         (r"(?P<who>G)(?P<n>#)r", Fact.SHARE),
         (r"(?P<who>G)g?x", Fact.POT),
@@ -995,10 +1011,14 @@ def _clause(clause: list[_Token], lang: str, subjects: list[_Token]) -> list[Cla
             return None
         rest = [only, *rest[1:]]
     # an English clause with no subject opens with its verb; a Korean or Japanese one may open
-    # with its object ("경찰이라고 했지만, 마피아였다"): either way it tries the sentence's subject
-    tries = [rest] if rest[0].kind is _Kind.SEAT or only is None else [rest, [only, *rest]]
+    # with its object ("경찰이라고 했지만, 마피아였다"): either way it tries the sentence's subject,
+    # unless it speaks of a total ("the total was 5": whose?)
+    inherits = rest[0].kind is not _Kind.SEAT and _Kind.TOTAL_NOUN not in {t.kind for t in rest}
+    tries = [rest, [only, *rest]] if inherits and only is not None else [rest]
     for tried in tries:
-        claims = _match(tried, lang, each)
+        # a Korean or Japanese count has no word of its own ("마피아 3명이었다"): after a subject
+        # it might say what that subject was ("5번과 6번은 ..., 경찰 2명이었다"), so it is not read
+        claims = _match(tried, lang, each, counts=lang == "en" or not subjects)
         if claims is None:
             continue
         subject = next((t for t in tried if t.kind in _SUBJECTS), None)
@@ -1010,11 +1030,11 @@ def _clause(clause: list[_Token], lang: str, subjects: list[_Token]) -> list[Cla
     return None
 
 
-def _match(tokens: list[_Token], lang: str, each: bool) -> list[Claim] | None:
+def _match(tokens: list[_Token], lang: str, each: bool, counts: bool) -> list[Claim] | None:
     letters = "".join(t.kind.value for t in tokens)
     for pattern, fact in _CLAIMS[lang]:
         found = pattern.fullmatch(letters)
-        if found is None:
+        if found is None or (fact is Fact.COUNT and not counts):
             continue
         groups = {name: tokens[found.start(name)] for name, span in found.groupdict().items() if span is not None}
         claims = _claims(fact, groups, each)

@@ -51,7 +51,9 @@ TABLE: list[tuple[str, dict[str, Any], str, Why | None]] = [
     ("en", THIRD, "Seat 2 lied, but paid nothing. The house kept nothing.", OK),
     ("en", THIRD, "Seats 6 and 7 were Police and told the truth.", OK),
     ("en", THIRD, "Seat 4's total is 3. Seat 1 now holds 3 garnets.", OK),
-    ("en", THIRD, "The lamps flicker. Nobody breathes as the cards turn.", OK),
+    ("en", THIRD, "The lamps flicker. A chair creaks as the cards turn.", OK),
+    ("en", THIRD, "Nobody got anything.", Why.UNREAD),  # no name and no number, but a claim
+    ("en", THIRD, "The gangsters took everything.", Why.UNREAD),
     ("en", THIRD, "In the hush, the room waits.", OK),
     # English, round 3: wrong
     ("en", THIRD, "Seat 4 was the Police.", Why.FALSE),  # a swapped identity
@@ -87,6 +89,9 @@ TABLE: list[tuple[str, dict[str, Any], str, Why | None]] = [
     ("en", THIRD, "Seat 1 was Mafia or Cartel.", Why.UNREAD),
     ("en", THIRD, "If seat 3 was Mafia, seat 4 was Police.", Why.UNREAD),
     ("en", THIRD, "Player 8 was the Beggar, and No. 4 was the Cartel.", OK),
+    ("en", THIRD, "Seats 2 and 6 announced Police, and were two Police.", Why.FALSE),  # they, not a count
+    ("en", THIRD, "Seat 1 got 1 garnet; the total was 3.", Why.UNREAD_NUMBER),  # whose total?
+    ("en", THIRD, "Seat 2's card said Police.", Why.UNREAD),  # its card, or its word?
     ("en", THIRD, "Seat one was the Mafia.", OK),
     ("en", SECOND, "The recipient group was the Police, and the house kept 4 garnets.", OK),
     ("en", SECOND, "The Police got nothing.", Why.NOBODY),
@@ -120,6 +125,7 @@ TABLE: list[tuple[str, dict[str, Any], str, Why | None]] = [
     ("ko", THIRD, "마피아 3명 카르텔이었다.", Why.UNREAD_NUMBER),  # three Mafia, or three Cartel?
     ("ko", THIRD, "3번은 마피아, 4번은 카르텔이었다.", Why.UNPLACED),
     ("ko", THIRD, "3번도 마피아였다.", Why.UNREAD),  # also: who else?
+    ("ko", THIRD, "2번과 6번은 경찰이라고 했고, 경찰 2명이었다.", Why.FALSE),  # they were, not a count
     ("ko", THIRD, "3번만 마피아였다.", Why.UNREAD),  # only: false
     ("ko", THIRD, "마피아는 1번이었다.", Why.UNPLACED),
     ("ko", THIRD, "하우스에서 1개를 받았다.", Why.UNREAD),  # from the house, not the house's
@@ -145,6 +151,7 @@ TABLE: list[tuple[str, dict[str, Any], str, Why | None]] = [
     ("ja", THIRD, "一番緊張したのは5番だった。", Why.UNREAD),  # 一番 is 'most', not seat 1
     ("ja", THIRD, "5番は3人を見つめた。", Why.UNREAD),
     ("ja", THIRD, "3番もマフィアだった。", Why.UNREAD),
+    ("ja", THIRD, "2番目はマフィアだった。", Why.UNREAD),  # the second revealed, not seat 2
     ("ja", THIRD, "3番はマフィアかもしれない。", Why.UNREAD),
     ("ja", THIRD, "マフィアは1番と2番だった。", Why.UNPLACED),
     ("ja", THIRD, "3番は警察と5番に言った。", Why.UNREAD),
@@ -266,7 +273,7 @@ TEMPLATES: dict[str, dict[Fact, list[Any]]] = {
     },
 }
 SCENES = {
-    "en": ["The lamps flicker over the table.", "Nobody breathes as the cards turn."],
+    "en": ["The lamps flicker over the table.", "A chair creaks as the cards turn."],
     "ko": ["방 안에 정적이 흘렀다.", "누군가 조용히 웃었다."],
     "ja": ["部屋は静まり返った。", "誰かが小さく笑った。"],
 }
