@@ -36,15 +36,18 @@ class Retry:
 class Brief(Protocol):
     """One game as an agent is told it: the reply's schema, the chat, and reply to move."""
 
-    reply: type[BaseModel]
     max_tokens: int
+
+    def reply(self, view: Json) -> type[BaseModel]:
+        """The schema of the reply to this view (a game may ask different things in turn)."""
+        ...
 
     def messages(self, view: Json, lang: str, retry: Retry | None) -> tuple[Message, ...]:
         """The chat for one decision: the rules and the seat's view, and a retry's reason."""
         ...
 
-    def move(self, reply: Any) -> Any:
-        """The move a parsed reply names; a ValueError saying why when it names none."""
+    def move(self, reply: Any, lang: str) -> Any:
+        """The move a parsed reply names; a ValueError saying why (in `lang`) when it names none."""
         ...
 
 
@@ -102,7 +105,7 @@ class ModelAgent:
     ) -> Request[Any]:
         return Request(
             messages=self.brief.messages(view, self.lang, retry),
-            output=self.brief.reply,
+            output=self.brief.reply(view),
             max_tokens=self.brief.max_tokens,
             temperature=self.temperature,
             seed=sampling_seed(self.key, "move", ply, attempt),
@@ -123,7 +126,7 @@ class ModelAgent:
         move, problem = None, completion.problem
         if completion.parsed is not None:
             try:
-                move = self.brief.move(completion.parsed)
+                move = self.brief.move(completion.parsed, self.lang)
             except ValueError as err:
                 problem = str(err)
         return Decision(
@@ -142,7 +145,7 @@ class ModelAgent:
 
 
 # game name -> module defining BRIEF; imported on first use.
-_BRIEFS = {"monorail": "gm.monorail"}
+_BRIEFS = {"garnet": "gm.garnet", "monorail": "gm.monorail"}
 
 
 def brief_for(game: str) -> Brief:

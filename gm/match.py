@@ -48,6 +48,7 @@ a reveal the interruption left unnarrated, or narrated in part, stays so.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
@@ -196,25 +197,64 @@ def seed_nonce(seed: int) -> str:
     return draw_nonce(random.Random(f"nonce:{seed}"))
 
 
-def owed(game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any) -> tuple[tuple[str, Json], ...]:
-    """The events everyone is owed after `seat`'s `move` took `before` to `after`: the public
-    part of a secret move, then what the step revealed. Written by the match, expected by
-    `rerun`, so the two cannot drift apart."""
+def audience(game: MatchGame, move: Any) -> Audience:
+    """Who may see a move's line: everyone, unless the move is secret (its seat's alone)."""
+    return Audience.EVERYONE if game.public_json(move) is None else Audience.SEAT
+
+
+def move_commitment(game: MatchGame, move: Any, nonce: str, ply: int) -> str:
+    """What an `announced` line commits to: the secret move itself, under a nonce drawn from the
+    game's sealed nonce and the ply (revealed with it at the end). A choice edited after its
+    announcement no longer opens it."""
+    move_nonce = hashlib.sha256(f"{nonce}:{ply}".encode()).hexdigest()[:32]
+    return commit({"move": game.move_json(move)}, move_nonce)
+
+
+def owed(
+    game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any, nonce: str | None
+) -> tuple[tuple[str, Json], ...]:
+    """The lines everyone is owed after `seat`'s `move` took `before` to `after`: the public
+    part of a secret move with its commitment, then what the step revealed. Written by the
+    match, expected by `rerun`, so the two cannot drift apart; with `nonce` None (not revealed
+    yet) the commitment is None, to be checked once it is."""
     events: list[tuple[str, Json]] = []
     public = game.public_json(move)
     if public is not None:
-        events.append(("announced", {"ply": ply, "seat": seat, "public": public}))
+        commitment = None if nonce is None else move_commitment(game, move, nonce, ply)
+        events.append(("announced", {"ply": ply, "seat": seat, "public": public, "commitment": commitment}))
     revealed = game.revealed_json(before, after)
     if revealed is not None:
         events.append(("revealed", {"ply": ply, "seat": None, "revealed": revealed}))
     return tuple(events)
 
 
+def _same(a: object, b: object) -> bool:
+    """Equal as JSON, word for word: `true`, `1` and `1.0` are three different values."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+_ENVELOPE = ("v", "t", "see")
+_LINE_FIELDS = {
+    "move": {"ply", "seat", "by", "move", "fallback"},
+    "refused": {"ply", "seat", "move", "reason"},
+    "resumed": {"ply", "seat"},
+    "model_attempt": {"ply", "seat", "part", "attempt", "actor", "accepted", "reasons", "request", "raw", "text"}
+    | {"tokens_in", "tokens_out", "latency", "transport"},
+}
+"""The fields a match writes on each line it checks field by field (a stray field on a line
+others may see could carry a secret)."""
+
+_BY = {"human": {("human", False)}, "bot": {("bot", False)}, "agent": {("agent", False), ("bot", True)}}
+"""Who may have played a seat's move, by the seat's recorded kind: (by, fallback)."""
+
+
 @dataclass(frozen=True)
 class Played:
-    """One ply as the front end shows it: who played what, the state after, the attempts and,
-    when the ply closed a round and the narrator's telling was accepted, that narration (shown
-    beside the referee's reveal, never instead of it)."""
+    """One ply as the front end shows it: who played what, the state after, the attempts, and
+    what everyone learned. A secret move (see `audience`) and the state are the referee's: a
+    front end shows another seat only `public` and its own seat's `game.view`. When the ply
+    closed a round and the narrator's telling of it was accepted, `narration` is that text
+    (public too), shown beside the referee's reveal, never instead of it."""
 
     ply: int
     seat: str
@@ -223,6 +263,7 @@ class Played:
     state: Any
     fallback: bool = False
     attempts: tuple[Decision, ...] = ()
+    public: tuple[tuple[str, Json], ...] = ()  # what everyone learned (see `owed`)
     narration: str | None = None  # the narrator's accepted telling of what this ply revealed
 
 
@@ -238,19 +279,23 @@ class Rerun:
     problems: tuple[Mismatch, ...]
     ended: Event | None = None
     owed: tuple[tuple[str, Json], ...] = ()  # what a crash left unwritten after the last move
+    accepted: Any = None  # an agent's reply accepted for the next ply, whose move a crash left unwritten
 
     @property
     def ply(self) -> int:
         return len(self.moves)
 
 
-def rerun(log: Log, game: MatchGame) -> Rerun:
+def rerun(log: Log, game: MatchGame, nonce: str | None = None) -> Rerun:
     """Re-step every recorded move of `log` through `game`'s referee, with no model calls.
 
     Checks each move is the seat's to make and legal, each refused move and rejected agent
     reply is refused now too, each agent move is the reply last accepted for its ply, each
-    `announced` and `revealed` line is what the referee owes after its move (`owed`), and
-    `game_ended` (if any) gives the result the moves give and opens the commitment."""
+    `announced` and `revealed` line is what the referee owes after its move (`owed`), its
+    commitment opened by the secret move (with `nonce`, the sealed one, or once `game_ended`
+    reveals it), each line holds only the fields a match writes and is seen by whom it should,
+    each move was played by the kind of player its seat has, and `game_ended` (if any) gives the
+    result the moves give and opens the commitment."""
     started = log.events[0]
     config = started.data.get("config")
     try:
@@ -259,10 +304,18 @@ def rerun(log: Log, game: MatchGame) -> Rerun:
         state = game.start(config["rules"])
     except ValueError as err:
         raise TranscriptError(f"{log.path}:{started.line}: cannot start the game ({err})") from None
-    walk = _Walk(log, game, state)
+    seats = config.get("seats")
+    kinds = (
+        {seat: info.get("kind") for seat, info in seats.items() if isinstance(info, dict)}
+        if isinstance(seats, dict)
+        else {}
+    )
+    walk = _Walk(log, game, state, kinds, nonce)
     for event in log.events[1:]:
         walk.take(event)
-    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed))
+    if walk.ended is None:
+        walk.open_commitments()
+    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed), walk.accepted)
 
 
 @dataclass
@@ -270,8 +323,12 @@ class _Walk:
     log: Log
     game: MatchGame
     state: Any
+    kinds: dict[str, Any]  # each seat's recorded kind: human, bot or agent
+    nonce: str | None  # the sealed nonce, when the re-run knows it
     moves: list[Event] = field(default_factory=list)
     owed: list[tuple[str, Json]] = field(default_factory=list)
+    # every announced line with the move it must open, checked once the nonce is known
+    announced: list[tuple[Event, Any, int]] = field(default_factory=list)
     problems: list[Mismatch] = field(default_factory=list)
     accepted: Any = None
     ended: Event | None = None
@@ -297,6 +354,13 @@ class _Walk:
         elif event.t in ("announced", "revealed"):
             self.owed_event(event)
         elif event.t == "resumed":
+            self.fields(event)
+            if (
+                event.see is not Audience.EVERYONE
+                or event.data.get("ply") != len(self.moves)
+                or event.data.get("seat") is not None
+            ):
+                self.differs(event, f"a resumed line is for everyone, at ply {len(self.moves)}, of no seat")
             self.narrating = None  # resume never narrates a reveal from before it
         elif self.owed:
             self.differs(event, f"the {self.owed[0][0]} line of ply {self.owed[0][1]['ply']} is missing")
@@ -314,13 +378,23 @@ class _Walk:
     def owed_event(self, event: Event) -> None:
         """An `announced` or `revealed` line: the one the referee owes next, word for word."""
         if not self.owed or self.owed[0][0] != event.t:
-            self.differs(event, f"a {event.t} line that no move calls for")
+            self.differs(
+                event,
+                f"an {event.t} line that no move calls for"
+                if event.t == "announced"
+                else f"a {event.t} line that no move calls for",
+            )
             return
         t, expected = self.owed.pop(0)
-        if any(event.data.get(key) != value for key, value in expected.items()) or event.see is not Audience.EVERYONE:
-            self.differs(
-                event, f"the {t} line is not what the referee makes public: {json.dumps(expected, ensure_ascii=False)}"
-            )
+        line = {k: v for k, v in event.data.items() if k not in _ENVELOPE}
+        if t == "announced":  # its commitment is opened by the move itself, once the nonce is known
+            line, expected = {**line, "commitment": None}, {**expected, "commitment": None}
+        if not _same(line, expected) or event.see is not Audience.EVERYONE:
+            shown = json.dumps(expected, ensure_ascii=False)
+            self.differs(event, f"the {t} line is not what the referee makes public: {shown}")
+        elif t == "announced":
+            self.announced.append((event, self.read_move(self.moves[-1]), int(expected["ply"])))
+            self.open_commitments()
         if t == "revealed":
             self.narrating, self.told = (expected["ply"], expected["revealed"]), 0
 
@@ -331,8 +405,9 @@ class _Walk:
             return
         ply, revealed = self.narrating
         self.told += 1
-        if event.see is not Audience.EVERYONE:
-            self.differs(event, f"a narration of a public reveal recorded for {event.see.value}")
+        self.fields(event)
+        if event.see is not Audience.EVERYONE or event.data.get("seat") is not None:
+            self.differs(event, f"a narration of a public reveal recorded for {event.see.value}, of no seat")
         if event.data.get("ply") != ply or event.data.get("attempt") != self.told or self.told > NARRATION_ATTEMPTS:
             self.differs(
                 event,
@@ -356,6 +431,21 @@ class _Walk:
         if accepted:
             self.narrating = None
 
+    def fields(self, event: Event) -> None:
+        """A line with fields a match never writes on it is a problem: one others may see could carry a secret."""
+        extra = set(event.data) - set(_ENVELOPE) - _LINE_FIELDS[event.t]
+        if extra:
+            self.differs(event, f"a {event.t} line with fields a match does not write: {', '.join(sorted(extra))}")
+
+    def open_commitments(self) -> None:
+        """Every announced line's commitment opened by its secret move, when the nonce is known."""
+        if self.nonce is None:
+            return
+        for event, move, ply in self.announced:
+            if move is not None and event.data.get("commitment") != move_commitment(self.game, move, self.nonce, ply):
+                self.differs(event, "the secret move does not open its announcement's commitment")
+        self.announced.clear()
+
     def ply_event(self, event: Event) -> None:
         """A move or a try at one: its ply and seat must be the game's next. The last reveal's
         narration, if any, came before it."""
@@ -372,14 +462,23 @@ class _Walk:
             self.attempt(event, seat)
 
     def move(self, event: Event, seat: str) -> None:
+        self.fields(event)
         move = self.read_move(event)
         if move is None:
             return
-        if event.data.get("by") == "agent" and (self.accepted is None or self.accepted != move):
+        by, fallback = event.data.get("by"), event.data.get("fallback", False)
+        if (by, fallback) not in _BY.get(str(self.kinds.get(seat)), set()):
+            self.differs(
+                event,
+                f"a move by {by!r}{' (fallback)' if fallback else ''} in a seat played by {self.kinds.get(seat)!r}",
+            )
+        if by == "agent" and (self.accepted is None or self.accepted != move):
             self.differs(event, "an agent's move that is not its accepted reply")
-        secret = self.game.public_json(move) is not None
-        if event.see is not (Audience.SEAT if secret else Audience.EVERYONE):
-            self.differs(event, f"a {'secret' if secret else 'public'} move recorded for {event.see.value}")
+        if event.see is not audience(self.game, move):
+            self.differs(
+                event,
+                f"a {'public' if audience(self.game, move) is Audience.EVERYONE else 'secret'} move recorded for {event.see.value}",
+            )
         before = self.state
         try:
             self.state = self.game.step(self.state, seat, move)
@@ -388,11 +487,19 @@ class _Walk:
             return
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
-        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state))
+        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.nonce))
         self.moves.append(event)
         self.accepted = None
 
     def attempt(self, event: Event, seat: str) -> None:
+        kind = "human" if event.t == "refused" else "agent"
+        if self.kinds.get(seat) != kind or event.see is not Audience.SEAT:
+            self.differs(
+                event,
+                f"a {event.t} line is its {kind} seat's alone, not of a {self.kinds.get(seat)!r} seat for {event.see.value}",
+            )
+        if event.t == "refused":
+            self.fields(event)
         if event.data.get("move") is None:
             return  # a reply that read as no move: nothing for the referee to decide
         move = self.read_move(event)
@@ -409,6 +516,8 @@ class _Walk:
             self.differs(event, f"recorded as {'accepted' if accepted else 'refused'}, the referee now {now}")
         elif refusal is not None and event.data.get("reason") != refusal:
             self.differs(event, f"refused for {event.data.get('reason')!r}, now for {refusal!r}")
+        if accepted and self.accepted is not None:
+            self.differs(event, f"a second accepted reply for ply {len(self.moves)}")
         if accepted:
             self.accepted = move
 
@@ -421,10 +530,12 @@ class _Walk:
                 f"game_ended says {event.data.get('result')!r}, the moves give "
                 f"{result.as_json() if result else 'no result yet'}",
             )
-        seed = event.data.get("seed")
-        if not opens(self.log.events[0].data.get("commitment"), seed, event.data.get("nonce")):
+        seed, nonce = event.data.get("seed"), event.data.get("nonce")
+        if not opens(self.log.events[0].data.get("commitment"), seed, nonce):
             self.differs(event, "the seed and nonce revealed do not open the commitment")
-        elif isinstance(seed, int):
+        elif isinstance(seed, int) and isinstance(nonce, str):
+            self.nonce = nonce
+            self.open_commitments()
             self.rederive(seed)
 
     def rederive(self, seed: int) -> None:
@@ -475,15 +586,21 @@ def seat_view(log: Log, game: MatchGame, seat: str) -> Json:
     return game.view(rerun(log, game).state, seat)
 
 
-def play_bots(game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None) -> tuple[Any, int]:
+def play_bots(
+    game: MatchGame, bots: Mapping[str, Bot], seed: int, rules: Json | None = None, *, one_stream: bool = False
+) -> tuple[Any, int]:
     """A game between bots, unrecorded (benchmarks, evals): the final state and the plies.
 
     Each decision draws from `decision_rng` as in a recorded match, so a match with the
-    same bots and seed plays the same moves."""
+    same bots and seed plays the same moves. With `one_stream`, every decision draws from one
+    RNG seeded once for the game instead: as deterministic, and cheaper, for games that are
+    never recorded or resumed (a tournament), but not the moves a recorded match plays."""
     state = game.start(rules or {})
     ply = 0
+    stream = random.Random(f"{game.name}:{seed}") if one_stream else None
     while (seat := game.to_move(state)) is not None:
-        move = bots[seat].choose(game.view(state, seat), decision_rng(game.name, seed, seat, ply))
+        rng = stream or decision_rng(game.name, seed, seat, ply)
+        move = bots[seat].choose(game.view(state, seat), rng)
         state = game.step(state, seat, move)
         ply += 1
     return state, ply
@@ -570,14 +687,16 @@ class Match(Table[Any]):
     ) -> tuple[Match, Rerun]:
         """Go on with an interrupted game: its torn last line dropped, its moves re-stepped.
 
-        The log must re-run clean; a game whose moves ended it but whose `game_ended` never
-        got written is ended now. The `narrator` tells the reveals from now on; a reveal from
-        before the interruption is never narrated again, nor one it left owed."""
+        The log must re-run clean. What a crash left unwritten is written first: the lines a
+        move owed everyone, the move of an agent's reply already accepted (never asked again,
+        so no seat changes what it decided), the `game_ended` of a game its moves ended. The
+        `narrator` tells the reveals from now on; a reveal from before the interruption, or
+        one written now, is never narrated."""
         log, sealed = reopen(path, game.name)
         started = log.events[0].data
         if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
             raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
-        done = rerun(log, game)
+        done = rerun(log, game, sealed.nonce)
         if done.problems:
             first = done.problems[0]
             raise TranscriptError(f"{path}:{first.line}: {first.text}; see: refgm replay {path}")
@@ -598,6 +717,9 @@ class Match(Table[Any]):
         )
         match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
         match._publish(done.owed)
+        seat = game.to_move(match.state)
+        if done.accepted is not None and seat is not None:  # a crash between an accepted reply and its move
+            match._record(seat, "agent", done.accepted, game.step(match.state, seat, done.accepted))
         if match.over:
             match._end()
         return match, done
@@ -637,41 +759,48 @@ class Match(Table[Any]):
             fallback = played is None
             move, state = played or self._bot(player.fallback, seat, view)
         by = "bot" if fallback else player.kind
+        ply = self.ply
+        public = self._record(seat, by, move, state, fallback)
+        revealed = next((fields["revealed"] for t, fields in public if t == "revealed"), None)
+        narration = None if revealed is None else await self._narrate(revealed, ply)
+        if self.over:
+            self._end()
+        return Played(ply, seat, by, move, state, fallback, attempts, public, narration)
+
+    def _record(
+        self, seat: str, by: str, move: Any, state: Any, fallback: bool = False
+    ) -> tuple[tuple[str, Json], ...]:
+        """Write `seat`'s move and what it owes everyone, then go on from `state`; returns the owed lines."""
         self.writer.write(
             "move",
             ply=self.ply,
             seat=seat,
-            see=Audience.EVERYONE if self.game.public_json(move) is None else Audience.SEAT,
+            see=audience(self.game, move),
             by=by,
             move=self.game.move_json(move),
             **({"fallback": True} if fallback else {}),
         )
-        public = owed(self.game, self.ply, seat, move, self.state, state)
+        public = owed(self.game, self.ply, seat, move, self.state, state, self.sealed.nonce)
         self._publish(public)
         self.state = state
-        revealed = next((fields["revealed"] for t, fields in public if t == "revealed"), None)
-        narration = None if revealed is None else await self._narrate(revealed)
-        done = Played(self.ply, seat, by, move, state, fallback, attempts, narration)
         self.ply += 1
-        if self.over:
-            self._end()
-        return done
+        return public
 
     def _publish(self, events: tuple[tuple[str, Json], ...]) -> None:
         """Write what everyone is owed after a move (see `owed`)."""
         for t, fields in events:
             self.writer.write(t, see=Audience.EVERYONE, **fields)
 
-    async def _narrate(self, revealed: Json) -> str | None:
-        """The narrator's accepted telling of what this ply revealed, every try recorded for
+    async def _narrate(self, revealed: Json, ply: int) -> str | None:
+        """The narrator's accepted telling of what `ply` revealed, every try recorded for
         everyone (the reveal is public); None without a narrator or when every try failed."""
         if self.narrator is None:
             return None
-        story = await self.narrator.narrate(revealed, self.config["lang"], self.ply)
+        story = await self.narrator.narrate(revealed, self.config["lang"], ply)
         for index, attempt in enumerate(story.attempts, 1):
             self.writer.write(
                 "model_attempt",
-                ply=self.ply,
+                ply=ply,
                 seat=None,
                 see=Audience.EVERYONE,
                 part="reveal",

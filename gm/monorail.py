@@ -137,8 +137,10 @@ def view_text(view: Json) -> str:
 class MonorailBrief:
     """Monorail as an agent is told it (gm.agent.Brief)."""
 
-    reply: type[BaseModel] = MoveReply
     max_tokens = 300
+
+    def reply(self, view: Json) -> type[BaseModel]:
+        return MoveReply
 
     def messages(self, view: Json, lang: str, retry: Any) -> tuple[Message, ...]:
         texts = Texts(lang)
@@ -157,7 +159,7 @@ class MonorailBrief:
             task += "\n\n" + texts.render("agent_retry", move=move, reason=retry.reason)
         return Message("system", texts.render("agent_system")), Message("user", task)
 
-    def move(self, reply: Any) -> Action:
+    def move(self, reply: Any, lang: str) -> Action:
         tiles = tuple(Tile(t.x, t.y, Shape(t.shape)) for t in reply.tiles)
         if reply.action == "impossible":
             return Declare()
@@ -202,6 +204,9 @@ class Terminal:
     def board(self, position: Position, last: tuple[Tile, ...] = ()) -> str:
         legend = self.texts.message("legend", tiles_left=position.tiles_left)
         return draw(position, last) + "\n" + legend
+
+    def ending(self, state: MonorailState) -> str:
+        return self.texts.result(state, self.names)
 
     def played(self, played: Played) -> None:
         """One ply as everyone sees it: who did what, then the board with it highlighted."""

@@ -9,7 +9,7 @@ run a turn; what a seat may know is the game's `view`, never the harness's guess
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from importlib import import_module
 from typing import Any, Protocol, TypeVar
@@ -40,13 +40,15 @@ class Audience(Enum):
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended: the winning seats (empty for nobody) and a game-specific reason code."""
+    """How a game ended: the winning seats (empty for nobody), a game-specific reason code, and
+    what else the end decides (Garnet Thief's elimination candidate), recorded beside them."""
 
     winners: tuple[str, ...]
     reason: str
+    details: Json = field(default_factory=dict, hash=False)
 
     def as_json(self) -> Json:
-        return {"winners": list(self.winners), "reason": self.reason}
+        return {"winners": list(self.winners), "reason": self.reason, **self.details}
 
 
 class Game(Protocol[State, Move]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import sys
@@ -29,8 +30,15 @@ SIGPIPE, what a shell reports for a filter its pipe stopped. Not 1, which `refgm
 and `refgm replay` give a game that fails its check: a closed pipe is no verdict."""
 
 
+CANNOT_WRITE = 2
+"""The exit code when stdout cannot take the output (a full disk): like unreadable input, not
+the 1 of a malformed line or a failed check."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; its handler returns the exit code."""
+    if sys.stdin is None:  # started with stdin closed (`refgm ... <&-`): no input at all
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115  # lives as long as the process
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -48,6 +56,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # buffered rest would raise again, so stdout now points at the null device.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return BROKEN_PIPE
+    except OSError as err:  # stdout cannot take the output (a full disk, /dev/full)
+        if err.filename is not None or err.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"refgm: cannot write the output ({err.strerror})", file=sys.stderr)
+        return CANNOT_WRITE
 
 
 if __name__ == "__main__":

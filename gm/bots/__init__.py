@@ -30,7 +30,7 @@ class Bot(Protocol):
 
 
 # game name -> module with LEVELS (level -> bot class) and DEFAULT_LEVEL; imported on first use.
-_BOTS = {"monorail": "gm.bots.monorail"}
+_BOTS = {"monorail": "gm.bots.monorail", "garnet": "gm.bots.garnet"}
 
 
 def levels(game: str) -> tuple[str, ...]:

@@ -8,16 +8,20 @@ payout and penalties (referee.garnet.payout) apply to the totals. After the last
 seat tied for the most garnets wins (G7); one seat among those tied for the fewest is the
 elimination candidate. When several tie there, the winner lowest in seat order designates one
 (`Designate`); a designation that names nobody gives the lowest tied seat (the fallback G7
-fixes for a bot that does not choose). Every step returns a new immutable state.
+fixes for a bot that does not choose). When all eight tie, every seat is both a winner and a
+last place (G7 does not exclude it: co-winners are allowed and the candidate is one of the
+last places), so seat 1 designates among all eight, itself included. The result records the
+candidate and the final totals beside the winners. Every step returns a new immutable state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cached_property
 
 from referee.errors import RefereeError
-from referee.game import Result
+from referee.game import Json, Result
 from referee.garnet.character import Character, CharacterError
 from referee.garnet.payout import Payout, payout
 from referee.garnet.rules import Rules
@@ -84,10 +88,12 @@ def order(number: int) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Round:
     """A round played to its end: its number, the choosing order, the payout (seat by seat, in
-    seat order) and every seat's garnets after it."""
+    seat order), what each seat's total changed by (the payout's delta, unless a balance that
+    may not go below 0 was clamped: G6) and every seat's garnets after it."""
 
     number: int
     payout: Payout
+    applied: tuple[int, ...]
     totals: tuple[int, ...]
 
     @property
@@ -99,11 +105,27 @@ class Round:
         """The order identities were revealed in: the last chooser first (G4)."""
         return tuple(reversed(self.order))
 
+    @cached_property
+    def record(self) -> Json:
+        """The round as every seat sees it once revealed (lists in seat order): built once, since
+        every later view shows it. Read-only: copy it before changing anything in it."""
+        return {
+            "round": self.number,
+            "order": list(self.order),
+            "reveal": list(self.reveal),
+            "choices": [c.value for c in self.payout.choices],
+            "announcements": [c.value for c in self.payout.announcements],
+            **self.payout.as_json(),
+            "applied": list(self.applied),
+            "totals": list(self.totals),
+        }
+
 
 @dataclass(frozen=True)
 class GarnetState:
     """A game: the rules, the rounds played, this round's turns so far (in choosing order),
-    every seat's garnets (in seat order) and, once named, the elimination candidate."""
+    every seat's garnets (in seat order) and, once named, the elimination candidate. What is
+    derived from them is computed once per state (every view and every step asks for it)."""
 
     rules: Rules
     totals: tuple[int, ...]
@@ -111,17 +133,17 @@ class GarnetState:
     turns: tuple[Choose, ...] = ()
     candidate: str | None = None
 
-    @property
+    @cached_property
     def number(self) -> int | None:
         """The round being played (1 to 8); None once the rounds are over."""
         return len(self.rounds) + 1 if len(self.rounds) < ROUNDS else None
 
-    @property
+    @cached_property
     def order(self) -> tuple[str, ...]:
         """This round's choosing order; empty once the rounds are over."""
         return () if self.number is None else order(self.number)
 
-    @property
+    @cached_property
     def announced(self) -> tuple[tuple[str, Character], ...]:
         """This round's announcements so far, each with its seat, in choosing order."""
         return tuple((seat, turn.announcement) for seat, turn in zip(self.order, self.turns, strict=False))
@@ -133,33 +155,35 @@ class GarnetState:
                 return turn.character
         return None
 
-    @property
+    @cached_property
     def winners(self) -> tuple[str, ...]:
         """Every seat tied for the most garnets, once the rounds are over (G7)."""
         return self._tied(max(self.totals)) if self.number is None else ()
 
-    @property
+    @cached_property
     def last_places(self) -> tuple[str, ...]:
         """Every seat tied for the fewest garnets, once the rounds are over."""
         return self._tied(min(self.totals)) if self.number is None else ()
 
-    @property
+    @cached_property
     def designator(self) -> str | None:
         """The winner who designates the candidate (the lowest winner seat), while one must."""
         return self.winners[0] if self.candidate is None and len(self.last_places) > 1 else None
 
-    @property
+    @cached_property
     def seat(self) -> str | None:
         """The seat the game waits for: the next chooser, or the designator; None at the end."""
         if self.number is not None:
             return self.order[len(self.turns)]
         return self.designator
 
-    @property
+    @cached_property
     def result(self) -> Result | None:
-        return Result(self.winners, MOST_GARNETS) if self.candidate is not None else None
+        if self.candidate is None:
+            return None
+        return Result(self.winners, MOST_GARNETS, {"candidate": self.candidate, "totals": list(self.totals)})
 
-    @property
+    @cached_property
     def over(self) -> bool:
         return self.candidate is not None
 
@@ -186,7 +210,7 @@ def step(state: GarnetState, seat: str, move: Move) -> GarnetState:
         )
     turns = state.turns + (move,)
     if len(turns) < len(SEATS):
-        return replace(state, turns=turns)
+        return GarnetState(state.rules, state.totals, state.rounds, turns)
     return _close(state, state.number, turns)
 
 
@@ -198,7 +222,8 @@ def _close(state: GarnetState, number: int, turns: tuple[Choose, ...]) -> Garnet
         total + delta if state.rules.allow_negative else max(0, total + delta)
         for total, delta in zip(state.totals, paid.delta, strict=True)
     )
-    after = replace(state, totals=totals, rounds=state.rounds + (Round(number, paid, totals),), turns=())
+    applied = tuple(new - old for new, old in zip(totals, state.totals, strict=True))
+    after = replace(state, totals=totals, rounds=state.rounds + (Round(number, paid, applied, totals),), turns=())
     if after.number is None and len(after.last_places) == 1:
         return replace(after, candidate=after.last_places[0])
     return after

@@ -152,9 +152,9 @@ def check_reveal(text: str, lang: str, revealed: Mapping[str, Any]) -> tuple[Rea
 
 @dataclass(frozen=True)
 class _Reveal:
-    """The closed round, read from its record: the split (payout.Split, whose `gain` says what
-    each seat of a character took) and each seat's choice, announcement, gain, penalty, change
-    and total."""
+    """The closed round, read from its record (`Round.record`): the split (payout.Split, whose
+    `gain` says what each seat of a character took) and each seat's choice, announcement, gain,
+    penalty, change and total."""
 
     number: int
     split: Split
@@ -162,7 +162,7 @@ class _Reveal:
     announcements: dict[str, Character]
     gains: dict[str, int]
     penalties: dict[str, int]
-    delta: dict[str, int]
+    applied: dict[str, int]  # what each seat's total changed by (the payout's delta, or less if clamped: G6)
     totals: dict[str, int]
 
     @classmethod
@@ -186,14 +186,14 @@ class _Reveal:
                 said("announcements"),
                 paid("gains"),
                 paid("penalties"),
-                paid("delta"),
+                paid("applied"),
                 paid("totals"),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise RevealError(f"not a closed round as the protocol records it ({err!r}): {dict(revealed)!r}") from None
 
 
-_SEAT_LISTS = ("choices", "announcements", "gains", "penalties", "delta", "totals")
+_SEAT_LISTS = ("choices", "announcements", "gains", "penalties", "applied", "totals")
 
 
 def _wrong(claim: Claim, reveal: _Reveal, sentence: str) -> Reason | None:
@@ -203,7 +203,7 @@ def _wrong(claim: Claim, reveal: _Reveal, sentence: str) -> Reason | None:
         Fact.ANNOUNCED: lambda s: reveal.announcements[s],
         Fact.GAIN: lambda s: reveal.gains[s],
         Fact.PENALTY: lambda s: reveal.penalties[s],
-        Fact.LOST: lambda s: -reveal.delta[s],
+        Fact.LOST: lambda s: -reveal.applied[s],
         Fact.TOTAL: lambda s: reveal.totals[s],
     }
     for seat in claim.seats:

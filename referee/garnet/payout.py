@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.errors import RefereeError
-from referee.garnet.character import CHARACTERS, Character
+from referee.garnet.character import CHARACTERS, Character, CharacterError
 from referee.garnet.rules import Rules
 
 
@@ -129,6 +129,9 @@ def payout(
     absent means every seat told the truth. A seat pays the penalty when it gained nothing
     and its announcement was not its choice (G2): a truthful seat, or a liar who gained, never pays."""
     said = tuple(choices) if announcements is None else tuple(announcements)
+    for given in (*choices, *said):
+        if not isinstance(given, Character):  # a name ("Mafia") would count as no character at all
+            raise CharacterError(given)
     if not choices:
         raise PayoutError("a round has at least one seat")
     if len(said) != len(choices):

@@ -8,14 +8,17 @@ character}` or `{"designate": seat or null}`, characters by their English names.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from referee.errors import MalformedIntentError
 from referee.game import Json, Result
 from referee.garnet.character import Character, CharacterError
-from referee.garnet.game import ROUNDS, SEATS, Choose, Designate, GarnetState, Move, Round, new_game, step
+from referee.garnet.game import ROUNDS, SEATS, Choose, Designate, GarnetState, Move, new_game, step
 from referee.garnet.narration import Reason, check_reveal
 from referee.garnet.rules import Rules, RulesError
 
-_RULE_KEYS = {"pot": int, "penalty": int, "start": int, "allow_negative": bool}
+_RULE_KEYS = {rule.name: type(rule.default) for rule in fields(Rules)}
+"""Each rule a log may record, with its type: the fields of `Rules`, read once."""
 
 
 class GarnetGame:
@@ -65,7 +68,7 @@ class GarnetGame:
             "order": list(state.order),
             "announcements": [{"seat": s, "announcement": said.value} for s, said in state.announced],
             "choice": None if own is None else own.value,
-            "history": [round_json(r) for r in state.rounds],
+            "history": [r.record for r in state.rounds],
             "totals": list(state.totals),
             "winners": list(state.winners),
             "last_places": list(state.last_places),
@@ -91,7 +94,7 @@ class GarnetGame:
 
     def revealed_json(self, before: GarnetState, after: GarnetState) -> Json | None:
         """The step that closes a round reveals every choice of it, as each seat's history shows it."""
-        return round_json(after.rounds[-1]) if len(after.rounds) > len(before.rounds) else None
+        return after.rounds[-1].record if len(after.rounds) > len(before.rounds) else None
 
     def check_narration(self, text: str, lang: str, revealed: Json) -> tuple[Reason, ...]:
         """Why a model's narration of a reveal (`revealed_json`) may not be shown (referee.garnet.narration)."""
@@ -110,19 +113,6 @@ class GarnetGame:
         raise MalformedIntentError(
             f'a Garnet Thief move is {{"choose": character, "announce": character}} or {{"designate": seat}}, not {obj!r}'
         )
-
-
-def round_json(played: Round) -> Json:
-    """A past round as every seat saw it revealed: lists run in seat order."""
-    return {
-        "round": played.number,
-        "order": list(played.order),
-        "reveal": list(played.reveal),
-        "choices": [c.value for c in played.payout.choices],
-        "announcements": [c.value for c in played.payout.announcements],
-        **played.payout.as_json(),
-        "totals": list(played.totals),
-    }
 
 
 GAME = GarnetGame()

@@ -20,21 +20,12 @@ from dataclasses import dataclass
 
 from referee.monorail.game import Declare, Place
 from referee.monorail.notation import NotationError, parse_move
+from referee.table_words import Help, Quit, fold, read_table_word
 
 
 @dataclass(frozen=True)
 class Pass:
     """A word for passing; the rules have no pass, so the game explains what a turn is."""
-
-
-@dataclass(frozen=True)
-class Help:
-    """A request for help: the notation and the rules."""
-
-
-@dataclass(frozen=True)
-class Quit:
-    """Leave the game (it stays saved)."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +47,8 @@ _KO_WILL = r"(?:할게|할게요|합니다|해요|한다|함|하겠습니다|할
 _JA_COPULA = r"(?:です|だ|だよ|だね|ですね)"  # not でしょう: "probably", a guess is no declaration
 
 # Each command's words, in en, ko and ja, matched against the whole line once it is folded
-# (`fold`). The first kind that matches wins; no line matches two.
-_WORDS: dict[type[Declare | Pass | Help | Quit | GiveUp], tuple[str, str, str]] = {
+# (`fold`); help and quit are every game's (referee.table_words). No line matches two.
+_WORDS: dict[type[Declare | Pass | GiveUp], tuple[str, str, str]] = {
     Declare: (
         r"(?:i\s+)?(?:(?:declare|call|say)\s+)?(?:(?:it|this|that)(?:'s|\s+is)?\s+|its\s+)?impossible(?:\s+now)?",
         rf"(?:(?:이건|이거|이제|그건|완성은?|완성이)\s*)?(?:완성\s*)?불가능{_KO_DECLARE_ENDING}?(?:\s*(?:을|를)?\s*선언{_KO_WILL}?)?",
@@ -68,16 +59,6 @@ _WORDS: dict[type[Declare | Pass | Help | Quit | GiveUp], tuple[str, str, str]] 
         r"(?:패스|통과|스킵|넘길게요?|넘어갈게요?)(?:할게요?|합니다|해요|요)?",
         r"(?:パス|スキップ)(?:します|で|です|する)?",
     ),
-    Help: (  # a question mark after a word for help still asks for help
-        r"\?+|(?:help(?:\s+me)?|how\s+(?:do\s+i|to)\s+play|rules|commands)\??",
-        r"(?:도움말|도움|도와줘요?|헬프|규칙|설명|사용법|명령어)\??",
-        r"(?:ヘルプ|助けて|ルール|遊び方|説明|使い方)\??",
-    ),
-    Quit: (
-        r"(?:i\s+)?(?:quit|exit)|bye|q",
-        r"종료|게임\s*종료|그만|그만할래요?|그만하기|나가기|나갈래요?|끝내기",
-        r"終了|ゲーム終了|終わり|やめる|やめます|抜ける",
-    ),
     GiveUp: (
         r"(?:i\s+)?(?:give\s+up|concede|surrender)",
         rf"(?:포기|기권|항복){_KO_WILL}?",
@@ -85,16 +66,6 @@ _WORDS: dict[type[Declare | Pass | Help | Quit | GiveUp], tuple[str, str, str]] 
     ),
 }
 _PATTERNS = tuple((kind, re.compile("|".join(f"(?:{p})" for p in words))) for kind, words in _WORDS.items())
-_TRAILING = re.compile(r"[\s!.~…。]+$")
-_SPACES = re.compile(r"\s+")
-
-
-def fold(text: str) -> str:
-    """The form the words are matched in: NFKC (full-width to ASCII), lower case, one space
-    between words, curly apostrophes straight, no leading '/' and no trailing '!', '.', '~'."""
-    folded = unicodedata.normalize("NFKC", text).replace("\u2019", "'").casefold().strip()
-    folded = _TRAILING.sub("", folded.removeprefix("/")).strip()
-    return _SPACES.sub(" ", folded)
 
 
 def read_command(text: str) -> Command:
@@ -104,6 +75,9 @@ def read_command(text: str) -> Command:
         return Place(parse_move(normal))
     except NotationError as err:
         reason = str(err)
+    word = read_table_word(text)
+    if word is not None:
+        return word
     folded = fold(text)
     for kind, pattern in _PATTERNS:
         if pattern.fullmatch(folded):

@@ -15,25 +15,31 @@ import argparse
 import sys
 from typing import Any
 
-from referee.garnet import SEATS, Character, CharacterError, payout
+from referee.garnet import NAMES, SEATS, Character, CharacterError, payout
+from referee.garnet.rules import PENALTY, POT
 from refgm.jsonl import MalformedLine, answer_lines, load_object, shown
 
 EXAMPLE = '{"choices": ["Mafia", "Mafia", "Police", "Beggar", "Beggar", "Beggar", "Police", "Cartel"]}'
 USAGE = 2
 
-_RULE = """\
+
+def _names(lang: str) -> str:
+    return ", ".join(NAMES[lang].values())
+
+
+_RULE = f"""\
 With --jsonl, read one round per line on stdin and write its payout, one line per round
-(see README, 'Garnet Thief'). The larger of Mafia and Cartel splits the pot of 4 by floor
+(see README, 'Garnet Thief'). The larger of Mafia and Cartel splits the pot of {POT} by floor
 division (a tie, 0-0 included, gives it to the Police); the Beggars split what the
 recipients do not take, by floor division; the house keeps the rest. A seat that gained
-nothing and announced another character than it chose pays 1."""
+nothing and announced another character than it chose pays {PENALTY}."""
 
 _INTERFACE = f"""\
 input, one round per line:
   {{"choices": [8 characters], "announcements": [8 characters]}}
   seat by seat, seats 1 to 8; "announcements" absent or null: everyone told the truth.
-  A character is Mafia, Cartel, Police or Beggar (any case), 마피아, 카르텔, 경찰, 거지,
-  or マフィア, カルテル, 警察, 物乞い. Other keys are ignored.
+  A character is {_names("en")} (any case), {_names("ko")},
+  or {_names("ja")}. Other keys are ignored.
 
 output, one line per input line:
   {{"counts": {{"Mafia": n, "Cartel": n, "Police": n, "Beggar": n}},

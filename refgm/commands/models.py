@@ -43,7 +43,8 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     """The options that choose who voices the characters."""
     parser.add_argument(
         "--model", default="offline", metavar="PROVIDER:MODEL",
-        help="who voices the characters: offline (default, templates), openai:<model>, "
+        help="who voices the characters (Monorail: who plays the opponent; Garnet Thief: who "
+        "plays the other seats): offline (default: templates, or bots), openai:<model>, "
         "anthropic:<model>, local:<gguf path> or local:smollm2; see `refgm models`",
     )
     parser.add_argument("--base-url", metavar="URL", type=base_url,

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from gm.backends import BackendError
 from gm.bots import default_level, levels
-from gm.recorder import TranscriptError, game_path, locate, new_game_id
+from gm.recorder import TranscriptError, game_path, locate, new_game_id, read
 from gm.sampling import SamplingKeyError, game_key
 from gm.session import GameConfig, Session
 from gm.tui import Frontend, interactive, run_interactive, run_lines
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.liar.game import Rules
 from referee.liar.world import World
-from refgm.commands import play_monorail
+from refgm.commands import play_garnet, play_monorail
 from refgm.commands.models import add_model_options, open_actor
 
 
@@ -36,20 +36,29 @@ def _secret(value: str) -> World:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser(
         "play",
-        help="play a game of find-the-liar (or Monorail with --game monorail)",
-        description="Play find-the-liar, or Monorail with --game monorail. Interactive in a "
+        help="play a game of find-the-liar (or Monorail, or Garnet Thief, with --game)",
+        description="Play find-the-liar, Monorail with --game monorail, or Garnet Thief with "
+        "--game garnet (you take one seat of eight; bots or models play the others). Interactive in a "
         "terminal; with --input FILE (or stdin that is not a terminal) one player line per "
         "input line. Every game is recorded under $REFGM_HOME/games (default "
         "~/.local/share/refgm/games); the secret, nonce and seed wait in a 0600 sidecar "
         "<game>.secret.json until the end.",
     )
-    p.add_argument("--game", choices=("liar", "monorail"), default="liar",
+    p.add_argument("--game", choices=("liar", "monorail", "garnet"), default="liar",
                    help="which game (default liar)")
     p.add_argument("--opponent", type=play_monorail.opponent_level, metavar="bot[:LEVEL]",
                    help=f"Monorail: the bot to play against, or the model's fallback: "
                    f"{', '.join(levels('monorail'))} (default bot:{default_level('monorail')})")
     p.add_argument("--first", choices=play_monorail.FIRST, default="human",
                    help="Monorail: who places first (default human)")
+    p.add_argument("--seat", type=play_garnet.seat_number, metavar="N",
+                   help="Garnet Thief: your seat, 1 to 8 (default: drawn from the seed)")
+    p.add_argument("--bot", metavar="STYLE",
+                   help="Garnet Thief: the style of the bots in the other seats, and the models' "
+                   f"fallback: {', '.join(levels('garnet'))} (default {default_level('garnet')})")
+    p.add_argument("--seat-model", type=play_garnet.seat_model, action="append", metavar="N=PROVIDER:MODEL",
+                   help="Garnet Thief: seat N played by this model (repeatable; --model plays "
+                   "every other seat but yours)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the game (default en)")
     p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
                    help=f"what happened: {', '.join(INCIDENTS)} (default: drawn from the seed)")
@@ -64,9 +73,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(handler=run)
 
 
+_SEATED = {"monorail": play_monorail.run, "garnet": play_garnet.run}
+"""The games played by seats (gm.match), each with its module's run."""
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.game == "liar" and (args.opponent or args.first != "human") and not args.resume:
+    game = _recorded_game(args.resume) or args.game
+    if game == "liar" and (args.opponent or args.first != "human") and not args.resume:
         print("refgm play: --opponent and --first are for --game monorail", file=sys.stderr)
+        return 2
+    if game != "garnet" and (args.seat or args.bot or args.seat_model):
+        print("refgm play: --seat, --bot and --seat-model are for --game garnet", file=sys.stderr)
         return 2
     lines: Iterable[str] | None = None
     if args.input is not None:
@@ -78,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
     elif not interactive():
         # Strict UTF-8 whatever the locale: a game's text must round-trip through its log.
         lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
-    if args.game == "monorail" or play_monorail.resumes_monorail(args.resume):
-        return play_monorail.run(args, lines)
+    if game in _SEATED:
+        return _SEATED[game](args, lines)
     # One event loop for the whole game: a model's client opened for the narrated opening
     # keeps its connections for the turns.
     with asyncio.Runner() as runner:
@@ -119,6 +136,18 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     path = args.transcript or game_path(game_id)
     return await Session.start(config, path, game_id, seed=seed, secret=args.secret,
                                actor=open_actor(args, game_key(seed)))
+
+
+def _recorded_game(resume: str | None) -> str | None:
+    """The seated game a `--resume` log records (so --game may be left out); None for a liar
+    game or a log that cannot be read (the liar's resume names what is wrong with it)."""
+    if not resume:
+        return None
+    try:
+        recorded = read(locate(resume), drop_torn_tail=True).events[0].data.get("game")
+    except TranscriptError:
+        return None
+    return recorded if recorded in _SEATED else None
 
 
 def _reason(err: BaseException) -> str:

@@ -23,6 +23,7 @@ from gm.console import terminal
 from gm.recorder import Log, Mismatch, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Replayed, reopened, rerun
 from gm.table import game_of
+from referee.game import Audience
 from referee.liar.protocol import GAME as LIAR
 
 
@@ -55,6 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "match. Exit 1 on a mismatch, 2 on a log that cannot be read.",
     )
     p.add_argument("transcript", help="a game log (.jsonl) or a game ID")
+    p.add_argument("--seat", metavar="N",
+                   help="a game played by seats (Monorail, Garnet Thief): show it as seat N saw it, "
+                   "only the events it could see (its own moves and tries, everyone's announcements, "
+                   "the reveals); the whole log is still checked")
     p.set_defaults(handler=run)
 
 
@@ -63,7 +68,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         log = read(path, drop_torn_tail=True)
         if game_of(log) != LIAR.name:
-            return _replay_match(log)
+            return _replay_match(log, args.seat)
+        if args.seat is not None:
+            print("refgm replay: --seat is for a game played by seats (Monorail, Garnet Thief), "
+                  "not the liar game", file=sys.stderr)
+            return 2
         rows = replay(log)
     except TranscriptError as err:
         print(f"refgm replay: {err}", file=sys.stderr)
@@ -90,17 +99,22 @@ def run(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def _replay_match(log: Log) -> int:
-    """A game played by seats (gm.match): every move re-stepped through its referee."""
+def _replay_match(log: Log, seat: str | None) -> int:
+    """A game played by seats (gm.match): every move re-stepped through its referee; with
+    `seat`, shown as that seat saw it."""
     game = match.game_in(log)
     done = match.replay(log, game)
+    if seat is not None:
+        return _seat_view(log, game, done, seat)
     table = Table(title=Text(f"replay of {log.path}"))
     for column in ("ply", "seat", "by", "move", "match"):
         table.add_column(column)
     differs = {p.line for p in done.problems}
     for event in done.moves:
+        shown = json.dumps(event.data["move"], ensure_ascii=False) if event.line < _revealed_up_to(log) else _SECRET
         cells = (str(event.data["ply"]), str(event.data["seat"]), str(event.data.get("by")),
-                 json.dumps(event.data["move"], ensure_ascii=False), "NO" if event.line in differs else "yes")
+                 shown if event.see is not Audience.EVERYONE else json.dumps(event.data["move"], ensure_ascii=False),
+                 "NO" if event.line in differs else "yes")
         table.add_row(*(Text(cell) for cell in cells))
     terminal().print(table)
     if log.torn_tail:
@@ -112,4 +126,54 @@ def _replay_match(log: Log) -> int:
     print(f"{done.ply} moves replayed, {len(done.problems)} mismatched; the game: {ended}.")
     if done.problems:
         print(f"{log.path}:{done.problems[0].line}: the first line that differs.")
+    return 1 if done.problems else 0
+
+
+_SECRET = "(secret until its reveal: see it with --seat)"
+
+
+def _revealed_up_to(log: Log) -> int:
+    """The line before which every secret move has been revealed: the last `revealed` line,
+    or past the end once `game_ended` reveals everything. A replay for no seat in particular
+    shows a game in progress as everyone may see it, so a player cannot read the bots' open
+    choices from a second terminal."""
+    if log.first("game_ended") is not None:
+        return len(log.events) + 1
+    return max((e.line for e in log.of("revealed")), default=0)
+
+
+_COMMON = ("v", "t", "ply", "seat", "see")
+
+
+def _seat_view(log: Log, game: match.MatchGame, done: match.Rerun, seat: str) -> int:
+    """The events `seat` could see, one row each (gm.recorder.visible_to): another seat's
+    secret move never appears, only its announcement and, at the end of its round, the reveal.
+    The check covers the whole log, but only the differences on lines this seat sees are told."""
+    seats = game.seats(done.state)
+    if seat not in seats:
+        print(f"refgm replay: this {game.name} game has the seats {', '.join(seats)}, not {seat!r}", file=sys.stderr)
+        return 2
+    seen = match.visible(log, seat).events
+    print(f"{log.path} as seat {seat} saw it (line, event, ply, seat, what; NO marks a line that differs):")
+    differs = {p.line for p in done.problems}
+    for event in seen:
+        what = {k: v for k, v in event.data.items() if k not in _COMMON}
+        if event.t == "game_started":  # who played, and the commitment; the rules are the game's
+            config = what.get("config") or {}
+            players = {s: p.get("name") for s, p in (config.get("seats") or {}).items()}
+            what = {"game": what.get("game"), "seats": players, "commitment": what.get("commitment")}
+        elif event.t == "agent_attempt":  # the request is long, and the reply says what mattered
+            what = {k: what.get(k) for k in ("attempt", "agent", "move", "accepted", "reason")}
+        ply, by = event.data.get("ply"), event.data.get("seat")
+        print(f"{event.line:>5} {event.t:<13} {'' if ply is None else ply:>3} {by or '-':>2} "
+              f"{json.dumps(what, ensure_ascii=False)}{'  NO' if event.line in differs else ''}")
+    lines = {event.line for event in seen}
+    told = [p for p in done.problems if p.line in lines]
+    for problem in told:
+        print(f"ply {problem.turn}, {problem}")
+    hidden = len(done.problems) - len(told)
+    result = game.result(done.state)
+    ended = "not over" if result is None else f"{', '.join(result.winners)} won ({result.reason})"
+    print(f"{len(seen)} events seen by seat {seat}; {done.ply} moves replayed, {len(done.problems)} mismatched"
+          f"{f' ({hidden} on lines seat {seat} does not see)' if hidden else ''}; the game: {ended}.")
     return 1 if done.problems else 0

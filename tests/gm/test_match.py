@@ -334,3 +334,14 @@ def test_bot_games_end_as_the_solver_says(seed: int, first: str, second: str) ->
         assert result.winners == (moves[-1]["seat"],)
     if result.reason == TILES_OUT:
         assert result.winners != (moves[-1]["seat"],) and state.position.tiles_left == 0
+
+
+def test_a_bot_move_relabelled_as_a_humans_is_caught(tmp_path: Path) -> None:
+    """Else a forger swaps a bot's move for any legal one and the seed check skips it."""
+    log = tmp_path / "g.jsonl"
+    play(log, bots("random", "random"), seed=2)
+    lines = log.read_text("utf-8").splitlines()
+    lines[1] = lines[1].replace('"by": "bot"', '"by": "human"')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (problem,) = replay(read(log), GAME).problems
+    assert problem.line == 2 and "a move by 'human' in a seat played by 'bot'" in problem.text

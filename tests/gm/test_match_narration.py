@@ -123,6 +123,7 @@ def tampered(log: Path, at: int, change: dict[str, Any]) -> None:
         (1, {"accepted": False}, "recorded as rejected; the referee accepts it"),
         (1, {"text": "The house kept 2 garnets."}, "recorded as accepted; the referee rejects it"),
         (0, {"see": "referee"}, "a narration of a public reveal recorded for referee"),
+        (0, {"choices": ["Mafia"] * 8}, "fields a match does not write: choices"),
         (1, {"attempt": 3}, "expected attempt 2"),
         (0, {"part": "ending"}, "a narration where no reveal awaits one"),
     ],

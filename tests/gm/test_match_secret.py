@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from gm.match import Human, Match, Player, replay, seat_view
+from gm.agent import Decision
+from gm.match import AgentPlayer, Human, Match, Player, replay, seat_view
 from gm.recorder import read, visible_to
 from referee.game import Json
 from referee.garnet import CHARACTERS, SEATS, Choose, Designate
@@ -111,9 +112,8 @@ def test_a_crash_between_a_choice_and_its_announcement_is_resumed_without_a_new_
     log.write_text("".join(kept[:-1]), "utf-8")  # the announcement of ply 10 never got written
     choice = json.loads(kept[-2])
     resumed, done = Match.resume(log, GAME, players(5))
-    assert done.ply == 11 and done.owed == (
-        ("announced", {"ply": 10, "seat": choice["seat"], "public": {"announce": choice["move"]["announce"]}}),
-    )
+    lost = {k: v for k, v in json.loads(kept[-1]).items() if k not in ("v", "t")}
+    assert done.ply == 11 and done.owed == (("announced", lost),)
     after = lines(log)
     assert [e["t"] for e in after[-2:]] == ["resumed", "announced"]
     assert after[-1]["public"] == {"announce": choice["move"]["announce"]}
@@ -121,3 +121,118 @@ def test_a_crash_between_a_choice_and_its_announcement_is_resumed_without_a_new_
     asyncio.run(resumed.run())
     resumed.close()
     assert replay(read(log), GAME).problems == ()
+
+
+def rewrite(log: Path, change: Any) -> None:
+    events = lines(log)
+    change(events)
+    log.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events), "utf-8")
+
+
+def first(events: list[dict[str, Any]], t: str) -> dict[str, Any]:
+    return next(e for e in events if e["t"] == t)
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda ev: first(ev, "announced").update(choice="Mafia"), "not what the referee makes public"),
+        (lambda ev: first(ev, "revealed").update(next_round="Mafia"), "not what the referee makes public"),
+        (lambda ev: first(ev, "announced").update(commitment="0" * 64), "does not open its announcement's commitment"),
+        (
+            lambda ev: ev.insert(3, {"v": 1, "t": "resumed", "ply": 1, "seat": None, "all": ev[1]["move"]}),
+            "fields a match does not write",
+        ),
+        (lambda ev: ev.insert(3, {"v": 1, "t": "resumed", "ply": 1, "seat": "2"}), "a resumed line is for everyone"),
+        (lambda ev: first(ev, "move").update(leak="Police"), "fields a match does not write"),
+        (lambda ev: first(ev, "move").update(by="bot"), "a move by 'bot' in a seat played by 'human'"),
+        (
+            lambda ev: ev.insert(
+                1, {"v": 1, "t": "refused", "ply": 0, "seat": "1", "move": ev[1]["move"], "reason": "x"}
+            ),
+            "refused line is its human seat's alone",
+        ),
+        (
+            lambda ev: ev.insert(
+                1, {"v": 1, "t": "agent_attempt", "ply": 0, "seat": "1", "see": "seat", "move": None, "accepted": False}
+            ),
+            "agent_attempt line is its agent seat's alone",
+        ),
+    ],
+)
+def test_a_line_that_could_carry_a_secret_or_a_false_player_is_caught(
+    tmp_path: Path, change: Any, problem: str
+) -> None:
+    log = tmp_path / "g.jsonl"
+    played(log, seed=6)
+    rewrite(log, change)
+    found = replay(read(log), GAME).problems
+    assert found and any(problem in p.text for p in found), found
+
+
+def test_a_choice_edited_before_its_reveal_does_not_open_its_announcement(tmp_path: Path) -> None:
+    """A seat that edits its own choice after hearing later announcements is caught on resume,
+    from the sealed nonce, before anything is revealed."""
+    log = tmp_path / "g.jsonl"
+    match = Match.start(GAME, players(7), log, "g", seed=7)
+    for _ in range(5):
+        asyncio.run(match.turn())
+    match.close()
+
+    def edit(events: list[dict[str, Any]]) -> None:
+        move = first(events, "move")["move"]
+        move["choose"] = next(c.value for c in CHARACTERS if c.value != move["choose"])
+
+    rewrite(log, edit)
+    with pytest.raises(Exception, match="does not open its announcement's commitment"):
+        Match.resume(log, GAME, players(7))
+
+
+class Stub:
+    """An agent that plays the characters it is given, one per decision."""
+
+    name = "stub:agent"
+    deadline_s = 5.0
+
+    def __init__(self, *chosen: Any) -> None:
+        self.chosen = list(chosen)
+
+    async def decide(self, view: Json, ply: int, attempt: int, retry: Any, deadline: Any) -> Decision:
+        return Decision(Choose(self.chosen.pop(0), CHARACTERS[2]), request=f"view of seat {view['seat']}", raw="{}")
+
+
+class Never:
+    """A fallback bot that must not be asked."""
+
+    level = "never"
+
+    def choose(self, view: Json, rng: random.Random) -> Any:
+        raise AssertionError("the fallback was asked")
+
+
+def test_a_crash_after_an_accepted_reply_plays_that_reply_on_resume(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    seats: dict[str, Player] = {**players(8), "1": AgentPlayer(Stub(CHARACTERS[0]), Never())}
+    match = Match.start(GAME, seats, log, "g", seed=8)
+    asyncio.run(match.turn())
+    match.close()
+    kept = log.read_text("utf-8").splitlines(keepends=True)
+    assert [json.loads(line)["t"] for line in kept] == ["game_started", "agent_attempt", "move", "announced"]
+    log.write_text("".join(kept[:2]), "utf-8")  # the crash came after the accepted reply
+    again: dict[str, Player] = {**players(8), "1": AgentPlayer(Stub(CHARACTERS[3]), Never())}
+    resumed, _ = Match.resume(log, GAME, again)
+    resumed.close()
+    after = lines(log)
+    assert [e["t"] for e in after] == ["game_started", "agent_attempt", "resumed", "move", "announced"]
+    assert after[3]["move"] == {"choose": "Mafia", "announce": "Police"} and after[3]["by"] == "agent"
+    assert replay(read(log), GAME).problems == ()
+
+
+def test_a_second_accepted_reply_for_one_ply_is_caught(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    seats: dict[str, Player] = {**players(9), "1": AgentPlayer(Stub(CHARACTERS[0]), Never())}
+    match = Match.start(GAME, seats, log, "g", seed=9)
+    asyncio.run(match.turn())
+    match.close()
+    rewrite(log, lambda ev: ev.insert(2, {**ev[1], "move": {"choose": "Beggar", "announce": "Police"}}))
+    assert any("a second accepted reply" in p.text for p in replay(read(log), GAME).problems)

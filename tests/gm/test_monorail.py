@@ -117,7 +117,7 @@ def test_the_agent_is_told_the_rules_the_board_and_the_json(lang: str) -> None:
     ],
 )
 def test_a_reply_is_read_into_a_move(reply: dict[str, object], action: object) -> None:
-    assert BRIEF.move(MoveReply.model_validate(reply)) == action
+    assert BRIEF.move(MoveReply.model_validate(reply), "en") == action
 
 
 def test_the_schema_forbids_what_it_does_not_name() -> None:

@@ -17,14 +17,14 @@ from gm.backends.openai import OpenAIBackend
 from gm.render import template
 from referee.garnet import Character, Round, payout
 from referee.garnet.narration import check_reveal, sentences
-from referee.garnet.protocol import round_json
 from tests.gm.backends.servers import Answer, FaultServer, Status, Step
 from tests.referee.garnet.strategies import characters
 
 FAST = RetryPolicy(attempts=1, timeout_s=2.0)
 M, K, P, B = Character.MAFIA, Character.CARTEL, Character.POLICE, Character.BEGGAR
 # Round 3: three Mafia take 1 each and the Beggar 1; seat 5 lied, gained nothing and pays 1.
-REVEALED = round_json(Round(3, payout([M, M, M, K, K, P, P, B], [M, P, M, K, M, P, P, B]), (1, 1, 1, 0, -1, 0, 0, 1)))
+PAID = payout([M, M, M, K, K, P, P, B], [M, P, M, K, M, P, P, B])
+REVEALED = Round(3, PAID, PAID.delta, (1, 1, 1, 0, -1, 0, 0, 1)).record
 TRUE = "The cards turn over. Seat 5 lied and paid a penalty of 1 garnet. The Mafia got 1 garnet each."
 WRONG = "Seat 4 was the Police."
 
@@ -45,7 +45,7 @@ def test_every_fact_the_prompt_offers_is_one_the_referee_accepts(
     choices: list[Character], said: list[Character], before: list[int], number: int, lang: str
 ) -> None:
     paid = payout(choices, said)
-    revealed = round_json(Round(number, paid, tuple(t + d for t, d in zip(before, paid.delta, strict=True))))
+    revealed = Round(number, paid, paid.delta, tuple(t + d for t, d in zip(before, paid.delta, strict=True))).record
     facts = [line[2:] for line in prompt(revealed, lang).splitlines() if line.startswith("- ")]
     assert len(facts) == 4 + 8 + len({c for c in choices})
     for line in facts:

@@ -100,7 +100,7 @@ def test_a_whole_game_with_one_last_place_ends_at_once() -> None:
     assert state.totals == (32, -8, 0, 0, 0, 0, 0, 0)  # negative balances are allowed by default (G6)
     assert state.winners == ("1",) and state.last_places == ("2",)
     assert state.candidate == "2" and state.designator is None and state.seat is None
-    assert state.result == Result(("1",), MOST_GARNETS)
+    assert state.result == Result(("1",), MOST_GARNETS, {"candidate": "2", "totals": list(state.totals)})
     assert refused(state, "1", Designate("2")).fault is Fault.OVER
 
 
@@ -124,7 +124,11 @@ def test_without_debts_a_balance_stops_at_zero_and_the_ties_at_the_bottom_are_de
     assert str(bad) == "seat 1 is not among the last places: seats 2, 3, 4, 5, 6, 7, 8"
     assert refused(state, "1", Designate("9")).fault is Fault.CANDIDATE
     ended = step(state, "1", Designate("5"))
-    assert ended.candidate == "5" and ended.result == Result(("1",), MOST_GARNETS) and ended.seat is None
+    assert (
+        ended.candidate == "5"
+        and ended.result == Result(("1",), MOST_GARNETS, {"candidate": "5", "totals": list(ended.totals)})
+        and ended.seat is None
+    )
     assert state.candidate is None  # the state before is unchanged
 
 
@@ -135,7 +139,9 @@ def test_co_winners_and_the_lowest_winner_designates_and_nobody_named_is_the_low
     assert state.totals == (4,) * 8
     assert state.winners == SEATS and state.last_places == SEATS and state.designator == "1"
     ended = step(state, "1", Designate())
-    assert ended.candidate == "1" and ended.result == Result(SEATS, MOST_GARNETS)
+    assert ended.candidate == "1" and ended.result == Result(
+        SEATS, MOST_GARNETS, {"candidate": "1", "totals": list(ended.totals)}
+    )
     assert step(state, "1", Designate("8")).candidate == "8"  # a co-winner tied last may be named
 
 
@@ -148,7 +154,8 @@ def test_several_winners_the_lowest_of_them_designates() -> None:
     assert (state.winners, state.last_places, state.designator) == (("3", "5"), ("1", "2"), "3")
     assert refused(state, "5", Designate("1")).fault is Fault.TURN
     assert step(state, "3", Designate()).candidate == "1"
-    assert step(state, "3", Designate("2")).result == Result(("3", "5"), MOST_GARNETS)
+    designated = step(state, "3", Designate("2"))
+    assert designated.result == Result(("3", "5"), MOST_GARNETS, {"candidate": "2", "totals": list(designated.totals)})
 
 
 def test_a_designation_while_the_rounds_go_on_is_refused() -> None:
@@ -194,3 +201,13 @@ def test_every_game_ends_with_the_most_garnets_winning_and_one_candidate_among_t
     assert state.result is not None and state.result.winners == state.winners
     assert state.winners == tuple(s for s, t in zip(SEATS, state.totals, strict=True) if t == max(state.totals))
     assert state.candidate == state.last_places[0] and state.totals[SEATS.index(state.candidate)] == min(state.totals)
+
+
+def test_a_clamped_balance_records_what_the_totals_applied_beside_the_penalty() -> None:
+    """G6 with allow_negative=False: the lie penalty is the rule's, the change is what was applied."""
+    state = new_game(Rules(allow_negative=False))
+    for seat, move in zip(SEATS, [Choose(P, M)] + [Choose(M, M)] * 7, strict=True):
+        state = step(state, seat, move)
+    (played,) = state.rounds
+    assert played.payout.penalties[0] == 1 and played.payout.delta[0] == -1
+    assert played.applied[0] == 0 and state.totals[0] == 0

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from referee.garnet import CHARACTERS, ROUNDS, SEATS, Character, Round, payout
 from referee.garnet.narration import Claim, Fact, Reason, RevealError, Why, check_reveal, read_sentence, sentences
-from referee.garnet.protocol import GAME, round_json
+from referee.garnet.protocol import GAME
 from tests.referee.garnet.strategies import characters
 
 M, K, P, B = Character.MAFIA, Character.CARTEL, Character.POLICE, Character.BEGGAR
@@ -26,7 +26,7 @@ M, K, P, B = Character.MAFIA, Character.CARTEL, Character.POLICE, Character.BEGG
 def reveal(number: int, choices: list[Character], said: list[Character], before: tuple[int, ...]) -> dict[str, Any]:
     paid = payout(choices, said)
     totals = tuple(total + delta for total, delta in zip(before, paid.delta, strict=True))
-    return round_json(Round(number, paid, totals))
+    return Round(number, paid, paid.delta, totals).record
 
 
 # Round 3: three Mafia take 1 each and the one Beggar the last; seat 2 lied and gained, seat 5

@@ -12,6 +12,7 @@ from referee.garnet import (
     CHARACTERS,
     POT,
     Character,
+    CharacterError,
     Counts,
     PayoutError,
     Rules,
@@ -241,3 +242,9 @@ def test_the_recipients_take_all_that_divides_equally_and_the_beggars_all_of_the
 
 def test_the_pot_is_four() -> None:
     assert POT == 4 and Rules().pot == 4 and Rules().penalty == 1
+
+
+def test_a_name_is_not_a_character() -> None:
+    """A caller passing names (not Characters) would otherwise be paid as if nobody chose."""
+    with pytest.raises(CharacterError):
+        payout(["Mafia"] * 8)  # type: ignore[list-item]

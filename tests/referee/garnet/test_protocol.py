@@ -101,6 +101,7 @@ def test_after_the_reveal_every_seat_sees_the_round_in_full() -> None:
             "gains": [0, 0, 4, 0, 0, 0, 0, 0],
             "penalties": [1, 1, 0, 0, 0, 0, 0, 0],
             "delta": [-1, -1, 4, 0, 0, 0, 0, 0],
+            "applied": [-1, -1, 4, 0, 0, 0, 0, 0],
             "totals": [-1, -1, 4, 0, 0, 0, 0, 0],
         }
     ]
@@ -130,9 +131,10 @@ def test_the_end_through_the_protocol() -> None:
     assert (view["round"], view["order"], view["to_move"], view["designator"]) == (None, [], "1", "1")
     assert view["winners"] == ["1"] and view["last_places"] == ["2", "3", "4", "5", "6", "7", "8"]
     ended = GAME.step(state, "1", Designate("6"))
-    assert GAME.result(ended) == Result(("1",), MOST_GARNETS) and GAME.to_move(ended) is None
+    final = {"candidate": "6", "totals": [32, 0, 0, 0, 0, 0, 0, 0]}
+    assert GAME.result(ended) == Result(("1",), MOST_GARNETS, final) and GAME.to_move(ended) is None
     assert GAME.view(ended, "6")["candidate"] == "6"
-    assert GAME.view(ended, "6")["result"] == {"winners": ["1"], "reason": MOST_GARNETS}
+    assert GAME.view(ended, "6")["result"] == {"winners": ["1"], "reason": MOST_GARNETS, **final}
 
 
 moves: st.SearchStrategy[Move] = st.one_of(chooses, st.builds(Designate, st.none() | st.sampled_from(SEATS)))

@@ -10,11 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from gm.match import Match
 from gm.recorder import TranscriptError, read, sidecar_path
 from gm.session import GameConfig, Session
+from referee.garnet.protocol import GAME as GARNET
 from referee.lang.incident import LANGS, incident
+from refgm.cli import main
 from refgm.commands.replay import first_difference, replay, run
 from tests.gm.logs import TAMPERINGS, caught_at, record, tamper, unended
+from tests.gm.test_match_secret import players
 from tests.refgm.commands.test_play import GAMES, refgm
 
 TRANSCRIPTS = sorted((Path(__file__).parents[3] / "transcripts").glob("*.jsonl"))
@@ -112,7 +116,7 @@ def test_every_kind_of_tampering_is_caught_at_its_line(
     assert first_difference(replay(read(recorded[lang]))) is None
     path, line = tamper(tmp_path, recorded[lang], kind)
     assert caught_at(path) == line
-    code = run(argparse.Namespace(transcript=str(path)))
+    code = run(argparse.Namespace(transcript=str(path), seat=None))
     out, err = capsys.readouterr()
     assert code in (1, 2) and f"{path}:{line}: " in out + err
 
@@ -202,3 +206,17 @@ def test_a_log_says_which_game_and_one_without_is_a_liar_game(tmp_path: Path) ->
     other.write_text("\n".join([json.dumps(started), *path.read_text("utf-8").splitlines()[1:]]) + "\n", "utf-8")
     done = refgm(tmp_path, "replay", str(other))
     assert done.returncode == 2 and "no game called 'chess'" in done.stderr, done.stderr
+
+
+def test_a_garnet_game_in_progress_replays_without_the_open_rounds_choices(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """From a second terminal, `refgm replay` must not tell a player the choices not yet revealed."""
+    log = tmp_path / "g.jsonl"
+    game = Match.start(GARNET, players(2), log, "g", seed=2)
+    for _ in range(11):  # round 1 revealed, three choices of round 2 open
+        asyncio.run(game.turn())
+    game.close()
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("(secret until its reveal") == 3 and out.count('"choose"') == 8
