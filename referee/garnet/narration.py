@@ -43,7 +43,7 @@ from functools import cache
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.garnet.character import ALIASES, CHARACTERS, NAMES, Character
+from referee.garnet.character import ALIASES, CHARACTERS, MISSPELLINGS, NAMES, Character
 from referee.garnet.game import SEATS
 from referee.garnet.payout import Counts, Split
 from referee.garnet.words import fold
@@ -354,7 +354,13 @@ def about_the_round(sentence: str, lang: str) -> bool:
 @cache
 def _about(lang: str) -> re.Pattern[str]:
     names = [name for names in NAMES.values() for name in names.values()]
-    names += [alias for aliases in ALIASES.values() for found in aliases.values() for alias in found]
+    names += [
+        word
+        for listed in (ALIASES, MISSPELLINGS)
+        for words in listed.values()
+        for found in words.values()
+        for word in found
+    ]
     terms = sorted({fold(term) for term in names + _split(_ABOUT[lang])}, key=len, reverse=True)
     listed = "|".join(re.escape(term if lang == "en" else term.replace(" ", "")) for term in terms)
     return re.compile(rf"\b(?:{listed})\b|{_NUMERAL[lang]}" if lang == "en" else rf"{listed}|{_NUMERAL[lang]}")

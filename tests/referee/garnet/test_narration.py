@@ -38,6 +38,10 @@ FIFTH = reveal(5, [P, P, P, B, B, K, M, B], [P, P, P, B, B, K, M, P], (0,) * 8)
 # Round 2: everyone a Beggar: Mafia and Cartel tie 0-0, so the Police (nobody) are the recipient
 # group, 4 is too little for eight Beggars, and the house keeps all 4.
 SECOND = reveal(2, [B] * 8, [B] * 8, (0,) * 8)
+# Round 4 with debts forbidden (G6): seat 5 held 0, lied and gained nothing, so its penalty of 1
+# takes nothing (its total stays 0); the record says what each total changed by ("applied").
+PAID = payout([M, M, M, K, K, P, P, B], [M, P, M, K, M, P, P, B])
+CLAMPED = Round(4, PAID, (1, 1, 1, 0, 0, 0, 0, 1), (1, 1, 1, 0, 0, 0, 0, 1)).record
 
 OK = None
 TABLE: list[tuple[str, dict[str, Any], str, Why | None]] = [
@@ -96,6 +100,10 @@ TABLE: list[tuple[str, dict[str, Any], str, Why | None]] = [
     ("en", SECOND, "The recipient group was the Police, and the house kept 4 garnets.", OK),
     ("en", SECOND, "The Police got nothing.", Why.NOBODY),
     ("en", SECOND, "There were eight Beggars, and they got nothing.", OK),
+    ("en", CLAMPED, "Seat 5 paid a penalty of 1 garnet, and seat 5 now has 0 garnets.", OK),
+    ("en", CLAMPED, "Seat 5 lost 1 garnet.", Why.FALSE),  # the penalty took nothing: a debt is not allowed
+    ("en", CLAMPED, "Seat 5 lost 0 garnets.", OK),
+    ("en", THIRD, "The polcie took everything.", Why.UNREAD),  # a misspelt name is still a name
     # English, round 5: true and wrong
     ("en", FIFTH, "The recipient group was the Police: the three Police got 1 garnet each.", OK),
     ("en", FIFTH, "The Beggars got nothing, and the house kept 1 garnet.", OK),
