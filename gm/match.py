@@ -23,6 +23,12 @@ and, unless everyone may see it, `see` (a `referee.game.Audience` value):
   announcement).
 - `revealed` (everyone), after the move whose step reveals secrets (`game.revealed_json`,
   the end of a Garnet round): `ply`, `revealed`.
+- `model_attempt` (everyone), after a `revealed` line when the match has a narrator (a
+  model game master telling the reveal, gm.actors.reveal_narrator): `ply`, `part`
+  ("reveal"), `attempt` (1, 2, 3), `actor`, `request`, `raw` (null when the backend gave
+  up), `text` (the narration read from the reply, "" if unreadable), `accepted`, `reasons`,
+  `tokens_in`, `tokens_out`, `latency`, `transport`, as the liar game records its
+  narrator's (gm.recorder). The accepted text is shown beside the referee's own reveal.
 - `refused` (the seat's): `ply`, `seat`, `move`, `reason`: a human's move the referee refused.
 - `agent_attempt` (the seat's): `ply`, `seat`, `attempt` (1, 2, 3), `agent`, `request`,
   `raw` (null when the backend gave up), `move` (what the reply read as, or null),
@@ -37,7 +43,9 @@ key (the sidecar's secret: `MOVES_KEY`), under which each `announced` line commi
 secret move. `rerun` re-steps a log through the referee: resume goes
 on from its state (writing first what a crash left owed: an `announced` or `revealed`
 line), `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds what one
-seat was shown.
+seat was shown. The re-run checks each narration attempt again with the game's referee
+(`NarratedGame.check_narration`): accepted exactly when recorded so. Resume never narrates:
+a reveal the interruption left unnarrated, or narrated in part, stays so.
 """
 
 from __future__ import annotations
@@ -50,8 +58,10 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from gm.actors.narration import MAX_ATTEMPTS as NARRATION_ATTEMPTS
+from gm.actors.narration import Narration
 from gm.agent import Agent, Decision, Retry
 from gm.backends.base import transport_json
 from gm.bots import Bot, UnknownBotError, open_bot
@@ -84,6 +94,26 @@ class MatchGame(Game[Any, Any], Protocol):
 
     def rules_json(self, state: Any) -> Json:
         """The rules of `state`'s game as `start` reads them."""
+        ...
+
+
+@runtime_checkable
+class NarratedGame(Protocol):
+    """A game whose reveals a model may narrate: its referee checks a narration of one."""
+
+    def check_narration(self, text: str, lang: str, revealed: Json) -> tuple[object, ...]:
+        """Why `text` may not be shown as a narration of `revealed` (`revealed_json`) in `lang`;
+        empty when it may."""
+        ...
+
+
+class Narrator(Protocol):
+    """A model game master that tells what a reveal made public (gm.actors.reveal_narrator)."""
+
+    name: str
+
+    async def narrate(self, revealed: Json, lang: str, ply: int) -> Narration:
+        """A narration of `revealed`, closed at `ply`, checked, with every attempt."""
         ...
 
 
@@ -216,6 +246,8 @@ _LINE_FIELDS = {
     "move": {"ply", "seat", "by", "move", "fallback"},
     "refused": {"ply", "seat", "move", "reason"},
     "resumed": {"ply", "seat"},
+    "model_attempt": {"ply", "seat", "part", "attempt", "actor", "accepted", "reasons", "request", "raw", "text"}
+    | {"tokens_in", "tokens_out", "latency", "transport"},
 }
 """The fields a match writes on each line it checks field by field (a stray field on a line
 others may see could carry a secret)."""
@@ -228,7 +260,9 @@ _BY = {"human": {("human", False)}, "bot": {("bot", False)}, "agent": {("agent",
 class Played:
     """One ply as the front end shows it: who played what, the state after, the attempts, and
     what everyone learned. A secret move (see `audience`) and the state are the referee's: a
-    front end shows another seat only `public` and its own seat's `game.view`."""
+    front end shows another seat only `public` and its own seat's `game.view`. When the ply
+    closed a round and the narrator's telling of it was accepted, `narration` is that text
+    (public too), shown beside the referee's reveal, never instead of it."""
 
     ply: int
     seat: str
@@ -238,6 +272,7 @@ class Played:
     fallback: bool = False
     attempts: tuple[Decision, ...] = ()
     public: tuple[tuple[str, Json], ...] = ()  # what everyone learned (see `owed`)
+    narration: str | None = None  # the narrator's accepted telling of what this ply revealed
 
 
 # --- re-running a log: the one loop behind resume, replay and a seat's view -------------------
@@ -307,6 +342,9 @@ class _Walk:
     ended: Event | None = None
     # every bot move with the state it was chosen in: re-derived once the seed is revealed
     bot_moves: list[tuple[Event, str, Any, Any]] = field(default_factory=list)
+    # the reveal a narrator may still tell (its ply and revealed JSON) and its attempts so far
+    narrating: tuple[int, Json] | None = None
+    told: int = 0
 
     def differs(self, event: Event, text: str) -> None:
         self.problems.append(Mismatch(event.line, len(self.moves), text))
@@ -331,12 +369,15 @@ class _Walk:
                 or event.data.get("seat") is not None
             ):
                 self.differs(event, f"a resumed line is for everyone, at ply {len(self.moves)}, of no seat")
+            self.narrating = None  # resume never narrates a reveal from before it
         elif self.owed:
             self.differs(event, f"the {self.owed[0][0]} line of ply {self.owed[0][1]['ply']} is missing")
             self.owed.clear()
             self.take(event)
         elif event.t == "game_ended":
             self.end(event)
+        elif event.t == "model_attempt":
+            self.narration(event)
         elif event.t not in ("move", "refused", "agent_attempt"):
             self.differs(event, f"an event this game does not write: {event.t!r}")
         else:
@@ -362,6 +403,41 @@ class _Walk:
         elif t == "announced":
             self.announced.append((event, self.read_move(self.moves[-1]), int(expected["ply"])))
             self.open_commitments()
+        if t == "revealed":
+            self.narrating, self.told = (expected["ply"], expected["revealed"]), 0
+
+    def narration(self, event: Event) -> None:
+        """A narrator's try at telling the last reveal: re-checked by the game's referee."""
+        if event.data.get("part") != "reveal" or self.narrating is None:
+            self.differs(event, "a narration where no reveal awaits one")
+            return
+        ply, revealed = self.narrating
+        self.told += 1
+        self.fields(event)
+        if event.see is not Audience.EVERYONE or event.data.get("seat") is not None:
+            self.differs(event, f"a narration of a public reveal recorded for {event.see.value}, of no seat")
+        if event.data.get("ply") != ply or event.data.get("attempt") != self.told or self.told > NARRATION_ATTEMPTS:
+            self.differs(
+                event,
+                f"narration attempt {event.data.get('attempt')!r} of ply {event.data.get('ply')!r}, "
+                f"expected attempt {self.told} of ply {ply}",
+            )
+        text = event.data.get("text")
+        if not isinstance(self.game, NarratedGame) or not isinstance(text, str):
+            self.differs(event, f"a narration {self.game.name} cannot check: {text!r}")
+            return
+        lang = self.log.events[0].data.get("config", {}).get("lang")
+        try:
+            reasons = self.game.check_narration(text, lang, revealed)
+        except ValueError as err:  # a language the game does not know
+            self.differs(event, f"the narration cannot be checked: {err}")
+            return
+        accepted = event.data.get("accepted") is True
+        if accepted == bool(reasons):
+            now = f"rejects it ({reasons[0]})" if reasons else "accepts it"
+            self.differs(event, f"a narration recorded as {'accepted' if accepted else 'rejected'}; the referee {now}")
+        if accepted:
+            self.narrating = None
 
     def fields(self, event: Event) -> None:
         """A line with fields a match never writes on it is a problem: one others may see could carry a secret."""
@@ -379,7 +455,9 @@ class _Walk:
         self.announced.clear()
 
     def ply_event(self, event: Event) -> None:
-        """A move or a try at one: its ply and seat must be the game's next."""
+        """A move or a try at one: its ply and seat must be the game's next. The last reveal's
+        narration, if any, came before it."""
+        self.narrating = None
         seat = self.game.to_move(self.state)
         if event.data.get("ply") != len(self.moves):
             self.differs(event, f"ply {event.data.get('ply')!r}, expected {len(self.moves)}")
@@ -563,13 +641,17 @@ class Match(Table[Any]):
         game_id: str,
         config: Json,
         ply: int = 0,
+        narrator: Narrator | None = None,
     ) -> None:
+        if narrator is not None and not isinstance(game, NarratedGame):
+            raise ValueError(f"{game.name}'s reveals are never narrated")
         super().__init__(game=game, state=state, writer=writer, sealed=sealed, game_id=game_id)
         self.game: MatchGame = game
         self.sealed: Sealed = sealed
         self.players = dict(players)
         self.config = config
         self.ply = ply
+        self.narrator = narrator
 
     @classmethod
     def start(
@@ -582,8 +664,10 @@ class Match(Table[Any]):
         seed: int | None = None,
         rules: Json | None = None,
         lang: str = "en",
+        narrator: Narrator | None = None,
     ) -> Match:
-        """Seal the seed and a fresh nonce, record the start with the commitment (gm.table.found)."""
+        """Seal the seed and a fresh nonce, record the start with the commitment (gm.table.found).
+        With a `narrator`, a model tells each reveal in `lang` (see the module docstring)."""
         state = game.start(rules or {})
         if set(players) != set(game.seats(state)):
             raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
@@ -605,16 +689,27 @@ class Match(Table[Any]):
             see=Audience.EVERYONE,
         )
         return cls(
-            game=game, state=state, players=players, writer=writer, sealed=sealed, game_id=game_id, config=config
+            game=game,
+            state=state,
+            players=players,
+            writer=writer,
+            sealed=sealed,
+            game_id=game_id,
+            config=config,
+            narrator=narrator,
         )
 
     @classmethod
-    def resume(cls, path: Path, game: MatchGame, players: Mapping[str, Player]) -> tuple[Match, Rerun]:
+    def resume(
+        cls, path: Path, game: MatchGame, players: Mapping[str, Player], narrator: Narrator | None = None
+    ) -> tuple[Match, Rerun]:
         """Go on with an interrupted game: its torn last line dropped, its moves re-stepped.
 
         The log must re-run clean. What a crash left unwritten is written first: the lines a
         move owed everyone, the move of an agent's reply already accepted (never asked again,
-        so no seat changes what it decided), the `game_ended` of a game its moves ended."""
+        so no seat changes what it decided), the `game_ended` of a game its moves ended. The
+        `narrator` tells the reveals from now on; a reveal from before the interruption, or
+        one written now, is never narrated."""
         log, sealed = reopen(path, game.name)
         started = log.events[0].data
         if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
@@ -636,6 +731,7 @@ class Match(Table[Any]):
             game_id=str(started.get("id", path.stem)),
             config=config,
             ply=done.ply,
+            narrator=narrator,
         )
         match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
         match._publish(done.owed)
@@ -683,9 +779,11 @@ class Match(Table[Any]):
         by = "bot" if fallback else player.kind
         ply = self.ply
         public = self._record(seat, by, move, state, fallback)
+        revealed = next((fields["revealed"] for t, fields in public if t == "revealed"), None)
+        narration = None if revealed is None else await self._narrate(revealed, ply)
         if self.over:
             self._end()
-        return Played(ply, seat, by, move, state, fallback, attempts, public)
+        return Played(ply, seat, by, move, state, fallback, attempts, public, narration)
 
     def _record(
         self, seat: str, by: str, move: Any, state: Any, fallback: bool = False
@@ -710,6 +808,33 @@ class Match(Table[Any]):
         """Write what everyone is owed after a move (see `owed`)."""
         for t, fields in events:
             self.writer.write(t, see=Audience.EVERYONE, **fields)
+
+    async def _narrate(self, revealed: Json, ply: int) -> str | None:
+        """The narrator's accepted telling of what `ply` revealed, every try recorded for
+        everyone (the reveal is public); None without a narrator or when every try failed."""
+        if self.narrator is None:
+            return None
+        story = await self.narrator.narrate(revealed, self.config["lang"], ply)
+        for index, attempt in enumerate(story.attempts, 1):
+            self.writer.write(
+                "model_attempt",
+                ply=ply,
+                seat=None,
+                see=Audience.EVERYONE,
+                part="reveal",
+                attempt=index,
+                actor=self.narrator.name,
+                accepted=attempt.accepted,
+                reasons=list(attempt.reasons),
+                request=attempt.request,
+                raw=attempt.raw,
+                text=attempt.text,
+                tokens_in=attempt.tokens_in,
+                tokens_out=attempt.tokens_out,
+                latency=round(attempt.latency, 6),
+                transport=transport_json(attempt.transport),
+            )
+        return story.text
 
     async def _ask(self, human: Human, seat: str, view: Json) -> tuple[Any, Any]:
         refusal: ValueError | None = None

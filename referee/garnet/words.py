@@ -347,12 +347,19 @@ def _words(word: str) -> tuple[str, ...]:
     return (word,)
 
 
+def fold(text: str) -> str:
+    """Text as the referee's readers of Garnet Thief compare it: displayable, NFKC (full-width
+    letters and digits as ASCII), lower case, curly apostrophes straight, and no long-vowel
+    sign or wave dash (a drawn-out sound is the word)."""
+    return unicodedata.normalize("NFKC", displayable(text)).casefold().translate(_FOLDED)
+
+
 def units(text: str) -> tuple[str, ...]:
     """The text as the reader sees it: English words (contractions spelled out), single
     Korean or Japanese letters (so spaces between their words do not matter), '#' for a
     number, and each other sign; folded as the module docstring says, with no long-vowel
     sign or wave dash."""
-    folded = unicodedata.normalize("NFKC", displayable(text)).casefold().translate(_FOLDED)
+    folded = fold(text)
     out: list[str] = []
     for found in _UNIT.finditer(folded):
         if found["word"]:
