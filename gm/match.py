@@ -116,6 +116,10 @@ class Narrator(Protocol):
         """A narration of `revealed`, closed at `ply`, checked, with every attempt."""
         ...
 
+    async def aclose(self) -> None:
+        """Close the narrator's client."""
+        ...
+
 
 class Left(Exception):
     """A human left the game; it stays saved and can be resumed."""
