@@ -243,7 +243,7 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path, args: list[str], message
 
 def test_garnet_options_are_refused_for_other_games(tmp_path: Path) -> None:
     done = refgm(tmp_path, "play", "--game", "monorail", "--seat", "3", stdin="")
-    assert done.returncode == 2 and "--seat, --bot and --seat-model are for --game garnet" in done.stderr
+    assert done.returncode == 2 and "--seat, --bot, --seat-model and --narrator are for --game garnet" in done.stderr
 
 
 def test_a_closed_pipe_exits_141_without_a_traceback(tmp_path: Path) -> None:
