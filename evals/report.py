@@ -337,6 +337,27 @@ def legend_above(fig: Figure, ax: Any, ncols: int | None = None) -> None:
                frameon=False)
 
 
+def alone_beside_referee(labels: list[str], stacks: list[tuple[str, str, list[float]]], referee: list[float],
+                         title: str) -> Figure:
+    """Each group's questions as one stacked bar of what became of them (`stacks`: label,
+    colour and the % of each group's questions), the model alone, beside the % the referee got
+    right on the same questions: the evals where a model works without the referee."""
+    fig = Figure(figsize=(max(6, 1.0 * len(labels)), 4), layout="constrained")
+    ax = fig.subplots()
+    xs = list(range(len(labels)))
+    bottom = [0.0] * len(labels)
+    for label, colour, shares in stacks:
+        ax.bar([x - 0.2 for x in xs], shares, 0.4, bottom=bottom, color=colour, label=label)
+        bottom = [b + v for b, v in zip(bottom, shares, strict=True)]
+    ax.bar([x + 0.2 for x in xs], referee, 0.4, color="#55a868", label="with the referee: right")
+    ax.set_xticks(xs, labels, rotation=60, fontsize=7, ha="right")
+    ax.set_ylabel("% of questions")
+    ax.set_ylim(0, 105)
+    ax.set_title(title)
+    legend_above(fig, ax, ncols=4)
+    return fig
+
+
 def figures(summaries: list[Summary], pairs: list[Paired]) -> dict[str, Figure]:
     """Every figure of the report with something to show, by file name."""
     out = {"accuracy.png": accuracy_figure(summaries), "errors.png": errors_figure(summaries)}

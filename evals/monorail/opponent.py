@@ -21,18 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from evals.seat import Tally
 from gm.agent import ModelAgent, brief_for
 from gm.backends.base import Backend
 from gm.bots import open_bot
-from gm.match import AgentPlayer, BotPlayer, Match, Played, Player
+from gm.match import AgentPlayer, BotPlayer, Match, Player
 from gm.recorder import sidecar_path
 from gm.sampling import game_key
 from referee.lang.incident import Lang
 from referee.monorail.game import SEATS
 from referee.monorail.protocol import GAME as MONORAIL
 
-BOT = "bot"
-"""A `--model bot:<level>`: that bot in the model's seat."""
 FALLBACK = "random"
 """The bot that plays a move for the model when none of its three replies was legal."""
 
@@ -54,41 +53,6 @@ class OpponentSpec:
     @property
     def key(self) -> str:
         return f"monorail|{self.model}|opponent|{self.lang}|{self.bot}|{self.seed}"
-
-
-@dataclass
-class Tally:
-    """What the model's seat did over one game."""
-
-    moves: int = 0
-    first_illegal: int = 0
-    first_no_move: int = 0
-    illegal: int = 0
-    retries: int = 0
-    fallbacks: int = 0
-    calls: int = 0
-    tokens_in: int = 0
-    tokens_out: int = 0
-    latency: float = 0.0
-
-    def add(self, played: Played) -> None:
-        """One ply of the model's seat. Its attempts end with the accepted one unless its
-        bot played: every other attempt that read as a move was refused by the referee."""
-        self.moves += 1
-        self.fallbacks += played.fallback
-        attempts = played.attempts
-        self.retries += max(len(attempts) - 1, 0)
-        for number, decision in enumerate(attempts):
-            accepted = number == len(attempts) - 1 and not played.fallback
-            refused = decision.move is not None and not accepted
-            self.illegal += refused
-            if number == 0:
-                self.first_illegal += refused
-                self.first_no_move += decision.move is None
-            self.calls += 1
-            self.tokens_in += decision.tokens_in
-            self.tokens_out += decision.tokens_out
-            self.latency += decision.latency
 
 
 def log_path(run_dir: Path, spec: OpponentSpec) -> Path:
@@ -141,16 +105,7 @@ async def play(
         "outcome": "won" if spec.seat in result.winners else "lost",
         "reason": result.reason,
         "plies": plies,
-        "moves": tally.moves,
-        "first_illegal": tally.first_illegal,
-        "first_no_move": tally.first_no_move,
-        "illegal": tally.illegal,
-        "retries": tally.retries,
-        "fallbacks": tally.fallbacks,
-        "model_calls": tally.calls,
-        "tokens_in": tally.tokens_in,
-        "tokens_out": tally.tokens_out,
-        "latency": round(tally.latency, 4),
+        **tally.as_json(),
         "cost_usd": round((tally.tokens_in * price_in + tally.tokens_out * price_out) / 1e6, 6),
         "seconds": round(time.perf_counter() - started, 4),
         "log": str(path.relative_to(run_dir)),

@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 
 from evals.monorail.items import MOVE_FAULTS, QUESTIONS
 from evals.monorail.judge import OUTCOMES
-from evals.report import html_images, html_table, legend_above, md_table, percent
+from evals.report import alone_beside_referee, html_images, html_table, legend_above, md_table, percent
 from referee.lang.limits import problem
 
 Row = dict[str, Any]
@@ -422,27 +422,15 @@ VERDICTS: tuple[tuple[str, str, str], ...] = (
 def judge_figure(summaries: list[JudgeSummary]) -> Figure:
     """Each group's questions as one stacked bar of what became of them, the model alone
     beside the same questions with the referee."""
-    fig = Figure(figsize=(max(6, 1.0 * len(summaries)), 4), layout="constrained")
-    ax = fig.subplots()
-    xs = list(range(len(summaries)))
-    bottom = [0.0] * len(summaries)
-    for label, field, colour in VERDICTS:
-        shares = [100 * (s.share(getattr(s, field), s.items) or 0) for s in summaries]
-        ax.bar([x - 0.2 for x in xs], shares, 0.4, bottom=bottom, color=colour, label=label)
-        bottom = [b + v for b, v in zip(bottom, shares, strict=True)]
-    ax.bar(
-        [x + 0.2 for x in xs],
+    return alone_beside_referee(
+        [f"{s.model}\n{s.question}/{s.lang}" for s in summaries],
+        [
+            (label, colour, [100 * (s.share(getattr(s, field), s.items) or 0) for s in summaries])
+            for label, field, colour in VERDICTS
+        ],
         [100 * (s.share(s.referee_right, s.items) or 0) for s in summaries],
-        0.4,
-        color="#55a868",
-        label="with the referee: right",
+        "Monorail judge: the model alone (left) and with the referee (right)",
     )
-    ax.set_xticks(xs, [f"{s.model}\n{s.question}/{s.lang}" for s in summaries], rotation=60, fontsize=7, ha="right")
-    ax.set_ylabel("% of questions")
-    ax.set_ylim(0, 105)
-    ax.set_title("Monorail judge: the model alone (left) and with the referee (right)")
-    legend_above(fig, ax, ncols=4)
-    return fig
 
 
 RATES: tuple[tuple[str, str, str, str], ...] = (

@@ -18,9 +18,10 @@ from typing import Any, Literal
 
 from evals.monorail.items import item
 from evals.monorail.judge import Judged, judge
-from evals.monorail.opponent import BOT, OpponentSpec, model_player
+from evals.monorail.opponent import OpponentSpec, model_player
 from evals.monorail.opponent import play as play_opponent
 from evals.runner import EvalRunner
+from evals.seat import BOT
 from gm.bots import levels
 from gm.sampling import game_key
 from referee.lang.incident import Lang

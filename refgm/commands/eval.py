@@ -1,6 +1,8 @@
 """`refgm eval`: many seeded games per model x mode x language x player, scored by the referee;
 with `--game monorail`, seeded Monorail questions put to a model judging without the referee,
-and games of a model (or a bot) against the bots."""
+and games of a model (or a bot) against the bots; with `--game garnet`, Garnet Thief rounds paid
+out without the referee, games of a model against populations of bots, and the isolation check
+of every request those games made."""
 
 from __future__ import annotations
 
@@ -19,19 +21,29 @@ from rich.progress import (
 )
 
 from evals.faults import Faults
+from evals.garnet.players import populations
+from evals.garnet.runner import GAME as GARNET
+from evals.garnet.runner import MODES as GARNET_MODES
+from evals.garnet.runner import GarnetPlan, GarnetRunner, IsolationSpec, PayoutSpec, PlayersSpec
+from evals.garnet.runner import Mode as GarnetMode
 from evals.modes import MODES, Mode
-from evals.monorail.opponent import BOT, OpponentSpec
+from evals.monorail.opponent import OpponentSpec
 from evals.monorail.runner import GAME as MONORAIL
 from evals.monorail.runner import MODES as MONORAIL_MODES
 from evals.monorail.runner import OFFLINE, JudgeSpec, MonorailPlan, MonorailRunner
 from evals.monorail.runner import Mode as MonorailMode
 from evals.players import PLAYERS
 from evals.runner import ERRORS, FAULTY, RESULTS, EvalRunner, Plan, Runner
+from evals.seat import BOT
 from gm.backends import BackendError, ModelSpec
-from gm.bots import UnknownBotError, levels, open_bot
+from gm.bots import UnknownBotError, levels
 from referee.lang.incident import INCIDENTS, LANGS
 
-GAME_MODES: dict[str, tuple[str, ...]] = {"liar": MODES, "monorail": MONORAIL_MODES}
+GAME_MODES: dict[str, tuple[str, ...]] = {"liar": MODES, MONORAIL: MONORAIL_MODES, GARNET: GARNET_MODES}
+ITEMS = {MONORAIL: 60, GARNET: 48}
+"""Questions (rounds) per model and language when --items is not given."""
+GAMES = {"liar": 10, MONORAIL: 10, GARNET: 8}
+"""Seeds per combination when --games is not given (Garnet: seat 1 to 8 in turn)."""
 
 
 def _choices(known: tuple[str, ...]):  # type: ignore[no-untyped-def]
@@ -51,14 +63,18 @@ def _choices(known: tuple[str, ...]):  # type: ignore[no-untyped-def]
 
 
 def _model(text: str) -> str:
-    """`offline`, `faulty:<spec>`, `bot:<level>` or any backend's `provider:model`, checked
-    before the run."""
+    """`offline`, `faulty:<spec>`, `bot:<level>` (a level of some game's bots: which game is
+    checked once --game is known) or any backend's `provider:model`, checked before the run."""
     name, _, detail = text.partition(":")
     try:
         if name == FAULTY:
             Faults.parse(detail)
         elif name == BOT:
-            open_bot(MONORAIL, detail)
+            if not any(detail in levels(game) for game in (MONORAIL, GARNET)):
+                raise UnknownBotError(
+                    f"no monorail or garnet bot called {detail!r}; the levels are "
+                    f"{', '.join(levels(MONORAIL))} (monorail) and {', '.join(levels(GARNET))} (garnet)"
+                )
         else:
             ModelSpec.parse(text)
     except (BackendError, UnknownBotError, ValueError) as err:
@@ -87,28 +103,40 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     p.add_argument("--model", dest="models", action="append", type=_model, metavar="SPEC",
                    help="offline (default), faulty:<kind=rate,...>, openai:<model>, "
-                   "anthropic:<model>, local:smollm2 ...; monorail opponent: also bot:<level> "
-                   "(repeatable)")
+                   "anthropic:<model>, local:smollm2 ...; monorail opponent and garnet players: "
+                   "also bot:<level> (repeatable)")
     p.add_argument("--game", choices=sorted(GAME_MODES), default="liar",
-                   help="liar (default), or monorail: a model judging moves and positions "
-                   "without the referee (--mode judge) and playing the bots (--mode opponent)")
-    p.add_argument("--mode", dest="modes", type=_choices(MODES + MONORAIL_MODES), default=None,
+                   help="liar (default); monorail: a model judging moves and positions "
+                   "without the referee (--mode judge) and playing the bots (--mode opponent); "
+                   "garnet: a model paying out rounds without the referee (--mode payout), playing "
+                   "against populations of bots (--mode players), and the check that no hidden "
+                   "choice entered its requests (--mode isolation)")
+    p.add_argument("--mode", dest="modes", type=_choices(MODES + MONORAIL_MODES + GARNET_MODES), default=None,
                    help=f"comma-separated: {', '.join(MODES)}; with --game monorail: "
-                   f"{', '.join(MONORAIL_MODES)} (default all of the game's)")
+                   f"{', '.join(MONORAIL_MODES)}; with --game garnet: {', '.join(GARNET_MODES)} "
+                   "(default all of the game's)")
     p.add_argument("--lang", dest="langs", type=_choices(LANGS), default=LANGS,
                    help="comma-separated: ko, ja, en (default all)")
     p.add_argument("--player", dest="players", type=_choices(PLAYERS), default=PLAYERS,
                    help=f"comma-separated simulators: {', '.join(PLAYERS)} (default all)")
-    p.add_argument("--games", type=int, default=10,
+    p.add_argument("--games", type=int, default=None,
                    help="seeds per combination (default 10); monorail opponent: games per model, "
-                   "language and bot level, the model's seat alternating")
+                   "language and bot level, the model's seat alternating; garnet players: games per "
+                   "model, language and population (default 8), the model's first seat turning "
+                   "with the seed")
     p.add_argument("--bot", dest="bots", type=_choices(levels(MONORAIL)), default=levels(MONORAIL),
                    help=f"monorail opponent: the bot levels to play, comma-separated: "
                    f"{', '.join(levels(MONORAIL))} (default all)")
-    p.add_argument("--items", type=int, default=60,
-                   help="monorail judge: questions per model and language (default 60)")
+    p.add_argument("--population", dest="populations", type=_choices(populations()), default=populations(),
+                   help=f"garnet players: the bot populations to play, comma-separated: "
+                   f"{', '.join(populations())} (default all)")
+    p.add_argument("--seats", type=int, default=1,
+                   help="garnet players: how many seats the model plays, side by side (default 1)")
+    p.add_argument("--items", type=int, default=None,
+                   help="monorail judge: questions per model and language (default 60); garnet "
+                   "payout: rounds per model and language (default 48)")
     p.add_argument("--seed", type=int, default=0,
-                   help="first seed (default 0); monorail judge: the question set's seed")
+                   help="first seed (default 0); monorail judge, garnet payout: the question set's seed")
     p.add_argument("--incident", choices=sorted(INCIDENTS), default="cake")
     p.add_argument("--budget", type=int, default=7, help="questions per game (default 7)")
     p.add_argument("--system-prompt", type=Path, metavar="FILE",
@@ -126,6 +154,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    args.games = GAMES[args.game] if args.games is None else args.games
+    args.items = ITEMS.get(args.game, 1) if args.items is None else args.items
     if args.games < 1 or args.connections < 1 or args.items < 1:
         print("refgm eval: --games, --items and --connections are at least 1", file=sys.stderr)
         return 2
@@ -134,13 +164,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"refgm eval: the {args.game} game's modes are {', '.join(GAME_MODES[args.game])}",
               file=sys.stderr)
         return 2
-    if args.game == "monorail":
-        return _monorail(args, modes)
     bots = [m for m in args.models or () if m.partition(":")[0] == BOT]
-    if bots:
-        print(f"refgm eval: {bots[0]}: a bot plays Monorail (--game monorail --mode opponent), "
-              "not the liar game", file=sys.stderr)
+    if bots and args.game == "liar":
+        print(f"refgm eval: {bots[0]}: a bot plays Monorail (--game monorail --mode opponent) or Garnet "
+              "Thief (--game garnet --mode players), not the liar game", file=sys.stderr)
         return 2
+    foreign = [m for m in bots if m.partition(":")[2] not in levels(args.game)]
+    if foreign:
+        print(f"refgm eval: {foreign[0]}: no {args.game} bot called {foreign[0].partition(':')[2]!r}; "
+              f"the levels are {', '.join(levels(args.game))}", file=sys.stderr)
+        return 2
+    if args.game == MONORAIL:
+        return _monorail(args, modes)
+    if args.game == GARNET:
+        return _garnet(args, modes)
     system = None
     if args.system_prompt:
         try:
@@ -170,6 +207,33 @@ def _monorail(args: argparse.Namespace, modes: tuple[str, ...]) -> int:
                         items=args.items, seed=args.seed, bots=args.bots, games=args.games,
                         prices=dict(args.prices), connections=args.connections)
     return _play(MonorailRunner(plan, args.out), args, _monorail_done, "question(s) or game(s)")
+
+
+def _garnet(args: argparse.Namespace, modes: tuple[str, ...]) -> int:
+    models = tuple(args.models or (OFFLINE,))
+    faulty = [m for m in models if m.partition(":")[0] == FAULTY]
+    if faulty:
+        print(f"refgm eval: {faulty[0]}: the faulty game master is the liar game's; Garnet Thief "
+              "payouts are offline (the referee) or a model's", file=sys.stderr)
+        return 2
+    if "payout" not in modes and all(m == OFFLINE for m in models):
+        print("refgm eval: players and isolation need a player: --model provider:model, or "
+              "bot:<style> for the bots among themselves", file=sys.stderr)
+        return 2
+    if not 1 <= args.seats < 8:
+        print("refgm eval: --seats is 1 to 7: the model plays beside at least one bot", file=sys.stderr)
+        return 2
+    plan = GarnetPlan(models=models, modes=cast(tuple[GarnetMode, ...], modes), langs=args.langs,
+                      items=args.items, seed=args.seed, populations=args.populations, games=args.games,
+                      seats=args.seats, prices=dict(args.prices), connections=args.connections)
+    return _play(GarnetRunner(plan, args.out), args, _garnet_done, "round(s), game(s) or check(s)")
+
+
+def _garnet_done(specs: list[PayoutSpec | PlayersSpec | IsolationSpec]) -> str:
+    """`48 round(s) paid out`, `8 game(s) played`, `8 log(s) checked`, or what of them there is."""
+    counts = [(sum(isinstance(spec, kind) for spec in specs), what) for kind, what in
+              ((PayoutSpec, "round(s) paid out"), (PlayersSpec, "game(s) played"), (IsolationSpec, "log(s) checked"))]
+    return ", ".join(f"{n} {what}" for n, what in counts if n) or "0 round(s) paid out"
 
 
 def _monorail_done(specs: list[JudgeSpec | OpponentSpec]) -> str:

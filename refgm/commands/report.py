@@ -1,5 +1,5 @@
 """`refgm report RUN_DIR`: a markdown table, PNG figures and an HTML page from an eval's results
-(the liar game's and Monorail's, each line read by its game's rules)."""
+(the liar game's, Monorail's and Garnet Thief's, each line read by its game's rules)."""
 
 from __future__ import annotations
 
@@ -27,17 +27,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     # matplotlib takes about a second to import: only this command pays for it.
     from evals import report
+    from evals.garnet import report as garnet
     from evals.monorail import report as monorail
 
     path = args.run_dir / RESULTS
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as err:
-        print(f"refgm report: cannot read {path}: {getattr(err, 'strerror', None) or err}",
-              file=sys.stderr)
+        print(f"refgm report: cannot read {path}: {getattr(err, 'strerror', None) or err}", file=sys.stderr)
         return 2
-    rows: dict[str, list[dict[str, Any]]] = {"liar": [], monorail.GAME: []}
-    checks = {"liar": report.row_problem, monorail.GAME: monorail.row_problem}
+    rows: dict[str, list[dict[str, Any]]] = {"liar": [], monorail.GAME: [], garnet.GAME: []}
+    checks = {"liar": report.row_problem, monorail.GAME: monorail.row_problem, garnet.GAME: garnet.row_problem}
     for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         game = row.get("game", "liar") if isinstance(row, dict) else "liar"  # a line without it: liar
         known = isinstance(game, str) and game in checks
-        problem = checks[game](row) if known else f'"game" must be {" or ".join(checks)}'
+        problem = checks[game](row) if known else f'"game" must be {", ".join(list(checks)[:-1])} or {list(checks)[-1]}'
         if problem:
             print(f"refgm report: {path}:{number}: {problem}", file=sys.stderr)
             return 2
@@ -64,16 +64,24 @@ def run(args: argparse.Namespace) -> int:
         text = report.markdown(summaries, pairs, title)
         parts += report.html_parts(summaries, pairs, liar_images)
         images.update(liar_images)
-    if rows[monorail.GAME]:
-        monorail_images = {name: report.png(fig) for name, fig in monorail.figures(rows[monorail.GAME]).items()}
-        text += "\n" + "\n".join(monorail.markdown(rows[monorail.GAME]))
-        parts += monorail.html_parts(rows[monorail.GAME], monorail_images)
-        images.update(monorail_images)
+    for game, section in ((monorail.GAME, monorail), (garnet.GAME, garnet)):
+        if rows[game]:
+            game_images = {name: report.png(fig) for name, fig in section.figures(rows[game]).items()}
+            text += "\n" + "\n".join(section.markdown(rows[game]))
+            parts += section.html_parts(rows[game], game_images)
+            images.update(game_images)
     for name, data in images.items():
         (args.run_dir / name).write_bytes(data)
     (args.run_dir / "report.md").write_text(text, encoding="utf-8")
     (args.run_dir / "report.html").write_text(report.html_document(title, parts), encoding="utf-8")
-    counted = ", ".join(f"{len(found)} {what}" for what, found in
-                        (("games", rows["liar"]), ("Monorail results", rows[monorail.GAME])) if found)
+    counted = ", ".join(
+        f"{len(found)} {what}"
+        for what, found in (
+            ("games", rows["liar"]),
+            ("Monorail results", rows[monorail.GAME]),
+            ("Garnet Thief results", rows[garnet.GAME]),
+        )
+        if found
+    )
     print(f"{counted}: {args.run_dir / 'report.md'}, {args.run_dir / 'report.html'}, {', '.join(images)}")
     return 0

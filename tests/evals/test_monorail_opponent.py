@@ -118,7 +118,7 @@ def test_bots_against_each_other_and_a_rerun_plays_only_what_is_missing(
     ("argv", "what"),
     [
         (["--model", "offline"], "opponent mode needs a player"),
-        (["--model", "bot:genius"], "no monorail bot called 'genius'"),
+        (["--model", "bot:genius"], "no monorail or garnet bot called 'genius'"),
     ],
 )
 def test_what_the_opponent_eval_cannot_play_is_a_clear_error(

@@ -185,8 +185,8 @@ def test_one_run_folder_reports_both_games(tmp_path: Path, capsys: pytest.Captur
         ({"truth": 1}, '"truth" must be true or false'),
         ({"answer": None}, '"answer" is null exactly when'),
         ({"fault": "rude"}, '"fault" must be null or one of'),
-        ({"game": "chess"}, '"game" must be liar or monorail'),
-        ({"game": ["monorail"]}, '"game" must be liar or monorail'),
+        ({"game": "chess"}, '"game" must be liar, monorail or garnet'),
+        ({"game": ["monorail"]}, '"game" must be liar, monorail or garnet'),
     ],
 )
 def test_a_damaged_monorail_line_exits_2_naming_it(
