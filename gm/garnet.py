@@ -308,14 +308,17 @@ class Terminal:
         if isinstance(played.move, Designate):  # a designation is public as it is
             key = "designated" if played.move.seat is not None else "designated_nobody"
             self.say(self.texts.message(key, who=who, candidate=self.who(view["candidate"])))
-        self.upto(view)
+        self.upto(view, played.narration)
 
-    def upto(self, view: Json) -> None:
-        """Show every round the view has revealed since the last shown, and what comes next."""
+    def upto(self, view: Json, narration: str | None = None) -> None:
+        """Show every round the view has revealed since the last shown (the referee's text, then
+        a narrator's accepted telling of it beside, never instead), and what comes next."""
         if len(view["history"]) <= self.rounds_shown:
             return
         for played in view["history"][self.rounds_shown :]:
             self.show(self.texts.revealed(played, view, self.names))
+        if narration:
+            self.show(self.texts.message("narration", text=narration))
         self.rounds_shown = len(view["history"])
         if view["round"] is not None:
             self.show(self.round_begins(view))

@@ -23,19 +23,29 @@ and, unless everyone may see it, `see` (a `referee.game.Audience` value):
   announcement).
 - `revealed` (everyone), after the move whose step reveals secrets (`game.revealed_json`,
   the end of a Garnet round): `ply`, `revealed`.
+- `model_attempt` (everyone), after a `revealed` line when the match has a narrator (a
+  model game master telling the reveal, gm.actors.reveal_narrator): `ply`, `part`
+  ("reveal"), `attempt` (1, 2, 3), `actor`, `request`, `raw` (null when the backend gave
+  up), `text` (the narration read from the reply, "" if unreadable), `accepted`, `reasons`,
+  `tokens_in`, `tokens_out`, `latency`, `transport`, as the liar game records its
+  narrator's (gm.recorder). The accepted text is shown beside the referee's own reveal.
 - `refused` (the seat's): `ply`, `seat`, `move`, `reason`: a human's move the referee refused.
 - `agent_attempt` (the seat's): `ply`, `seat`, `attempt` (1, 2, 3), `agent`, `request`,
   `raw` (null when the backend gave up), `move` (what the reply read as, or null),
   `accepted`, `reason` (why not, or null), `tokens_in`, `tokens_out`, `latency`,
   `transport` (each network exchange as [outcome, seconds]).
 - `resumed` (everyone): `ply`: the game went on after an interruption.
-- `game_ended` (everyone): `result` (winners, reason), `seed`, `nonce`, `commitment`.
+- `game_ended` (everyone): `result` (winners, reason, and what else the end decides), `seed`,
+  `nonce`, `commitment`, `moves_key`.
 
-The seed and nonce wait in the sidecar (its secret is empty: a match seals only the seed)
-until `game_ended` reveals them. `rerun` re-steps a log through the referee: resume goes
+The seed and nonce wait in the sidecar until `game_ended` reveals them, and so does the moves
+key (the sidecar's secret: `MOVES_KEY`), under which each `announced` line commits to its
+secret move. `rerun` re-steps a log through the referee: resume goes
 on from its state (writing first what a crash left owed: an `announced` or `revealed`
 line), `replay` checks a whole game (`refgm replay`), and `seat_view` rebuilds what one
-seat was shown.
+seat was shown. The re-run checks each narration attempt again with the game's referee
+(`NarratedGame.check_narration`): accepted exactly when recorded so. Resume never narrates:
+a reveal the interruption left unnarrated, or narrated in part, stays so.
 """
 
 from __future__ import annotations
@@ -48,8 +58,10 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from gm.actors.narration import MAX_ATTEMPTS as NARRATION_ATTEMPTS
+from gm.actors.narration import Narration
 from gm.agent import Agent, Decision, Retry
 from gm.backends.base import transport_json
 from gm.bots import Bot, UnknownBotError, open_bot
@@ -82,6 +94,30 @@ class MatchGame(Game[Any, Any], Protocol):
 
     def rules_json(self, state: Any) -> Json:
         """The rules of `state`'s game as `start` reads them."""
+        ...
+
+
+@runtime_checkable
+class NarratedGame(Protocol):
+    """A game whose reveals a model may narrate: its referee checks a narration of one."""
+
+    def check_narration(self, text: str, lang: str, revealed: Json) -> tuple[object, ...]:
+        """Why `text` may not be shown as a narration of `revealed` (`revealed_json`) in `lang`;
+        empty when it may."""
+        ...
+
+
+class Narrator(Protocol):
+    """A model game master that tells what a reveal made public (gm.actors.reveal_narrator)."""
+
+    name: str
+
+    async def narrate(self, revealed: Json, lang: str, ply: int) -> Narration:
+        """A narration of `revealed`, closed at `ply`, checked, with every attempt."""
+        ...
+
+    async def aclose(self) -> None:
+        """Close the narrator's client."""
         ...
 
 
@@ -172,25 +208,31 @@ def audience(game: MatchGame, move: Any) -> Audience:
     return Audience.EVERYONE if game.public_json(move) is None else Audience.SEAT
 
 
-def move_commitment(game: MatchGame, move: Any, nonce: str, ply: int) -> str:
+MOVES_KEY = "moves"
+"""The sealed secret of a match: the key of its secret moves' commitments, drawn by `secrets`
+(never from the seed, which a player may have chosen with --seed: from it and the four
+characters, any announcement's commitment would open), revealed in `game_ended`."""
+
+
+def move_commitment(game: MatchGame, move: Any, key: str, ply: int) -> str:
     """What an `announced` line commits to: the secret move itself, under a nonce drawn from the
-    game's sealed nonce and the ply (revealed with it at the end). A choice edited after its
+    game's sealed moves key and the ply (revealed at the end). A choice edited after its
     announcement no longer opens it."""
-    move_nonce = hashlib.sha256(f"{nonce}:{ply}".encode()).hexdigest()[:32]
+    move_nonce = hashlib.sha256(f"{key}:{ply}".encode()).hexdigest()[:32]
     return commit({"move": game.move_json(move)}, move_nonce)
 
 
 def owed(
-    game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any, nonce: str | None
+    game: MatchGame, ply: int, seat: str, move: Any, before: Any, after: Any, key: str | None
 ) -> tuple[tuple[str, Json], ...]:
     """The lines everyone is owed after `seat`'s `move` took `before` to `after`: the public
     part of a secret move with its commitment, then what the step revealed. Written by the
-    match, expected by `rerun`, so the two cannot drift apart; with `nonce` None (not revealed
-    yet) the commitment is None, to be checked once it is."""
+    match, expected by `rerun`, so the two cannot drift apart; with `key` None (the moves key,
+    not revealed yet) the commitment is None, to be checked once it is."""
     events: list[tuple[str, Json]] = []
     public = game.public_json(move)
     if public is not None:
-        commitment = None if nonce is None else move_commitment(game, move, nonce, ply)
+        commitment = None if key is None else move_commitment(game, move, key, ply)
         events.append(("announced", {"ply": ply, "seat": seat, "public": public, "commitment": commitment}))
     revealed = game.revealed_json(before, after)
     if revealed is not None:
@@ -208,6 +250,8 @@ _LINE_FIELDS = {
     "move": {"ply", "seat", "by", "move", "fallback"},
     "refused": {"ply", "seat", "move", "reason"},
     "resumed": {"ply", "seat"},
+    "model_attempt": {"ply", "seat", "part", "attempt", "actor", "accepted", "reasons", "request", "raw", "text"}
+    | {"tokens_in", "tokens_out", "latency", "transport"},
 }
 """The fields a match writes on each line it checks field by field (a stray field on a line
 others may see could carry a secret)."""
@@ -220,7 +264,9 @@ _BY = {"human": {("human", False)}, "bot": {("bot", False)}, "agent": {("agent",
 class Played:
     """One ply as the front end shows it: who played what, the state after, the attempts, and
     what everyone learned. A secret move (see `audience`) and the state are the referee's: a
-    front end shows another seat only `public` and its own seat's `game.view`."""
+    front end shows another seat only `public` and its own seat's `game.view`. When the ply
+    closed a round and the narrator's telling of it was accepted, `narration` is that text
+    (public too), shown beside the referee's reveal, never instead of it."""
 
     ply: int
     seat: str
@@ -230,6 +276,7 @@ class Played:
     fallback: bool = False
     attempts: tuple[Decision, ...] = ()
     public: tuple[tuple[str, Json], ...] = ()  # what everyone learned (see `owed`)
+    narration: str | None = None  # the narrator's accepted telling of what this ply revealed
 
 
 # --- re-running a log: the one loop behind resume, replay and a seat's view -------------------
@@ -251,13 +298,13 @@ class Rerun:
         return len(self.moves)
 
 
-def rerun(log: Log, game: MatchGame, nonce: str | None = None) -> Rerun:
+def rerun(log: Log, game: MatchGame, key: str | None = None) -> Rerun:
     """Re-step every recorded move of `log` through `game`'s referee, with no model calls.
 
     Checks each move is the seat's to make and legal, each refused move and rejected agent
     reply is refused now too, each agent move is the reply last accepted for its ply, each
     `announced` and `revealed` line is what the referee owes after its move (`owed`), its
-    commitment opened by the secret move (with `nonce`, the sealed one, or once `game_ended`
+    commitment opened by the secret move (with `key`, the sealed moves key, or once `game_ended`
     reveals it), each line holds only the fields a match writes and is seen by whom it should,
     each move was played by the kind of player its seat has, and `game_ended` (if any) gives the
     result the moves give and opens the commitment."""
@@ -275,7 +322,7 @@ def rerun(log: Log, game: MatchGame, nonce: str | None = None) -> Rerun:
         if isinstance(seats, dict)
         else {}
     )
-    walk = _Walk(log, game, state, kinds, nonce)
+    walk = _Walk(log, game, state, kinds, key)
     for event in log.events[1:]:
         walk.take(event)
     if walk.ended is None:
@@ -289,7 +336,7 @@ class _Walk:
     game: MatchGame
     state: Any
     kinds: dict[str, Any]  # each seat's recorded kind: human, bot or agent
-    nonce: str | None  # the sealed nonce, when the re-run knows it
+    key: str | None  # the sealed moves key (MOVES_KEY), when the re-run knows it
     moves: list[Event] = field(default_factory=list)
     owed: list[tuple[str, Json]] = field(default_factory=list)
     # every announced line with the move it must open, checked once the nonce is known
@@ -299,6 +346,9 @@ class _Walk:
     ended: Event | None = None
     # every bot move with the state it was chosen in: re-derived once the seed is revealed
     bot_moves: list[tuple[Event, str, Any, Any]] = field(default_factory=list)
+    # the reveal a narrator may still tell (its ply and revealed JSON) and its attempts so far
+    narrating: tuple[int, Json] | None = None
+    told: int = 0
 
     def differs(self, event: Event, text: str) -> None:
         self.problems.append(Mismatch(event.line, len(self.moves), text))
@@ -323,12 +373,15 @@ class _Walk:
                 or event.data.get("seat") is not None
             ):
                 self.differs(event, f"a resumed line is for everyone, at ply {len(self.moves)}, of no seat")
+            self.narrating = None  # resume never narrates a reveal from before it
         elif self.owed:
             self.differs(event, f"the {self.owed[0][0]} line of ply {self.owed[0][1]['ply']} is missing")
             self.owed.clear()
             self.take(event)
         elif event.t == "game_ended":
             self.end(event)
+        elif event.t == "model_attempt":
+            self.narration(event)
         elif event.t not in ("move", "refused", "agent_attempt"):
             self.differs(event, f"an event this game does not write: {event.t!r}")
         else:
@@ -354,6 +407,41 @@ class _Walk:
         elif t == "announced":
             self.announced.append((event, self.read_move(self.moves[-1]), int(expected["ply"])))
             self.open_commitments()
+        if t == "revealed":
+            self.narrating, self.told = (expected["ply"], expected["revealed"]), 0
+
+    def narration(self, event: Event) -> None:
+        """A narrator's try at telling the last reveal: re-checked by the game's referee."""
+        if event.data.get("part") != "reveal" or self.narrating is None:
+            self.differs(event, "a narration where no reveal awaits one")
+            return
+        ply, revealed = self.narrating
+        self.told += 1
+        self.fields(event)
+        if event.see is not Audience.EVERYONE or event.data.get("seat") is not None:
+            self.differs(event, f"a narration of a public reveal recorded for {event.see.value}, of no seat")
+        if event.data.get("ply") != ply or event.data.get("attempt") != self.told or self.told > NARRATION_ATTEMPTS:
+            self.differs(
+                event,
+                f"narration attempt {event.data.get('attempt')!r} of ply {event.data.get('ply')!r}, "
+                f"expected attempt {self.told} of ply {ply}",
+            )
+        text = event.data.get("text")
+        if not isinstance(self.game, NarratedGame) or not isinstance(text, str):
+            self.differs(event, f"a narration {self.game.name} cannot check: {text!r}")
+            return
+        lang = self.log.events[0].data.get("config", {}).get("lang")
+        try:
+            reasons = self.game.check_narration(text, lang, revealed)
+        except ValueError as err:  # a language the game does not know
+            self.differs(event, f"the narration cannot be checked: {err}")
+            return
+        accepted = event.data.get("accepted") is True
+        if accepted == bool(reasons):
+            now = f"rejects it ({reasons[0]})" if reasons else "accepts it"
+            self.differs(event, f"a narration recorded as {'accepted' if accepted else 'rejected'}; the referee {now}")
+        if accepted:
+            self.narrating = None
 
     def fields(self, event: Event) -> None:
         """A line with fields a match never writes on it is a problem: one others may see could carry a secret."""
@@ -362,16 +450,18 @@ class _Walk:
             self.differs(event, f"a {event.t} line with fields a match does not write: {', '.join(sorted(extra))}")
 
     def open_commitments(self) -> None:
-        """Every announced line's commitment opened by its secret move, when the nonce is known."""
-        if self.nonce is None:
+        """Every announced line's commitment opened by its secret move, when the key is known."""
+        if self.key is None:
             return
         for event, move, ply in self.announced:
-            if move is not None and event.data.get("commitment") != move_commitment(self.game, move, self.nonce, ply):
+            if move is not None and event.data.get("commitment") != move_commitment(self.game, move, self.key, ply):
                 self.differs(event, "the secret move does not open its announcement's commitment")
         self.announced.clear()
 
     def ply_event(self, event: Event) -> None:
-        """A move or a try at one: its ply and seat must be the game's next."""
+        """A move or a try at one: its ply and seat must be the game's next. The last reveal's
+        narration, if any, came before it."""
+        self.narrating = None
         seat = self.game.to_move(self.state)
         if event.data.get("ply") != len(self.moves):
             self.differs(event, f"ply {event.data.get('ply')!r}, expected {len(self.moves)}")
@@ -409,7 +499,7 @@ class _Walk:
             return
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
-        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.nonce))
+        self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.key))
         self.moves.append(event)
         self.accepted = None
 
@@ -456,8 +546,12 @@ class _Walk:
         if not opens(self.log.events[0].data.get("commitment"), seed, nonce):
             self.differs(event, "the seed and nonce revealed do not open the commitment")
         elif isinstance(seed, int) and isinstance(nonce, str):
-            self.nonce = nonce
-            self.open_commitments()
+            key = event.data.get("moves_key")
+            if isinstance(key, str):
+                self.key = key
+                self.open_commitments()
+            elif self.announced:
+                self.differs(event, "game_ended reveals no moves_key to open the announcements' commitments")
             self.rederive(seed)
 
     def rederive(self, seed: int) -> None:
@@ -475,6 +569,12 @@ class _Walk:
             chosen = bot.choose(self.game.view(before, seat), decision_rng(self.game.name, seed, seat, int(ply or 0)))
             if chosen != move:
                 self.differs(event, f"the bot ({bot.level}) plays {self.game.move_json(chosen)} with the revealed seed")
+
+
+def _moves_key(sealed: Sealed) -> str | None:
+    """The moves key a match sealed (none in a log from before secret moves)."""
+    key = sealed.secret.get(MOVES_KEY)
+    return key if isinstance(key, str) else None
 
 
 def game_in(log: Log) -> MatchGame:
@@ -545,13 +645,17 @@ class Match(Table[Any]):
         game_id: str,
         config: Json,
         ply: int = 0,
+        narrator: Narrator | None = None,
     ) -> None:
+        if narrator is not None and not isinstance(game, NarratedGame):
+            raise ValueError(f"{game.name}'s reveals are never narrated")
         super().__init__(game=game, state=state, writer=writer, sealed=sealed, game_id=game_id)
         self.game: MatchGame = game
         self.sealed: Sealed = sealed
         self.players = dict(players)
         self.config = config
         self.ply = ply
+        self.narrator = narrator
 
     @classmethod
     def start(
@@ -564,13 +668,15 @@ class Match(Table[Any]):
         seed: int | None = None,
         rules: Json | None = None,
         lang: str = "en",
+        narrator: Narrator | None = None,
     ) -> Match:
-        """Seal the seed and a fresh nonce, record the start with the commitment (gm.table.found)."""
+        """Seal the seed and a fresh nonce, record the start with the commitment (gm.table.found).
+        With a `narrator`, a model tells each reveal in `lang` (see the module docstring)."""
         state = game.start(rules or {})
         if set(players) != set(game.seats(state)):
             raise ValueError(f"{game.name} is played by the seats {', '.join(game.seats(state))}")
         seed = secrets.randbits(63) if seed is None else seed
-        sealed = Sealed(seed, {}, seed_nonce(seed))
+        sealed = Sealed(seed, {MOVES_KEY: secrets.token_hex(16)}, seed_nonce(seed))
         config = {
             "lang": lang,
             "rules": game.rules_json(state),
@@ -587,21 +693,32 @@ class Match(Table[Any]):
             see=Audience.EVERYONE,
         )
         return cls(
-            game=game, state=state, players=players, writer=writer, sealed=sealed, game_id=game_id, config=config
+            game=game,
+            state=state,
+            players=players,
+            writer=writer,
+            sealed=sealed,
+            game_id=game_id,
+            config=config,
+            narrator=narrator,
         )
 
     @classmethod
-    def resume(cls, path: Path, game: MatchGame, players: Mapping[str, Player]) -> tuple[Match, Rerun]:
+    def resume(
+        cls, path: Path, game: MatchGame, players: Mapping[str, Player], narrator: Narrator | None = None
+    ) -> tuple[Match, Rerun]:
         """Go on with an interrupted game: its torn last line dropped, its moves re-stepped.
 
         The log must re-run clean. What a crash left unwritten is written first: the lines a
         move owed everyone, the move of an agent's reply already accepted (never asked again,
-        so no seat changes what it decided), the `game_ended` of a game its moves ended."""
+        so no seat changes what it decided), the `game_ended` of a game its moves ended. The
+        `narrator` tells the reveals from now on; a reveal from before the interruption, or
+        one written now, is never narrated."""
         log, sealed = reopen(path, game.name)
         started = log.events[0].data
         if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
             raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
-        done = rerun(log, game, sealed.nonce)
+        done = rerun(log, game, _moves_key(sealed))
         if done.problems:
             first = done.problems[0]
             raise TranscriptError(f"{path}:{first.line}: {first.text}; see: refgm replay {path}")
@@ -618,6 +735,7 @@ class Match(Table[Any]):
             game_id=str(started.get("id", path.stem)),
             config=config,
             ply=done.ply,
+            narrator=narrator,
         )
         match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
         match._publish(done.owed)
@@ -665,9 +783,11 @@ class Match(Table[Any]):
         by = "bot" if fallback else player.kind
         ply = self.ply
         public = self._record(seat, by, move, state, fallback)
+        revealed = next((fields["revealed"] for t, fields in public if t == "revealed"), None)
+        narration = None if revealed is None else await self._narrate(revealed, ply)
         if self.over:
             self._end()
-        return Played(ply, seat, by, move, state, fallback, attempts, public)
+        return Played(ply, seat, by, move, state, fallback, attempts, public, narration)
 
     def _record(
         self, seat: str, by: str, move: Any, state: Any, fallback: bool = False
@@ -682,7 +802,7 @@ class Match(Table[Any]):
             move=self.game.move_json(move),
             **({"fallback": True} if fallback else {}),
         )
-        public = owed(self.game, self.ply, seat, move, self.state, state, self.sealed.nonce)
+        public = owed(self.game, self.ply, seat, move, self.state, state, _moves_key(self.sealed))
         self._publish(public)
         self.state = state
         self.ply += 1
@@ -692,6 +812,33 @@ class Match(Table[Any]):
         """Write what everyone is owed after a move (see `owed`)."""
         for t, fields in events:
             self.writer.write(t, see=Audience.EVERYONE, **fields)
+
+    async def _narrate(self, revealed: Json, ply: int) -> str | None:
+        """The narrator's accepted telling of what `ply` revealed, every try recorded for
+        everyone (the reveal is public); None without a narrator or when every try failed."""
+        if self.narrator is None:
+            return None
+        story = await self.narrator.narrate(revealed, self.config["lang"], ply)
+        for index, attempt in enumerate(story.attempts, 1):
+            self.writer.write(
+                "model_attempt",
+                ply=ply,
+                seat=None,
+                see=Audience.EVERYONE,
+                part="reveal",
+                attempt=index,
+                actor=self.narrator.name,
+                accepted=attempt.accepted,
+                reasons=list(attempt.reasons),
+                request=attempt.request,
+                raw=attempt.raw,
+                text=attempt.text,
+                tokens_in=attempt.tokens_in,
+                tokens_out=attempt.tokens_out,
+                latency=round(attempt.latency, 6),
+                transport=transport_json(attempt.transport),
+            )
+        return story.text
 
     async def _ask(self, human: Human, seat: str, view: Json) -> tuple[Any, Any]:
         refusal: ValueError | None = None
@@ -770,4 +917,5 @@ class Match(Table[Any]):
             seed=self.sealed.seed,
             nonce=self.sealed.nonce,
             commitment=commit_seed(self.sealed.seed, self.sealed.nonce),
+            **({"moves_key": key} if (key := _moves_key(self.sealed)) else {}),
         )

@@ -43,7 +43,7 @@ from gm.actor import (
     ScriptLine,
 )
 from gm.actors.model import Interpretation, ModelActor
-from gm.actors.narrator import MAX_ATTEMPTS as NARRATION_ATTEMPTS
+from gm.actors.narration import MAX_ATTEMPTS as NARRATION_ATTEMPTS
 from gm.actors.narrator import Part, check_narration, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
 from gm.backends.base import transport_json

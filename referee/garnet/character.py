@@ -89,6 +89,21 @@ ALIASES: dict[str, dict[Character, tuple[str, ...]]] = {
 """Other words people call the characters by in speech: the announcement reader knows them too
 (referee/garnet/words.py), the machine interface only the NAMES."""
 
+MISSPELLINGS: dict[str, dict[Character, tuple[str, ...]]] = {
+    "en": {
+        Character.MAFIA: ("maffia", "mafai", "mafiya"),
+        Character.CARTEL: ("cartell", "catrel", "cartle", "kartel"),
+        Character.POLICE: ("polcie", "poilce", "pollice", "polise"),
+        Character.BEGGAR: ("begger", "beger", "begar"),
+    },
+    "ko": {Character.MAFIA: (), Character.CARTEL: ("까르텔",), Character.POLICE: (), Character.BEGGAR: ()},
+    "ja": {Character.MAFIA: ("マフイア",), Character.CARTEL: (), Character.POLICE: (), Character.BEGGAR: ()},
+}
+"""Misspellings people type, a small fixed list and never a fuzzy match: each is one or two
+slips from its own character's name and at least three from every other character's names
+(tests/referee/garnet/test_words.py checks it), so none can turn one character into another.
+The announcement reader knows them; a misspelling not listed here is never guessed."""
+
 _BY_NAME: dict[str, Character] = {
     name.casefold(): character for names in NAMES.values() for character, name in names.items()
 }

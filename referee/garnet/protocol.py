@@ -14,6 +14,7 @@ from referee.errors import MalformedIntentError
 from referee.game import Json, Result
 from referee.garnet.character import Character, CharacterError
 from referee.garnet.game import ROUNDS, SEATS, Choose, Designate, GarnetState, Move, new_game, step
+from referee.garnet.narration import Reason, check_reveal
 from referee.garnet.rules import Rules, RulesError
 
 _RULE_KEYS = {rule.name: type(rule.default) for rule in fields(Rules)}
@@ -94,6 +95,10 @@ class GarnetGame:
     def revealed_json(self, before: GarnetState, after: GarnetState) -> Json | None:
         """The step that closes a round reveals every choice of it, as each seat's history shows it."""
         return after.rounds[-1].record if len(after.rounds) > len(before.rounds) else None
+
+    def check_narration(self, text: str, lang: str, revealed: Json) -> tuple[Reason, ...]:
+        """Why a model's narration of a reveal (`revealed_json`) may not be shown (referee.garnet.narration)."""
+        return check_reveal(text, lang, revealed)
 
     def move_from_json(self, obj: Json) -> Move:
         if not isinstance(obj, dict):  # a log line is whatever was written: never trust its type

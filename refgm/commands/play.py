@@ -59,6 +59,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--seat-model", type=play_garnet.seat_model, action="append", metavar="N=PROVIDER:MODEL",
                    help="Garnet Thief: seat N played by this model (repeatable; --model plays "
                    "every other seat but yours)")
+    p.add_argument("--narrator", metavar="PROVIDER:MODEL",
+                   help="Garnet Thief: a model game master who tells each reveal; every identity and number "
+                   "it says is checked against the referee's, else it is asked again (twice), then left out")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the game (default en)")
     p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
                    help=f"what happened: {', '.join(INCIDENTS)} (default: drawn from the seed)")
@@ -82,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
     if game == "liar" and (args.opponent or args.first != "human") and not args.resume:
         print("refgm play: --opponent and --first are for --game monorail", file=sys.stderr)
         return 2
-    if game != "garnet" and (args.seat or args.bot or args.seat_model):
-        print("refgm play: --seat, --bot and --seat-model are for --game garnet", file=sys.stderr)
+    if game != "garnet" and (args.seat or args.bot or args.seat_model or args.narrator):
+        print("refgm play: --seat, --bot, --seat-model and --narrator are for --game garnet", file=sys.stderr)
         return 2
     lines: Iterable[str] | None = None
     if args.input is not None:

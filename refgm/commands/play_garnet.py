@@ -16,9 +16,12 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from gm.actors.reveal_narrator import RevealNarrator
+from gm.backends import ModelSpec, ResponseCache, open_backend
 from gm.garnet import BRIEF, GAME, Terminal, Texts
 from gm.match import Human, Match, Player, commit_seed
 from gm.recorder import TranscriptError, game_path, locate, new_game_id
+from gm.sampling import game_key
 from referee.game import find_game
 from referee.garnet.game import ROUNDS, SEATS
 from referee.garnet.protocol import GarnetGame
@@ -52,6 +55,17 @@ def run(args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     if args.opponent or args.first != "human":
         print("refgm play: --opponent and --first are for --game monorail", file=sys.stderr)
         return 2
+    recorded = [
+        f"--{name.replace('_', '-')}"
+        for name in ("seat", "bot", "seat_model", "seed")
+        if getattr(args, name) not in (None, [])
+    ]
+    if args.resume and recorded:
+        print(
+            f"refgm play: {', '.join(recorded)}: the game records its seats and seed; leave them out with --resume",
+            file=sys.stderr,
+        )
+        return 2
     return play_seats.run(lambda: _open(args, lines))
 
 
@@ -76,7 +90,7 @@ def _open(args: argparse.Namespace, lines: Iterable[str] | None) -> tuple[Match,
             players[other] = play_seats.open_seat(args, GAME, BRIEF, model, args.bot, args.lang, seed)
     game_id = args.transcript.stem if args.transcript else new_game_id()
     path = args.transcript or game_path(game_id)
-    match = Match.start(game, players, path, game_id, seed=seed, lang=args.lang)
+    match = Match.start(game, players, path, game_id, seed=seed, lang=args.lang, narrator=_narrator(args, seed))
     terminal.names.update(play_seats.names(texts, players))
     view = match.view(seat)
     opening = texts.message(
@@ -90,6 +104,17 @@ def _open(args: argparse.Namespace, lines: Iterable[str] | None) -> tuple[Match,
     return match, terminal, opening + "\n\n" + terminal.round_begins(view)
 
 
+def _narrator(args: argparse.Namespace, seed: int) -> RevealNarrator | None:
+    """The model game master `--narrator` names (none by default, or for `offline`)."""
+    if args.narrator is None:
+        return None
+    spec = ModelSpec.parse(args.narrator)
+    if spec.provider == "offline":
+        return None
+    backend = open_backend(spec, base_url=args.base_url, cache=ResponseCache() if args.cache else None)
+    return RevealNarrator(backend, key=game_key(seed), deadline_s=args.turn_deadline)
+
+
 def _resume(args: argparse.Namespace, game: GarnetGame, path: Path, read: Reader) -> tuple[Match, Terminal, str]:
     """The seats as recorded: the human at the terminal, the others reopened by their names."""
     recorded = play_seats.Recorded.of(path, GAME, "Garnet Thief")
@@ -100,7 +125,7 @@ def _resume(args: argparse.Namespace, game: GarnetGame, path: Path, read: Reader
     texts = Texts(recorded.lang)
     terminal = Terminal(texts, sys.stdout, read.line, read.secret, seat, {}, read.echo)
     players = recorded.players(args, GAME, BRIEF, Human(terminal.ask, name=texts.message("you")))
-    match, _ = Match.resume(path, game, players)
+    match, _ = Match.resume(path, game, players, narrator=_narrator(args, recorded.seed))
     terminal.names.update(play_seats.names(texts, players))
     view = match.view(seat)
     terminal.rounds_shown = len(view["history"])  # the view's table shows them

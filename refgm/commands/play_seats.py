@@ -220,6 +220,8 @@ def run(opened: Callable[[], tuple[Match, Front, str]]) -> int:
             for player in match.players.values():
                 if isinstance(player, AgentPlayer) and isinstance(player.agent, ModelAgent):
                     runner.run(player.agent.aclose())
+            if match.narrator is not None:
+                runner.run(match.narrator.aclose())
 
 
 async def _play(match: Match, front: Front) -> None:

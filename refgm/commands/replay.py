@@ -129,7 +129,7 @@ def _replay_match(log: Log, seat: str | None) -> int:
     return 1 if done.problems else 0
 
 
-_SECRET = "(secret until its reveal: see it with --seat)"
+_SECRET = "(secret until its reveal)"
 
 
 def _revealed_up_to(log: Log) -> int:
@@ -152,6 +152,12 @@ def _seat_view(log: Log, game: match.MatchGame, done: match.Rerun, seat: str) ->
     seats = game.seats(done.state)
     if seat not in seats:
         print(f"refgm replay: this {game.name} game has the seats {', '.join(seats)}, not {seat!r}", file=sys.stderr)
+        return 2
+    kinds = {s: info.get("kind") for s, info in log.events[0].data.get("config", {}).get("seats", {}).items()}
+    if done.ended is None and kinds.get(seat) != "human":
+        people = ", ".join(s for s, kind in kinds.items() if kind == "human") or "none"
+        print(f"refgm replay: seat {seat} is not played by a person, and the game is not over: its open choices "
+              f"are secret until their reveal (the seats played by a person: {people})", file=sys.stderr)
         return 2
     seen = match.visible(log, seat).events
     print(f"{log.path} as seat {seat} saw it (line, event, ply, seat, what; NO marks a line that differs):")

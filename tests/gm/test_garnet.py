@@ -140,6 +140,7 @@ def test_every_text_renders_in_every_language(lang: str) -> None:
         "your_announcement": {},
         "announced": {"who": "A", "character": "C"},
         "fallback": {"who": "A", "attempts": 3},
+        "narration": {"text": "The masks came off."},
         "your_designation": {"tied": ["A", "B"]},
         "not_a_seat": {"tied": ["A", "B"]},
         "designated": {"who": "A", "candidate": "B"},

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from gm.agent import Decision
-from gm.match import AgentPlayer, Human, Match, Player, replay, seat_view
-from gm.recorder import read, visible_to
+from gm.match import MOVES_KEY, AgentPlayer, Human, Match, Player, move_commitment, replay, seat_view, seed_nonce
+from gm.recorder import read, read_sidecar, visible_to
 from referee.game import Json
 from referee.garnet import CHARACTERS, SEATS, Choose, Designate
 from referee.garnet.protocol import GAME
@@ -236,3 +236,17 @@ def test_a_second_accepted_reply_for_one_ply_is_caught(tmp_path: Path) -> None:
     match.close()
     rewrite(log, lambda ev: ev.insert(2, {**ev[1], "move": {"choose": "Beggar", "announce": "Police"}}))
     assert any("a second accepted reply" in p.text for p in replay(read(log), GAME).problems)
+
+
+def test_a_chosen_seed_does_not_open_the_announcements(tmp_path: Path) -> None:
+    """With --seed a player knows the seed and its nonce; the moves key is drawn apart from them,
+    so four tries per announcement (one per character) open nothing before the reveal."""
+    log = tmp_path / "g.jsonl"
+    match = Match.start(GAME, players(10), log, "g", seed=10)
+    asyncio.run(match.turn())
+    match.close()
+    announced = first(lines(log), "announced")
+    tries = {move_commitment(GAME, Choose(c, CHARACTERS[0]), seed_nonce(10), 0) for c in CHARACTERS}
+    assert announced["commitment"] not in tries
+    key = read_sidecar(log).secret[MOVES_KEY]
+    assert key != seed_nonce(10) and len(key) == 32

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gm.actors.model import ModelActor
-from gm.actors.narrator import MAX_ATTEMPTS
+from gm.actors.narration import MAX_ATTEMPTS
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
 from gm.recorder import read

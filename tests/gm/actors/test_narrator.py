@@ -9,9 +9,8 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
+from gm.actors.narration import MAX_ATTEMPTS, Narration
 from gm.actors.narrator import (
-    MAX_ATTEMPTS,
-    Narration,
     check_ending,
     check_narration,
     check_opening,
@@ -81,9 +80,7 @@ def test_an_ending_that_contradicts_the_reveal_is_rejected(text: str) -> None:
     assert reasons and "contradicts" in reasons[0]
 
 
-def narrate(
-    steps: list[Step], tell: Callable[[Backend], Awaitable[Narration]]
-) -> tuple[Narration, FaultServer]:
+def narrate(steps: list[Step], tell: Callable[[Backend], Awaitable[Narration]]) -> tuple[Narration, FaultServer]:
     async def run(server: FaultServer) -> Narration:
         backend = OpenAIBackend("scripted", FAST, base_url=server.openai_url)
         try:
@@ -150,8 +147,10 @@ def test_no_narration_is_asked_once_the_deadline_has_passed() -> None:
 def test_a_narration_is_checked_and_shown_in_its_displayable_form() -> None:
     """Escapes cannot hide a claim from the check: the cleaned text is what is read and shown."""
     hidden = "The kitchen is quiet.\x1b[8m A ate the cake.\x1b[0m"
-    story, _ = narrate([text(hidden), text("The kitchen\u200b is quiet.\r\x1b[K")],
-                       lambda backend: narrate_opening(backend, ctx(), KEY))
+    story, _ = narrate(
+        [text(hidden), text("The kitchen\u200b is quiet.\r\x1b[K")],
+        lambda backend: narrate_opening(backend, ctx(), KEY),
+    )
     first, second = story.attempts
     assert first.text == "The kitchen is quiet. A ate the cake." and not first.accepted
     assert story.text == second.text == "The kitchen is quiet."

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gm.recorder import read, visible_to
+from refgm.cli import main
 from tests.gm.backends.servers import Answer, FaultServer
 from tests.refgm.commands.test_play import REFGM, events, refgm
 
@@ -230,6 +231,8 @@ def test_a_model_seat_asked_again_then_replaced_by_its_bot(tmp_path: Path) -> No
         (["--opponent", "bot"], "--opponent and --first are for --game monorail"),
         (["--incident", "cake"], "--incident is for the liar game"),
         (["--resume", "no-such-game"], "cannot read"),
+        (["--resume", "g.jsonl", "--seat", "4"], "--seat: the game records its seats and seed"),
+        (["--resume", "g.jsonl", "--seed", "1", "--bot", "random"], "--bot, --seed: the game records"),
     ],
 )
 def test_bad_arguments_are_clear_errors(tmp_path: Path, args: list[str], message: str) -> None:
@@ -240,7 +243,7 @@ def test_bad_arguments_are_clear_errors(tmp_path: Path, args: list[str], message
 
 def test_garnet_options_are_refused_for_other_games(tmp_path: Path) -> None:
     done = refgm(tmp_path, "play", "--game", "monorail", "--seat", "3", stdin="")
-    assert done.returncode == 2 and "--seat, --bot and --seat-model are for --game garnet" in done.stderr
+    assert done.returncode == 2 and "--seat, --bot, --seat-model and --narrator are for --game garnet" in done.stderr
 
 
 def test_a_closed_pipe_exits_141_without_a_traceback(tmp_path: Path) -> None:
@@ -300,3 +303,26 @@ def test_at_a_terminal_the_choice_is_typed_with_the_echo_off(tmp_path: Path) -> 
     assert game.returncode == 0, err
     assert b"I'm police" in echoed and b"3" not in echoed  # the terminal never showed the choice
     assert b"Seat 1 (you) announces Police." in out
+
+
+def test_a_narrator_tells_a_reveal_beside_the_referee_and_a_false_one_is_left_out(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    told = {
+        "true": "The masks came off, and the room went quiet.",
+        "false": "Seat 1 was the Police and took all 4 garnets.",
+    }
+    replies = iter([told["true"]] + [told["false"]] * 3 + [told["true"]] * 10)
+    with FaultServer([], then=lambda _: Answer(json.dumps({"text": next(replies)}))) as server:
+        done = play(
+            tmp_path,
+            "--seed", "14", "--seat", "1", "--bot", "truthful",
+            "--narrator", "openai:narrator", "--base-url", server.openai_url,
+            "--transcript", str(log),
+            stdin=lines("4", "I'm a beggar", "4", "I'm a beggar", "quit"),
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("The game master tells it") == 1 and told["true"] in done.stdout
+    assert told["false"] not in done.stdout
+    tries = [e for e in events(log) if e["t"] == "model_attempt" and e.get("part") == "reveal"]
+    assert [e["accepted"] for e in tries] == [True, False, False, False]
+    assert main(["replay", str(log)]) == 0

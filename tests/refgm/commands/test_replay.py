@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gm.match import Match
+from gm.bots import open_bot
+from gm.match import BotPlayer, Match
 from gm.recorder import TranscriptError, read, sidecar_path
 from gm.session import GameConfig, Session
 from referee.garnet.protocol import GAME as GARNET
@@ -220,3 +221,16 @@ def test_a_garnet_game_in_progress_replays_without_the_open_rounds_choices(
     assert main(["replay", str(log)]) == 0
     out = capsys.readouterr().out
     assert out.count("(secret until its reveal") == 3 and out.count('"choose"') == 8
+
+
+def test_a_bots_seat_of_a_game_in_progress_is_not_replayed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Else the person at the table reads a bot's open choice with replay --seat."""
+    log = tmp_path / "g.jsonl"
+    seats = {**players(3), **{seat: BotPlayer(open_bot("garnet", "truthful")) for seat in "2345678"}}
+    game = Match.start(GARNET, seats, log, "g", seed=3)
+    for _ in range(11):
+        asyncio.run(game.turn())
+    game.close()
+    assert main(["replay", str(log), "--seat", "2"]) == 2
+    assert "seat 2 is not played by a person" in capsys.readouterr().err
+    assert main(["replay", str(log), "--seat", "1"]) == 0
