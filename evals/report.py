@@ -80,6 +80,26 @@ OPTIONAL_FIELDS = ("asked", "reader_calls", "reader_tokens_in", "reader_tokens_o
 """Numbers a results line from before they existed lacks: read when present."""
 
 
+def is_number(value: object) -> bool:
+    """A finite JSON number (not a bool), as a results line holds its counts and times."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def fields_problem(row: dict[str, Any], texts: tuple[str, ...], numbers: tuple[str, ...],
+                   allowed: dict[str, tuple[str, ...]] | None = None) -> str | None:
+    """Why a game's results line lacks a field it must have: each of `texts` a string (one of
+    `allowed[key]` where given), each of `numbers` a number; None when it has them all."""
+    for key in texts:
+        value, only = row.get(key), (allowed or {}).get(key)
+        if not isinstance(value, str) or problem(value, 1_000) or (only is not None and value not in only):
+            return f'"{key}" must be ' + (f"one of {', '.join(only)}" if only
+                                        else "a string (of Unicode text, at most 1,000 characters)")
+    for key in numbers:
+        if not is_number(row.get(key)):
+            return f'"{key}" must be a number'
+    return None
+
+
 def row_problem(row: object) -> str | None:
     """Why a results line cannot be summed up (None when it can): the report reads these
     fields and nothing else, so a line from another program or a damaged file is named."""

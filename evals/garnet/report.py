@@ -17,7 +17,6 @@ choices each view was compared under, and the leaks found (which must be 0), by 
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,9 +26,17 @@ from matplotlib.figure import Figure
 
 from evals.garnet.items import KINDS
 from evals.garnet.payout import OUTCOMES
-from evals.report import alone_beside_referee, html_images, html_table, legend_above, md_table, percent
+from evals.report import (
+    alone_beside_referee,
+    fields_problem,
+    html_images,
+    html_table,
+    is_number,
+    legend_above,
+    md_table,
+    percent,
+)
 from referee.garnet import SEATS
-from referee.lang.limits import problem
 
 Row = dict[str, Any]
 GAME = "garnet"
@@ -40,33 +47,15 @@ PLAYER_FIELDS = ("won", "choices", "own_choices", "bluffs", "penalties", "gains"
 ISOLATION_FIELDS = ("seed", "requests", "alternatives", "leaks", "request_leaks", "view_leaks", "log_problems")
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _is_text(value: object) -> bool:
-    return isinstance(value, str) and not problem(value, 1_000)
-
-
 def _numbers(value: object, length: int | None = None) -> bool:
-    return isinstance(value, list) and all(map(_is_number, value)) and (length is None or len(value) == length)
-
-
-def _fields(row: Row, texts: tuple[str, ...], numbers: tuple[str, ...]) -> str | None:
-    for key in texts:
-        if not _is_text(row.get(key)):
-            return f'"{key}" must be a string (of Unicode text, at most 1,000 characters)'
-    for key in numbers:
-        if not _is_number(row.get(key)):
-            return f'"{key}" must be a number'
-    return None
+    return isinstance(value, list) and all(map(is_number, value)) and (length is None or len(value) == length)
 
 
 def row_problem(row: Row) -> str | None:
     """Why a Garnet Thief results line cannot be summed up (None when it can)."""
     mode = row.get("mode")
     if mode == "players":
-        found = _fields(row, ("model", "lang", "population"), USAGE_FIELDS + TALLY_FIELDS + PLAYER_FIELDS)
+        found = fields_problem(row, ("model", "lang", "population"), USAGE_FIELDS + TALLY_FIELDS + PLAYER_FIELDS)
         if found:
             return found
         seats = row.get("seats")
@@ -77,10 +66,12 @@ def row_problem(row: Row) -> str | None:
                 return f'"{key}" must hold a number for each of the model\'s seats'
         return None
     if mode == "isolation":
-        return _fields(row, ("model", "lang", "population"), ISOLATION_FIELDS)
+        return fields_problem(row, ("model", "lang", "population"), ISOLATION_FIELDS)
     if mode != "payout":
         return f'"mode" must be {", ".join(MODES[:-1])} or {MODES[-1]}'
-    found = _fields(row, ("model", "lang"), (*USAGE_FIELDS, "index", "gains_right", "penalties_right", "seats_right"))
+    found = fields_problem(
+        row, ("model", "lang"), (*USAGE_FIELDS, "index", "gains_right", "penalties_right", "seats_right")
+    )
     if found:
         return found
     if row.get("kind") not in KINDS:

@@ -13,7 +13,6 @@ no move at all, retries, fallbacks to the seat's bot, tokens and latency.
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,36 +22,11 @@ from matplotlib.figure import Figure
 
 from evals.monorail.items import MOVE_FAULTS, QUESTIONS
 from evals.monorail.judge import OUTCOMES
-from evals.report import alone_beside_referee, html_images, html_table, legend_above, md_table, percent
-from referee.lang.limits import problem
+from evals.report import alone_beside_referee, fields_problem, html_images, html_table, legend_above, md_table, percent
 
 Row = dict[str, Any]
 GAME = "monorail"
 FAULT_CODES = tuple(fault.value for fault in MOVE_FAULTS)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _is_text(value: object, allowed: tuple[str, ...] | None = None) -> bool:
-    if not isinstance(value, str) or problem(value, 1_000):
-        return False
-    return allowed is None or value in allowed
-
-
-def _fields_problem(
-    row: Row, texts: tuple[tuple[str, tuple[str, ...] | None], ...], numbers: tuple[str, ...]
-) -> str | None:
-    for key, allowed in texts:
-        if not _is_text(row.get(key), allowed):
-            return f'"{key}" must be ' + (
-                f"one of {', '.join(allowed)}" if allowed else "a string (of Unicode text, at most 1,000 characters)"
-            )
-    for key in numbers:
-        if not _is_number(row.get(key)):
-            return f'"{key}" must be a number'
-    return None
 
 
 USAGE_FIELDS = ("seed", "model_calls", "tokens_in", "tokens_out", "latency", "cost_usd")
@@ -63,22 +37,19 @@ TALLY_FIELDS = ("plies", "moves", "first_illegal", "first_no_move", "illegal", "
 def row_problem(row: Row) -> str | None:
     """Why a Monorail results line cannot be summed up (None when it can)."""
     if row.get("mode") == "opponent":
-        return _fields_problem(
+        return fields_problem(
             row,
-            (
-                ("model", None),
-                ("lang", None),
-                ("bot", None),
-                ("seat", None),
-                ("outcome", GAME_OUTCOMES),
-                ("reason", None),
-            ),
+            ("model", "lang", "bot", "seat", "outcome", "reason"),
             USAGE_FIELDS + TALLY_FIELDS,
+            {"outcome": GAME_OUTCOMES},
         )
     if row.get("mode") != "judge":
         return '"mode" must be judge or opponent'
-    found = _fields_problem(
-        row, (("model", None), ("lang", None), ("question", QUESTIONS), ("outcome", OUTCOMES)), (*USAGE_FIELDS, "index")
+    found = fields_problem(
+        row,
+        ("model", "lang", "question", "outcome"),
+        (*USAGE_FIELDS, "index"),
+        {"question": QUESTIONS, "outcome": OUTCOMES},
     )
     if found:
         return found
