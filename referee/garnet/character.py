@@ -28,11 +28,6 @@ class Character(Enum):
     POLICE = "Police"
     BEGGAR = "Beggar"
 
-    @property
-    def organisation(self) -> bool:
-        """Mafia and Cartel are the crime organisations whose sizes decide who is paid (G1)."""
-        return self in (Character.MAFIA, Character.CARTEL)
-
     def name_in(self, lang: str) -> str:
         """The character's name in `lang` (en, ko, ja), as the referee's texts write it."""
         return NAMES[lang][self]
