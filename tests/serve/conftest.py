@@ -244,9 +244,13 @@ def chromium_path() -> str:
     return str(CHROMIUM)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: str) -> Iterator[Browser]:
-    """One headless Chromium for the run; each test gets its own context through `page`."""
+    """One headless Chromium per test module; each test gets its own context through `page`.
+
+    Per module, not per run: while Playwright's sync API runs, the main thread has a running asyncio
+    loop, so `asyncio.run` fails in any test after it; a module of browser tests keeps that to itself.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
