@@ -20,7 +20,7 @@ from gm.agent import Brief, ModelAgent
 from gm.backends import BackendError, ModelSpec, ResponseCache, open_backend
 from gm.bots import UnknownBotError, open_bot
 from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Played, Player, commit_seed, committed
-from gm.recorder import Log, TranscriptError, read, read_sidecar, resume_name
+from gm.recorder import Log, TranscriptError, read, read_sidecar
 from gm.sampling import SamplingKeyError, game_key
 from referee.commitment import canonical_json
 from referee.game import Json
@@ -198,7 +198,7 @@ def run(opened: Callable[[], tuple[Match, Front, str]]) -> int:
             return 2
 
         def saved() -> str:
-            return front.texts.message("saved", game_id=resume_name(match.writer.path, match.game_id))
+            return front.texts.message("saved", game_id=match.resume_name)
 
         try:
             front.show(opening)
