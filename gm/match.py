@@ -291,6 +291,7 @@ class Rerun:
     ended: Event | None = None
     owed: tuple[tuple[str, Json], ...] = ()  # what a crash left unwritten after the last move
     accepted: Any = None  # an agent's reply accepted for the next ply, whose move a crash left unwritten
+    plays: tuple[Played, ...] = ()  # each move as a front end shows it (its attempts left out)
 
     @property
     def ply(self) -> int:
@@ -326,7 +327,9 @@ def rerun(log: Log, game: MatchGame, key: str | None = None) -> Rerun:
         walk.take(event)
     if walk.ended is None:
         walk.open_commitments()
-    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed), walk.accepted)
+    return Rerun(
+        walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed), walk.accepted, tuple(walk.plays)
+    )
 
 
 @dataclass
@@ -348,6 +351,7 @@ class _Walk:
     # the reveal a narrator may still tell (its ply and revealed JSON) and its attempts so far
     narrating: tuple[int, Json] | None = None
     told: int = 0
+    plays: list[Played] = field(default_factory=list)
 
     def differs(self, event: Event, text: str) -> None:
         self.problems.append(Mismatch(event.line, len(self.moves), text))
@@ -441,6 +445,8 @@ class _Walk:
             self.differs(event, f"a narration recorded as {'accepted' if accepted else 'rejected'}; the referee {now}")
         if accepted:
             self.narrating = None
+            if self.plays and self.plays[-1].ply == ply:
+                self.plays[-1] = replace(self.plays[-1], narration=text)
 
     def fields(self, event: Event) -> None:
         """A line with fields a match never writes on it is a problem: one others may see could carry a secret."""
@@ -499,6 +505,7 @@ class _Walk:
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
         self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.key))
+        self.plays.append(Played(len(self.moves), seat, str(by), move, self.state, fallback is True, public=tuple(self.owed)))
         self.moves.append(event)
         self.accepted = None
 

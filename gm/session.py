@@ -61,7 +61,7 @@ from gm.verify import Check, verify
 from referee.errors import CommitmentError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
-from referee.lang.incident import LANGS, Incident, Lang, incident
+from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident
 from referee.liar.codec import intent_from_json, intent_json, verdict_json, world_from_json
 from referee.liar.game import GameState, Rules, new_game
 from referee.liar.intent import Intent, Query, Question, Unclear
@@ -124,6 +124,11 @@ class GameConfig:
             return cls.from_json(started.data["config"])
         except (KeyError, TypeError, ValueError) as err:
             raise TranscriptError(f"{log.path}:{started.line}: bad game config ({err})") from None
+
+
+def drawn_incident(seed: int) -> Incident:
+    """The incident of a game whose player chose none: drawn from its seed."""
+    return incident(random.Random(f"incident:{seed}").choice(sorted(INCIDENTS)))
 
 
 def last_question(log: Log) -> Question | None:
