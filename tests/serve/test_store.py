@@ -1,0 +1,137 @@
+"""The store on SQLite and a real PostgreSQL: migrations, events kept exactly, export and import, stale servers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from refgm.cli import main
+from refgm.serve.store import DbLedger, StaleGameError, Store, games, open_engine, token_hash
+from tests.serve.api import events, play_on, served
+
+
+def test_migrations_make_the_schema_on_an_empty_database_and_again_are_a_no_op(database_url: str) -> None:
+    engine = open_engine(database_url)
+    tables = set(sa.inspect(engine).get_table_names())
+    assert {"games", "events", "alembic_version"} <= tables
+    with engine.connect() as db:
+        version = db.execute(sa.text("SELECT version_num FROM alembic_version")).scalars().all()
+    engine.dispose()
+    again = open_engine(database_url)
+    with again.connect() as db:
+        assert db.execute(sa.text("SELECT version_num FROM alembic_version")).scalars().all() == version
+    assert set(sa.inspect(again).get_table_names()) == tables
+    again.dispose()
+    assert len(version) == 1
+
+
+ODD = ("가넷 \u200b", "食べた\U0001f370", 'quote " back \\ slash', "  spaces  ", "\t\r tab", "<b>&amp;</b>", "")
+"""Texts a store could mangle: Korean, Japanese, an emoji, escapes, edge spaces, markup, nothing."""
+
+
+def test_a_games_events_come_back_in_order_byte_for_byte(database_url: str) -> None:
+    store = Store.open(database_url)
+    with served(store) as api:
+        token = api.new("liar", "ko")
+        play_on(api, token, store, turns=1)
+    row = store.find(token)
+    assert row is not None
+    ledger = DbLedger(store.engine, row.id)
+    ledger.load()
+    writer = ledger.append()
+    for n, text in enumerate(ODD):
+        writer.write("note", turn=9, n=n, text=text, big=2**62 + n, ratio=0.1 + n)
+    expected = list(ledger.lines)
+    assert [json.loads(line).get("text") for line in expected[-len(ODD) :]] == list(ODD)
+    fresh = Store.open(database_url)  # another engine, as another server would read it
+    assert fresh.lines(row.id) == expected
+    assert [line.encode() for line in fresh.lines(row.id)] == [line.encode() for line in expected]
+    with fresh.engine.connect() as db:
+        seqs = db.execute(sa.text("SELECT seq FROM events WHERE game_id = :id ORDER BY seq"), {"id": row.id})
+        assert list(seqs.scalars()) == list(range(1, len(expected) + 1))
+    with served(fresh) as api:
+        assert api.export(token).encode() == "".join(line + "\n" for line in expected).encode()
+    fresh.engine.dispose()
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("game", ["liar", "monorail", "garnet"])
+def test_the_export_of_a_finished_game_is_a_log_replay_and_audit_accept_and_it_imports(
+    database_url: str, tmp_path: Path, game: str
+) -> None:
+    store = Store.open(database_url)
+    with served(store) as api:
+        token = api.new(game, "ja", **({"opponent": "bot:random"} if game == "monorail" else {}))
+        play_on(api, token, store)
+        text = api.export(token)
+        row = store.find(token)
+        assert row is not None and row.ended
+        assert text == "".join(line + "\n" for line in store.lines(row.id))
+        assert events(text)[-1]["t"] == "game_ended"
+        path = tmp_path / f"{game}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        assert main(["replay", str(path)]) == 0
+        assert main(["audit", str(path)]) == 0
+
+        imported = api.post("/api/import", {"jsonl": text})
+        assert imported.status_code == 201, imported.text
+        assert imported.json()["url"] == f"/replay/{imported.json()['token']}"
+        replayed = api.client.get(f"/api/g/{imported.json()['token']}/replay")
+        assert replayed.status_code == 200, replayed.text
+        assert replayed.json()["problems"] == [] and replayed.json()["over"] is True
+        assert replayed.json()["steps"]
+        # The import is kept line for line, and it cannot be played on.
+        kept = store.find(imported.json()["token"])
+        assert kept is not None and kept.imported
+        assert store.lines(kept.id) == store.lines(row.id)
+        refused = api.turn(imported.json()["token"], {"text": "H@2,0"})
+        assert refused.status_code == 409
+    store.engine.dispose()
+
+
+def test_an_import_of_garbage_is_refused_with_the_line_named(database_url: str) -> None:
+    store = Store.open(database_url)
+    with served(store) as api:
+        token = api.new("liar", "en")
+        good = api.export(token).splitlines()[0]
+        for text, line in (("not json at all\n", 1), (good + '\n{"v": 1, "t": \n', 2)):
+            answer = api.post("/api/import", {"jsonl": text})
+            assert answer.status_code == 400, answer.text
+            message = answer.json()["error"]
+            assert f":{line}:" in message or f"line {line}" in message, message
+            assert "<import>" not in message and "Traceback" not in message
+        with store.engine.connect() as db:
+            assert db.execute(sa.select(sa.func.count()).select_from(games)).scalar_one() == 1
+        assert api.post("/api/import", {"jsonl": 3}).status_code == 400
+    store.engine.dispose()
+
+
+def test_of_two_servers_on_one_game_the_stale_one_is_refused_and_keeps_nothing(database_url: str) -> None:
+    store = Store.open(database_url)
+    with served(store) as api:
+        token = api.new("liar", "en")
+    row = store.find(token)
+    assert row is not None
+    a, b = DbLedger(store.engine, row.id), DbLedger(store.engine, row.id)
+    a.load()
+    b.load()  # B has the game as it was before A's write
+    before = store.lines(row.id)
+    a.append().write("player", turn=1, seat="player", text="A wrote this")
+    with pytest.raises(StaleGameError):
+        b.append().write("player", turn=1, seat="player", text="B wrote this")
+    kept = store.lines(row.id)
+    assert kept[: len(before)] == before and len(kept) == len(before) + 1
+    assert json.loads(kept[-1])["text"] == "A wrote this"
+    assert not any("B wrote this" in line for line in kept)
+    assert b.lines == before  # B's own copy did not take the line either
+    # B reloaded is no longer stale.
+    b.load()
+    b.append().write("player", turn=2, seat="player", text="B after reloading")
+    assert json.loads(store.lines(row.id)[-1])["text"] == "B after reloading"
+    with store.engine.connect() as db:
+        hashed = db.execute(sa.select(games.c.token_hash).where(games.c.id == row.id)).scalar_one()
+    assert hashed == token_hash(token) and token not in hashed  # the database keeps no token
+    store.engine.dispose()
