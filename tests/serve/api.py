@@ -135,7 +135,7 @@ def play_on(api: Api, token: str, store: Store, turns: int | None = None) -> tup
     while not view["over"] and (turns is None or taken < turns):
         if view["game"] == "liar":
             secret = sealed(store, token)["secret"]
-            if taken == 0:
+            if not any(e["kind"] == "you" for e in view["feed"]):  # one question first, then the guess
                 view = api.played(token, {"text": QUESTION[view["lang"]]})
             else:
                 view = api.played(token, {"text": guess(view["lang"], secret["culprit"], secret["liar"])})
