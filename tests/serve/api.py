@@ -14,7 +14,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-from httpx import Response
+from httpx2 import Response
 
 from refgm.cli import build_parser
 from refgm.serve.app import CSRF_COOKIE, Limits, create_app

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from httpx2 import Response
 
 from refgm.serve.app import CSRF_COOKIE, Limits
 from refgm.serve.store import Store, events, games
@@ -41,7 +41,7 @@ def forms(value: object) -> list[str]:
     return [json.dumps(value, ensure_ascii=False), json.dumps(value, ensure_ascii=False, separators=(",", ":"))]
 
 
-def check_headers(answer: httpx.Response) -> None:
+def check_headers(answer: Response) -> None:
     csp = answer.headers["content-security-policy"]
     directives = {d.split()[0]: d.split()[1:] for d in csp.split(";") if d.strip()}
     assert directives["script-src"] == ["'self'"] and directives["default-src"] == ["'none'"], csp
@@ -56,14 +56,14 @@ class Recorder:
 
     def __init__(self, api: Api) -> None:
         self.api = api
-        self.bodies: list[httpx.Response] = []
+        self.bodies: list[Response] = []
 
-    def get(self, path: str) -> httpx.Response:
+    def get(self, path: str) -> Response:
         answer = self.api.client.get(path)
         self.bodies.append(answer)
         return answer
 
-    def post(self, path: str, body: Json) -> httpx.Response:
+    def post(self, path: str, body: Json) -> Response:
         answer = self.api.post(path, body)
         self.bodies.append(answer)
         return answer
