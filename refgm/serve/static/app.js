@@ -264,7 +264,7 @@
           ),
         )
       : null;
-    topnav.replaceChildren(link("/", t("nav_home")), link("/audit", t("nav_audit")), picker);
+    topnav.replaceChildren(...[link("/", t("nav_home")), link("/audit", t("nav_audit")), picker].filter(Boolean));
   }
 
   function missingPage() {
@@ -794,7 +794,7 @@
       role: "group",
       "aria-label": t("mono_board"),
     });
-    root.style.maxWidth = `${Math.max(cols, 5) * 64}px`;
+    root.style.maxWidth = `${Math.max(cols, 5) * 72}px`;
     for (let x = x0; x <= x1; x += 1) {
       root.append(svg("text", { class: "axis", x: left(x) + CELL / 2, y: GUTTER - 6, "text-anchor": "middle" }, String(x)));
     }
