@@ -29,6 +29,11 @@
   let lang = "en";
   let visit = 0; // bumped on every navigation, so a late answer never draws over a newer page
   let leave = null; // the current page's cleanup (listeners outside #app)
+  // One polite live region for the whole visit: a region made in the same redraw as its text is not read out.
+  const spoken = document.body.appendChild(document.createElement("div"));
+  spoken.className = "sr-only";
+  spoken.setAttribute("aria-live", "polite");
+  spoken.setAttribute("data-testid", "announce");
 
   // --- words ------------------------------------------------------------------------------------
 
@@ -544,11 +549,13 @@
   async function sendTurn(play, body) {
     if (play.busy) return;
     const mine = visit;
+    const seen = (play.gv.feed || []).length;
     play.busy = true;
     play.error = null;
     showPlay(play);
     try {
       play.gv = await post(`/api/g/${play.token}/turn`, body);
+      spoken.textContent = (play.gv.feed || []).slice(seen).map((e) => e.text).join("\n");
       Object.assign(play, { draft: "", picks: [], choice: null, announce: "", retry: false });
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && err.data && err.data.view) play.gv = err.data.view;
