@@ -1007,7 +1007,7 @@
       h(
         "tr",
         { class: s === view.to_move ? "to-move" : null, "data-seat": s, testid: "garnet-seat" },
-        h("th", { scope: "row" }, seatLabel(s), s === view.to_move ? h("span", { class: "badge turn" }, t("gar_to_move")) : null),
+        h("th", { scope: "row" }, seatLabel(s), view.round && s === view.to_move ? h("span", { class: "badge turn" }, t("gar_to_move")) : null),
         h("td", {}, said.has(s) ? character(said.get(s)) : ""),
         h("td", { class: "num" }, view.totals ? String(view.totals[i]) : ""),
       ),
