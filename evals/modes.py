@@ -17,7 +17,6 @@ import random
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from evals.gamemasters import Reply, TextGameMaster
@@ -30,7 +29,6 @@ from evals.utterances import render
 from gm.actor import Actor
 from gm.actors.model import Interpretation
 from gm.actors.offline import OfflineActor
-from gm.recorder import TranscriptWriter
 from gm.render import Renderer
 from gm.session import Attempt, GameConfig, Session
 from gm.verify import fact
@@ -186,11 +184,8 @@ def _outcome(turns: tuple[Turn, ...], view: View, rules: Rules, usage: Usage) ->
 # --- harness mode ----------------------------------------------------------------------
 
 
-class _Unrecorded(TranscriptWriter):
+class _Unrecorded:
     """An eval keeps one results line per game, not a per-turn log: events are dropped."""
-
-    def __init__(self) -> None:
-        self.path = Path("-")
 
     def write(self, t: str, **fields: Any) -> None:
         return None

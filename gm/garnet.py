@@ -75,6 +75,12 @@ def read_choice(text: str) -> Character | None:
         return None
 
 
+def read_designation(text: str) -> Designate | None:
+    """A typed seat to name as the elimination candidate ("3", "seat 3", "3번", "3番"); None for anything else."""
+    named = _SEAT.fullmatch(unicodedata.normalize("NFKC", text).casefold().strip())
+    return None if named is None else Designate(named.group(1))
+
+
 class Texts:
     """Garnet Thief's texts in one language: `prompts/garnet/<lang>/<name>.j2`."""
 
@@ -318,12 +324,28 @@ class Terminal:
         for played in view["history"][self.rounds_shown :]:
             self.show(self.texts.revealed(played, view, self.names))
         if narration:
-            self.show(self.texts.message("narration", text=narration))
+            self.tell(narration)
         self.rounds_shown = len(view["history"])
         if view["round"] is not None:
             self.show(self.round_begins(view))
         elif view["designator"] is not None:
             self.show(self.texts.result(view, self.names))
+
+    def tell(self, narration: str) -> None:
+        """The narrator's accepted telling of a reveal, shown after the referee's."""
+        self.show(self.texts.message("narration", text=narration))
+
+    def opening(self, view: Json, commitment: str) -> str:
+        """The start of a game: the seats, the rules' numbers and the commitment to its seed."""
+        opening = self.texts.message(
+            "opening",
+            you=self.texts.seat(self.seat),
+            seats=[self.who(s) for s in view["seats"]],
+            rounds=view["rounds"],
+            pot=view["rules"]["pot"],
+            commitment=commitment,
+        )
+        return opening + "\n\n" + self.round_begins(view)
 
     def round_begins(self, view: Json) -> str:
         you = {self.seat: self.texts.message("you")}
@@ -388,7 +410,7 @@ class Terminal:
             text = await self._line(self.read_line, view, None)
             if text is None:
                 continue
-            named = _SEAT.fullmatch(unicodedata.normalize("NFKC", text).casefold())
+            named = read_designation(text)
             if named is not None:
-                return Designate(named.group(1))  # the referee judges whether it may be named
+                return named  # the referee judges whether it may be named
             self.show(self.texts.message("not_a_seat", tied=tied))

@@ -71,12 +71,11 @@ from gm.recorder import (
     Mismatch,
     Sealed,
     TranscriptError,
-    TranscriptWriter,
     read_sidecar,
     sidecar_path,
     visible_to,
 )
-from gm.table import Table, found, game_of, reopen
+from gm.table import Ledger, Table, Writer, found, game_of, ledger, reopen
 from referee.commitment import commit, draw_nonce
 from referee.errors import CommitmentError
 from referee.game import Audience, Game, Json, Result, UnknownGameError, find_game, game_names
@@ -292,6 +291,7 @@ class Rerun:
     ended: Event | None = None
     owed: tuple[tuple[str, Json], ...] = ()  # what a crash left unwritten after the last move
     accepted: Any = None  # an agent's reply accepted for the next ply, whose move a crash left unwritten
+    plays: tuple[Played, ...] = ()  # each move as a front end shows it (its attempts left out)
 
     @property
     def ply(self) -> int:
@@ -327,7 +327,9 @@ def rerun(log: Log, game: MatchGame, key: str | None = None) -> Rerun:
         walk.take(event)
     if walk.ended is None:
         walk.open_commitments()
-    return Rerun(walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed), walk.accepted)
+    return Rerun(
+        walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed), walk.accepted, tuple(walk.plays)
+    )
 
 
 @dataclass
@@ -349,6 +351,7 @@ class _Walk:
     # the reveal a narrator may still tell (its ply and revealed JSON) and its attempts so far
     narrating: tuple[int, Json] | None = None
     told: int = 0
+    plays: list[Played] = field(default_factory=list)
 
     def differs(self, event: Event, text: str) -> None:
         self.problems.append(Mismatch(event.line, len(self.moves), text))
@@ -442,6 +445,8 @@ class _Walk:
             self.differs(event, f"a narration recorded as {'accepted' if accepted else 'rejected'}; the referee {now}")
         if accepted:
             self.narrating = None
+            if self.plays and self.plays[-1].ply == ply:
+                self.plays[-1] = replace(self.plays[-1], narration=text)
 
     def fields(self, event: Event) -> None:
         """A line with fields a match never writes on it is a problem: one others may see could carry a secret."""
@@ -500,6 +505,7 @@ class _Walk:
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
         self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.key))
+        self.plays.append(Played(len(self.moves), seat, str(by), move, self.state, fallback is True, public=tuple(self.owed)))
         self.moves.append(event)
         self.accepted = None
 
@@ -640,16 +646,17 @@ class Match(Table[Any]):
         game: MatchGame,
         state: Any,
         players: Mapping[str, Player],
-        writer: TranscriptWriter,
+        writer: Writer,
         sealed: Sealed,
         game_id: str,
         config: Json,
         ply: int = 0,
         narrator: Narrator | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
         if narrator is not None and not isinstance(game, NarratedGame):
             raise ValueError(f"{game.name}'s reveals are never narrated")
-        super().__init__(game=game, state=state, writer=writer, sealed=sealed, game_id=game_id)
+        super().__init__(game=game, state=state, writer=writer, sealed=sealed, game_id=game_id, ledger=ledger)
         self.game: MatchGame = game
         self.sealed: Sealed = sealed
         self.players = dict(players)
@@ -662,7 +669,7 @@ class Match(Table[Any]):
         cls,
         game: MatchGame,
         players: Mapping[str, Player],
-        path: Path,
+        path: Path | Ledger,
         game_id: str,
         *,
         seed: int | None = None,
@@ -682,8 +689,9 @@ class Match(Table[Any]):
             "rules": game.rules_json(state),
             "seats": {seat: seat_json(players[seat]) for seat in game.seats(state)},
         }
+        kept = ledger(path)
         writer = found(
-            path,
+            kept,
             sealed,
             id=game_id,
             game=game.name,
@@ -701,11 +709,12 @@ class Match(Table[Any]):
             game_id=game_id,
             config=config,
             narrator=narrator,
+            ledger=kept,
         )
 
     @classmethod
     def resume(
-        cls, path: Path, game: MatchGame, players: Mapping[str, Player], narrator: Narrator | None = None
+        cls, path: Path | Ledger, game: MatchGame, players: Mapping[str, Player], narrator: Narrator | None = None
     ) -> tuple[Match, Rerun]:
         """Go on with an interrupted game: its torn last line dropped, its moves re-stepped.
 
@@ -714,28 +723,30 @@ class Match(Table[Any]):
         so no seat changes what it decided), the `game_ended` of a game its moves ended. The
         `narrator` tells the reveals from now on; a reveal from before the interruption, or
         one written now, is never narrated."""
-        log, sealed = reopen(path, game.name)
+        kept = ledger(path)
+        log, sealed = reopen(kept, game.name)
         started = log.events[0].data
         if not opens(started.get("commitment"), sealed.seed, sealed.nonce):
-            raise TranscriptError(f"{path}: the sealed seed does not open this game's commitment")
+            raise TranscriptError(f"{kept.name}: the sealed seed does not open this game's commitment")
         done = rerun(log, game, _moves_key(sealed))
         if done.problems:
             first = done.problems[0]
-            raise TranscriptError(f"{path}:{first.line}: {first.text}; see: refgm replay {path}")
+            raise TranscriptError(f"{kept.name}:{first.line}: {first.text}; see: refgm replay {kept.name}")
         config = started["config"]
         recorded = {seat: kind.get("kind") for seat, kind in config.get("seats", {}).items()}
         if recorded != {seat: p.kind for seat, p in players.items()}:
-            raise TranscriptError(f"{path}: the seats were played by {recorded}")
+            raise TranscriptError(f"{kept.name}: the seats were played by {recorded}")
         match = cls(
             game=game,
             state=done.state,
             players=players,
-            writer=TranscriptWriter.append(path),
+            writer=kept.append(),
             sealed=sealed,
-            game_id=str(started.get("id", path.stem)),
+            game_id=str(started.get("id", log.path.stem)),
             config=config,
             ply=done.ply,
             narrator=narrator,
+            ledger=kept,
         )
         match.writer.write("resumed", ply=match.ply, seat=None, see=Audience.EVERYONE)
         match._publish(done.owed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -81,6 +82,9 @@ class Texts:
 
     def message(self, key: str, **values: Any) -> str:
         return self.render("messages", key=key, **values)
+
+    def answer(self, answer: Answer) -> str:
+        return self.render("help") if answer.key == "help" else self.message(answer.key, **dict(answer.values))
 
     def refusal(self, error: ValueError) -> str:
         """Why the referee refused a move, from its typed fault and the cells concerned."""
@@ -227,6 +231,12 @@ class Terminal:
             )
             self.show(text + ("\n" + self.board(position, action.tiles) if action.tiles else ""))
 
+    def opening(self, commitment: str) -> str:
+        """The start of a game: who places first, and the commitment to its seed."""
+        return self.texts.message(
+            "opening", first=self.names["first"], second=self.names["second"], commitment=commitment
+        )
+
     async def ask(self, view: Json, refusal: ValueError | None) -> Action:
         """The human's next move: lines are read until one is a move or a declaration;
         help and the words around play are answered here, and the referee judges the rest."""
@@ -242,19 +252,37 @@ class Terminal:
                 continue
             if self.echo:
                 print(f"> {line.strip()}", file=self.out, flush=True)
-            command = read_command(line)
-            if isinstance(command, Place):
-                return Attempt(command.move.tiles) if challenged else command
-            if isinstance(command, Declare):
-                return command
-            if isinstance(command, GiveUp) and challenged:
-                return Attempt(())
-            if isinstance(command, Quit):
+            typed = typed_move(line, challenged)
+            if isinstance(typed, Answer):
+                self.show(self.texts.answer(typed))
+            elif typed is None:
                 raise Left
-            if isinstance(command, Help):
-                self.show(self.texts.render("help"))
-            elif isinstance(command, Unclear):
-                self.show(self.texts.message("unclear", detail=command.reason))
             else:
-                key = "no_pass" if isinstance(command, Pass) else "nothing_to_give_up"
-                self.show(self.texts.message(key, challenged=challenged))
+                return typed
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a front end says to a typed line that is no move: a message of the texts ("help": the help)."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+
+def typed_move(line: str, challenged: bool) -> Action | Answer | None:
+    """The move a typed line makes (a placement is the attempt when `challenged`), the answer
+    to a line that makes none, or None for quit."""
+    command = read_command(line)
+    if isinstance(command, Place):
+        return Attempt(command.move.tiles) if challenged else command
+    if isinstance(command, Declare):
+        return command
+    if isinstance(command, GiveUp) and challenged:
+        return Attempt(())
+    if isinstance(command, Quit):
+        return None
+    if isinstance(command, Help):
+        return Answer("help")
+    if isinstance(command, Unclear):
+        return Answer("unclear", (("detail", command.reason),))
+    return Answer("no_pass" if isinstance(command, Pass) else "nothing_to_give_up", (("challenged", challenged),))

@@ -188,7 +188,7 @@ class TranscriptWriter:
         """Start a new log with its first event: the file appears with that line or not at
         all, so a crash never leaves an empty log. Refuses to overwrite an existing file."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        draft = _durable_draft(path, _line(t, fields), 0o644)
+        draft = _durable_draft(path, event_line(t, fields), 0o644)
         try:
             os.link(draft, path)
         finally:
@@ -202,7 +202,7 @@ class TranscriptWriter:
 
     def write(self, t: str, **fields: Any) -> None:
         """Append one event; fields may include `see` (an Audience) and `seat`."""
-        self._fh.write(_line(t, fields))
+        self._fh.write(event_line(t, fields))
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
@@ -210,7 +210,7 @@ class TranscriptWriter:
         self._fh.close()
 
 
-def _line(t: str, fields: Json) -> str:
+def event_line(t: str, fields: Json) -> str:
     """One event's line; an Audience is written as its value, and "everyone" not at all (the
     default), so a game with no hidden events writes the lines it always wrote."""
     see = fields.get("see")
@@ -266,13 +266,13 @@ def read(path: Path, drop_torn_tail: bool = False) -> Log:
     lines = data.split(b"\n")
     torn = lines[-1] != b""
     kept = lines if torn and not drop_torn_tail else lines[:-1]
-    events = [_event(path, number, line, last=number == len(lines)) for number, line in enumerate(kept, 1)]
+    events = [parse_event(path, number, line, last=number == len(lines)) for number, line in enumerate(kept, 1)]
     if not events or events[0].t != "game_started":
         raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
     return Log(path, tuple(events), torn and drop_torn_tail)
 
 
-def _event(path: Path, number: int, raw: bytes, last: bool) -> Event:
+def parse_event(path: Path, number: int, raw: bytes, last: bool = False) -> Event:
     where = f"{path}:{number}"
     hint = " (the line is incomplete: the game was interrupted mid-write)" if last else ""
     try:

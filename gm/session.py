@@ -54,15 +54,14 @@ from gm.recorder import (
     Mismatch,
     Sealed,
     TranscriptError,
-    TranscriptWriter,
 )
 from gm.render import Renderer
-from gm.table import Table, found, reopen
+from gm.table import Ledger, Table, Writer, found, ledger, reopen
 from gm.verify import Check, verify
 from referee.errors import CommitmentError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
-from referee.lang.incident import LANGS, Incident, Lang, incident
+from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident
 from referee.liar.codec import intent_from_json, intent_json, verdict_json, world_from_json
 from referee.liar.game import GameState, Rules, new_game
 from referee.liar.intent import Intent, Query, Question, Unclear
@@ -125,6 +124,11 @@ class GameConfig:
             return cls.from_json(started.data["config"])
         except (KeyError, TypeError, ValueError) as err:
             raise TranscriptError(f"{log.path}:{started.line}: bad game config ({err})") from None
+
+
+def drawn_incident(seed: int) -> Incident:
+    """The incident of a game whose player chose none: drawn from its seed."""
+    return incident(random.Random(f"incident:{seed}").choice(sorted(INCIDENTS)))
 
 
 def last_question(log: Log) -> Question | None:
@@ -746,12 +750,13 @@ class Session(Table[GameState]):
         state: GameState,
         actor: Actor,
         fallback: OfflineActor,
-        writer: TranscriptWriter,
+        writer: Writer,
         turn: int = 0,
         narrator: ModelActor | None = None,
         sealed: Sealed | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
-        super().__init__(game=LIAR, state=state, writer=writer, sealed=sealed, game_id=game_id)
+        super().__init__(game=LIAR, state=state, writer=writer, sealed=sealed, game_id=game_id, ledger=ledger)
         self.config = config
         self.actor = actor
         self.fallback = fallback
@@ -767,7 +772,7 @@ class Session(Table[GameState]):
     def new(
         cls,
         config: GameConfig,
-        path: Path,
+        path: Path | Ledger,
         game_id: str,
         *,
         seed: int | None = None,
@@ -786,7 +791,7 @@ class Session(Table[GameState]):
     async def start(
         cls,
         config: GameConfig,
-        path: Path,
+        path: Path | Ledger,
         game_id: str,
         *,
         seed: int | None = None,
@@ -801,7 +806,7 @@ class Session(Table[GameState]):
     def _founded(
         cls,
         config: GameConfig,
-        path: Path,
+        path: Path | Ledger,
         game_id: str,
         seed: int | None,
         secret: World | None,
@@ -814,11 +819,12 @@ class Session(Table[GameState]):
         sealed = Sealed(seed, state.secret.as_dict(), state.nonce)
         fallback = OfflineActor(seed)
         actor = actor or fallback
-        writer = found(path, sealed, id=game_id, game=config.game, config=config.as_json(actor.name),
+        kept = ledger(path)
+        writer = found(kept, sealed, id=game_id, game=config.game, config=config.as_json(actor.name),
                        commitment=state.commitment)
         return cls(game_id=game_id, config=config, state=state, actor=actor,
                    fallback=fallback, writer=writer,
-                   narrator=_narrator(actor) if narrate else None, sealed=sealed)
+                   narrator=_narrator(actor) if narrate else None, sealed=sealed, ledger=kept)
 
     def _open(self, narration: str | None) -> str:
         """Record and return the opening: the narration, if any, then the referee's own."""
@@ -827,7 +833,7 @@ class Session(Table[GameState]):
         return opening
 
     @classmethod
-    async def resume(cls, path: Path, actor: Actor | None = None) -> tuple[Session, str]:
+    async def resume(cls, path: Path | Ledger, actor: Actor | None = None) -> tuple[Session, str]:
         """Continue an interrupted game; returns the text to show (recap and any unshown reply).
 
         The log must re-run clean (`rerun`, the check of `refgm replay`). A torn last line
@@ -837,17 +843,18 @@ class Session(Table[GameState]):
         words), then the end of a finished game. The opening is never narrated again; a
         model actor narrates the ending when the game ends from now on.
         """
-        log, sealed = reopen(path, LIAR.name)
+        kept = ledger(path)
+        log, sealed = reopen(kept, LIAR.name)
         config = GameConfig.of(log)
         done = rerun(log, config, reopened(log, config, sealed))
         if done.problems:
-            raise TranscriptError(f"{path}:{done.problems[0].line}: {done.problems[0].text}; "
-                                  f"see: refgm replay {path}")
+            raise TranscriptError(f"{kept.name}:{done.problems[0].line}: {done.problems[0].text}; "
+                                  f"see: refgm replay {kept.name}")
         fallback = OfflineActor(sealed.seed)
-        session = cls(game_id=str(log.events[0].data.get("id", path.stem)), config=config,
+        session = cls(game_id=str(log.events[0].data.get("id", log.path.stem)), config=config,
                       state=done.state, actor=actor or fallback, fallback=fallback,
-                      writer=TranscriptWriter.append(path), turn=done.turn,
-                      narrator=_narrator(actor), sealed=sealed)
+                      writer=kept.append(), turn=done.turn,
+                      narrator=_narrator(actor), sealed=sealed, ledger=kept)
         session.guesses = done.guesses
         session.previous = last_question(log)
         session.writer.write("resumed", turn=session.turn)

@@ -15,12 +15,17 @@ actor voices the referee's answers. Whatever the game, a table
 
 Each table re-runs its own logs (`gm.match.rerun`, `gm.session.rerun`): resume, `refgm
 replay` and a seat's view all go through that one re-run.
+
+Where the log and the seal are kept is a `Ledger`: a file and its sidecar (`FileLedger`, the
+terminal's), or a database's rows (`refgm.serve.store`, the web page's). Both keep the same
+promise: every event is durable before the next is written, and the seal before the log.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from gm.recorder import (
     Log,
@@ -30,10 +35,11 @@ from gm.recorder import (
     mark_ended,
     read,
     read_sidecar,
+    resume_name,
     truncate_torn_tail,
     write_sidecar,
 )
-from referee.game import Game
+from referee.game import Game, Json
 
 State = TypeVar("State")
 
@@ -46,41 +52,115 @@ def game_of(log: Log) -> str:
     return str(log.events[0].data.get("game", UNNAMED_GAME))
 
 
-def found(path: Path, sealed: Sealed, **started: Any) -> TranscriptWriter:
-    """Seal `sealed` in the sidecar, then create the log at `path` with its `game_started`."""
-    if path.exists():
-        raise FileExistsError(f"{path} already exists; choose another --transcript")
-    write_sidecar(path, sealed)
-    return TranscriptWriter.create(path, "game_started", **started)
+class Writer(Protocol):
+    """Appends a game's events, each durable before `write` returns."""
+
+    def write(self, t: str, **fields: Any) -> None: ...
+
+    def close(self) -> None: ...
 
 
-def reopen(path: Path, game: str) -> tuple[Log, Sealed]:
-    """The log of an interrupted game of `game` (its torn last line cut off) and its sidecar;
+class Ledger(Protocol):
+    """Where one game's log and its sealed secret are kept."""
+
+    @property
+    def name(self) -> str:
+        """How messages name the log: its path, or its place in a database."""
+        ...
+
+    def create(self, sealed: Sealed, started: Json) -> Writer:
+        """Seal `sealed`, then create the log with its `game_started` line; FileExistsError if there is one."""
+        ...
+
+    def load(self) -> tuple[Log, Sealed]:
+        """The log as kept (a torn last line dropped, and cut off) and its seal."""
+        ...
+
+    def append(self) -> Writer: ...
+
+    def mark_ended(self, sealed: Sealed) -> None:
+        """After `game_ended` is kept: the seal says so, so its loss is caught."""
+        ...
+
+
+@dataclass(frozen=True)
+class FileLedger:
+    """A log file and its 0600 sidecar (gm.recorder)."""
+
+    path: Path
+
+    @property
+    def name(self) -> str:
+        return str(self.path)
+
+    def create(self, sealed: Sealed, started: Json) -> TranscriptWriter:
+        if self.path.exists():
+            raise FileExistsError(f"{self.path} already exists; choose another --transcript")
+        write_sidecar(self.path, sealed)
+        return TranscriptWriter.create(self.path, "game_started", **started)
+
+    def load(self) -> tuple[Log, Sealed]:
+        log = read(self.path, drop_torn_tail=True)
+        if log.torn_tail:
+            truncate_torn_tail(self.path)
+        return log, read_sidecar(self.path)
+
+    def append(self) -> TranscriptWriter:
+        return TranscriptWriter.append(self.path)
+
+    def mark_ended(self, sealed: Sealed) -> None:
+        mark_ended(self.path, sealed)
+
+
+def ledger(where: Path | Ledger) -> Ledger:
+    """A path is a log file; anything else already is a ledger."""
+    return FileLedger(where) if isinstance(where, Path) else where
+
+
+def found(where: Path | Ledger, sealed: Sealed, **started: Any) -> Writer:
+    """Seal `sealed`, then create the log with its `game_started`."""
+    return ledger(where).create(sealed, started)
+
+
+def reopen(where: Ledger, game: str) -> tuple[Log, Sealed]:
+    """The log of an interrupted game of `game` (its torn last line cut off) and its seal;
     TranscriptError saying why when it cannot go on."""
-    log = read(path, drop_torn_tail=True)
-    if log.torn_tail:
-        truncate_torn_tail(path)
+    log, sealed = where.load()
+    name = where.name
     if log.first("game_ended"):
-        raise TranscriptError(f"{path}: this game is over; see it with: refgm replay {path}")
+        raise TranscriptError(f"{name}: this game is over; see it with: refgm replay {name}")
     if game_of(log) != game:
-        raise TranscriptError(f"{path}: a game of {game_of(log)!r}, not {game}")
-    sealed = read_sidecar(path)
+        raise TranscriptError(f"{name}: a game of {game_of(log)!r}, not {game}")
     if sealed.ended:
-        raise TranscriptError(f"{path}: this game ended but its game_ended line is missing; see: refgm replay {path}")
+        raise TranscriptError(f"{name}: this game ended but its game_ended line is missing; see: refgm replay {name}")
     return log, sealed
 
 
 class Table(Generic[State]):
-    """A game's state, its log, and what was sealed at its start (None: an unrecorded game)."""
+    """A game's state, its log, and what was sealed at its start (None: an unrecorded game),
+    kept in `ledger` (None: unrecorded, or a writer that keeps its own)."""
 
     def __init__(
-        self, *, game: Game[State, Any], state: State, writer: TranscriptWriter, sealed: Sealed | None, game_id: str
+        self,
+        *,
+        game: Game[State, Any],
+        state: State,
+        writer: Writer,
+        sealed: Sealed | None,
+        game_id: str,
+        ledger: Ledger | None = None,
     ) -> None:
         self.game = game
         self.state = state
         self.writer = writer
         self.sealed = sealed
         self.game_id = game_id
+        self.ledger = ledger
+
+    @property
+    def resume_name(self) -> str:
+        """What to pass to `refgm play --resume` to go on with this game."""
+        return resume_name(Path(self.ledger.name), self.game_id) if self.ledger else self.game_id
 
     @property
     def over(self) -> bool:
@@ -89,8 +169,8 @@ class Table(Generic[State]):
     def end(self, **revealed: Any) -> None:
         """Write `game_ended` with what it reveals, then mark the sidecar ended."""
         self.writer.write("game_ended", **revealed)
-        if self.sealed is not None:
-            mark_ended(self.writer.path, self.sealed)
+        if self.sealed is not None and self.ledger is not None:
+            self.ledger.mark_ended(self.sealed)
 
     def close(self) -> None:
         self.writer.close()

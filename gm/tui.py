@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gm.console import terminal
-from gm.recorder import home, resume_name
+from gm.recorder import home
 from gm.session import Session, Turn
 from referee.lang import Context, parse
 from referee.lang.display import displayable
@@ -85,7 +85,7 @@ class Frontend:
 
     def saved(self) -> str:
         return self.session.renderer.message(
-            "saved", game_id=resume_name(self.session.writer.path, self.session.game_id))
+            "saved", game_id=self.session.resume_name)
 
 
 async def run_lines(frontend: Frontend, lines: Iterable[str], out: TextIO) -> int:

@@ -10,7 +10,9 @@ import sys
 from collections.abc import Sequence
 
 # Subcommands in the order `refgm --help` lists them.
-COMMANDS: tuple[str, ...] = ("play", "replay", "verify", "parse", "models", "eval", "audit", "report", "monorail", "garnet")
+COMMANDS: tuple[str, ...] = (
+    "play", "serve", "replay", "verify", "parse", "models", "eval", "audit", "report", "monorail", "garnet"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -73,20 +73,25 @@ def run(args: argparse.Namespace) -> int:
             if game_of(log) != LIAR.name:
                 return _audit_match(log, args.json)
             check_native(log)
-            audit = audit_log(log)
+            report = audit_json(audit_log(log))
         else:
-            chat = split_chat(text)
-            if not any(m.role == "player" for m in chat.messages):
-                return _unreadable(f"{args.file}: no player messages found; lines must start "
-                                   "with a role label such as Player: or GM:")
-            check_chat(chat, args.file)
-            audit = audit_chat(chat, Rules(budget=args.budget), args.lang,
-                               incident(args.incident) if args.incident else None)
+            report = chat_report(text, args.file, args.lang, args.incident, args.budget)
     except TranscriptError as err:  # its message names the file and line
         return _unreadable(str(err))
-    report = audit_json(audit)
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else _text(report))
     return 0 if report["consistent"] else 1
+
+
+def chat_report(text: str, where: Path, lang: str | None = None, about: str | None = None,
+                budget: int = 7) -> dict[str, Any]:
+    """The `--json` report of a pasted chat; TranscriptError naming `where` when it is none."""
+    chat = split_chat(text)
+    if not any(m.role == "player" for m in chat.messages):
+        raise TranscriptError(f"{where}: no player messages found; lines must start "
+                              "with a role label such as Player: or GM:")
+    check_chat(chat, where)
+    return audit_json(audit_chat(chat, Rules(budget=budget), lang,  # type: ignore[arg-type]
+                                 incident(about) if about else None))
 
 
 def _audit_match(log: Log, as_json: bool) -> int:

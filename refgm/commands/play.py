@@ -14,7 +14,7 @@ from gm.backends import BackendError
 from gm.bots import default_level, levels
 from gm.recorder import TranscriptError, game_path, locate, new_game_id, read
 from gm.sampling import SamplingKeyError, game_key
-from gm.session import GameConfig, Session
+from gm.session import GameConfig, Session, drawn_incident
 from gm.tui import Frontend, interactive, run_interactive, run_lines
 from referee.lang.incident import INCIDENTS, LANGS, incident
 from referee.liar.game import Rules
@@ -133,8 +133,7 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if args.resume:
         return await Session.resume(locate(args.resume), actor=open_actor(args))
     seed = random.SystemRandom().getrandbits(63) if args.seed is None else args.seed
-    key = args.incident or random.Random(f"incident:{seed}").choice(sorted(INCIDENTS))
-    config = GameConfig(lang=args.lang, incident=incident(key))
+    config = GameConfig(lang=args.lang, incident=incident(args.incident) if args.incident else drawn_incident(seed))
     game_id = args.transcript.stem if args.transcript else new_game_id()
     path = args.transcript or game_path(game_id)
     return await Session.start(config, path, game_id, seed=seed, secret=args.secret,

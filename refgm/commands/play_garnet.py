@@ -23,7 +23,7 @@ from gm.match import Human, Match, Player, commit_seed
 from gm.recorder import TranscriptError, game_path, locate, new_game_id
 from gm.sampling import game_key
 from referee.game import find_game
-from referee.garnet.game import ROUNDS, SEATS
+from referee.garnet.game import SEATS
 from referee.garnet.protocol import GarnetGame
 from refgm.commands import play_seats
 from refgm.commands.play_seats import Reader
@@ -92,16 +92,7 @@ def _open(args: argparse.Namespace, lines: Iterable[str] | None) -> tuple[Match,
     path = args.transcript or game_path(game_id)
     match = Match.start(game, players, path, game_id, seed=seed, lang=args.lang, narrator=_narrator(args, seed))
     terminal.names.update(play_seats.names(texts, players))
-    view = match.view(seat)
-    opening = texts.message(
-        "opening",
-        you=texts.seat(seat),
-        seats=[terminal.who(s) for s in SEATS],
-        rounds=ROUNDS,
-        pot=view["rules"]["pot"],
-        commitment=commit_seed(match.sealed.seed, match.sealed.nonce),
-    )
-    return match, terminal, opening + "\n\n" + terminal.round_begins(view)
+    return match, terminal, terminal.opening(match.view(seat), commit_seed(match.sealed.seed, match.sealed.nonce))
 
 
 def _narrator(args: argparse.Namespace, seed: int) -> RevealNarrator | None:

@@ -62,12 +62,7 @@ def _open(args: argparse.Namespace, lines: Iterable[str] | None) -> tuple[Match,
     path = args.transcript or game_path(game_id)
     match = Match.start(game, players, path, game_id, seed=seed, lang=args.lang)
     terminal.names.update(play_seats.names(texts, players))
-    opening = texts.message(
-        "opening",
-        first=terminal.names["first"],
-        second=terminal.names["second"],
-        commitment=commit_seed(match.sealed.seed, match.sealed.nonce),
-    )
+    opening = terminal.opening(commit_seed(match.sealed.seed, match.sealed.nonce))
     return match, terminal, opening + "\n\n" + terminal.board(match.state.position)
 
 

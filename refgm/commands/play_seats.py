@@ -19,8 +19,8 @@ from typing import Any, Protocol
 from gm.agent import Brief, ModelAgent
 from gm.backends import BackendError, ModelSpec, ResponseCache, open_backend
 from gm.bots import UnknownBotError, open_bot
-from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Played, Player, commit_seed, committed
-from gm.recorder import Log, TranscriptError, read, read_sidecar, resume_name
+from gm.match import AgentPlayer, BotPlayer, Human, Left, Match, Played, Player, commit_seed, committed, seat_json
+from gm.recorder import Log, TranscriptError, read, read_sidecar
 from gm.sampling import SamplingKeyError, game_key
 from referee.commitment import canonical_json
 from referee.game import Json
@@ -136,14 +136,19 @@ def open_seat(args: Any, game: str, brief: Brief, model: str, level: str | None,
 
 def names(texts: GameTexts, players: dict[str, Player]) -> dict[str, str]:
     """Who plays each seat, as the game's texts call them: you, the bot (level), the model (name)."""
+    return recorded_names(texts, {seat: seat_json(player) for seat, player in players.items()})
+
+
+def recorded_names(texts: GameTexts, seats: dict[str, Json]) -> dict[str, str]:
+    """`names` of the seats as `game_started` records them (gm.match.seat_json)."""
     called = {}
-    for seat, player in players.items():
-        if isinstance(player, Human):
+    for seat, recorded in seats.items():
+        if recorded.get("kind") == "human":
             called[seat] = texts.message("you")
-        elif isinstance(player, BotPlayer):
-            called[seat] = texts.message("bot", level=player.bot.level)
+        elif recorded.get("kind") == "bot":
+            called[seat] = texts.message("bot", level=recorded.get("bot"))
         else:
-            called[seat] = texts.message("agent", name=player.name)
+            called[seat] = texts.message("agent", name=recorded.get("name"))
     return called
 
 
@@ -198,7 +203,7 @@ def run(opened: Callable[[], tuple[Match, Front, str]]) -> int:
             return 2
 
         def saved() -> str:
-            return front.texts.message("saved", game_id=resume_name(match.writer.path, match.game_id))
+            return front.texts.message("saved", game_id=match.resume_name)
 
         try:
             front.show(opening)

@@ -1,0 +1,92 @@
+"""`refgm serve`: the games on a web page, kept in a database (see refgm.serve)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gm.backends import BackendError, ModelSpec
+from gm.recorder import home
+from refgm.commands.models import add_model_options
+
+DEFAULT_PORT = 8000
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = subparsers.add_parser(
+        "serve",
+        help="play, replay and audit games on a web page (http://127.0.0.1:8000)",
+        description="Serve a web page on which to play the liar game, Monorail and Garnet Thief "
+        "(in ko, ja or en, against the offline actor, the bots or a model), replay finished games "
+        "and audit a pasted chat. Games live in a database: SQLite at $REFGM_HOME/refgm.db by "
+        "default, or PostgreSQL (--database), which several servers may share. Offline, no key is needed.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="where the games live: sqlite:///PATH or postgresql://USER@HOST/DB "
+        "(default sqlite:///$REFGM_HOME/refgm.db)",
+    )
+    p.add_argument(
+        "--offer",
+        action="append",
+        default=[],
+        metavar="PROVIDER:MODEL",
+        help="one more model the home page offers as actor or opponent (repeatable; --model is offered too)",
+    )
+    p.add_argument(
+        "--log-level",
+        default="warning",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="how much the server logs (default warning)",
+    )
+    add_model_options(p)
+    p.set_defaults(handler=run)
+
+
+def _port(value: str) -> int:
+    if not value.isdigit() or not 0 < int(value) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {value!r}")
+    return int(value)
+
+
+def database_url(value: str | None) -> str:
+    """The --database URL, by default the SQLite file under $REFGM_HOME."""
+    return value or f"sqlite:///{home() / 'refgm.db'}"
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from refgm.serve.app import create_app
+    from refgm.serve.host import Host
+    from refgm.serve.store import Store
+
+    models = tuple(dict.fromkeys(m for m in (args.model, *args.offer) if m != "offline"))
+    try:
+        for model in models:
+            ModelSpec.parse(model)
+        store = Store.open(database_url(args.database))
+    except (BackendError, ValueError) as err:
+        print(f"refgm serve: {err}", file=sys.stderr)
+        return 2
+    except (SQLAlchemyError, ImportError, OSError) as err:
+        print(
+            f"refgm serve: cannot open the database {args.database or 'at ' + str(home() / 'refgm.db')}: "
+            f"{str(err).splitlines()[0]}",
+            file=sys.stderr,
+        )
+        return 2
+    app = create_app(Host(store, args, models))
+    print(
+        f"refgm serve: http://{args.host}:{args.port}/  (games in {store.engine.url.render_as_string()}; Ctrl-C stops)",
+        flush=True,
+    )
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
+    except SystemExit as err:  # uvicorn exits when it cannot listen (the port is taken)
+        return int(err.code or 1) if isinstance(err.code, int) else 1
+    return 0

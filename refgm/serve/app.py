@@ -1,0 +1,300 @@
+"""The FastAPI app of `refgm serve`: one page, and the JSON it asks for.
+
+What keeps one browser out of another's game, and the page safe from what it shows:
+- a game is reached only by its token, 256 random bits in its URL (`/g/<token>`); the database
+  keeps only its hash, and every response says `Referrer-Policy: no-referrer`, so the URL
+  never leaves in a Referer header;
+- every state-changing request is a JSON POST carrying the page's CSRF token in a header,
+  which must equal the token in the page's SameSite=Strict cookie (a double submit: no server
+  state, so any server behind a load balancer checks it); another site can neither read the
+  cookie nor send the header without a preflight this app never grants;
+- bodies have a size limit, texts a length limit, and each game and each client address a
+  rate limit;
+- a strict Content-Security-Policy (no inline script or style, nothing from elsewhere), and
+  the page puts every text in with textContent, so a player's or a model's `<script>` is text;
+- nothing the seal holds (secret, seed, nonce, moves key) nor another seat's hidden choice is
+  ever in a response before `game_ended` reveals it: every page is made from the log as the
+  human's seat may see it (`feed.game_view`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+
+from gm.recorder import TranscriptError
+from referee.lang.incident import LANGS
+from refgm.commands.audit import chat_report
+from refgm.serve.host import Conflict, GameNotFound, GameOver, Host, NewGame, Refused
+from refgm.serve.replay import replay_view
+from refgm.serve.store import log_of
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+CSRF_COOKIE = "refgm_csrf"
+CSRF_HEADER = "x-refgm-csrf"
+BODY_BYTES = 16_384
+"""The largest body of a turn or a new game."""
+PASTE_BYTES = 4_000_000
+"""The largest log to import or chat to audit."""
+STATIC = files("refgm.serve") / "static"
+
+
+@dataclass
+class Bucket:
+    """A token bucket: `rate` requests a second, `burst` at once."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = self.burst if self.tokens < 0 else min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Limits:
+    """Rate limits in this process: per game (turns and reads) and per client (new games, imports, audits)."""
+
+    game_rate: float = 10.0
+    game_burst: float = 30.0
+    client_rate: float = 5.0
+    client_burst: float = 300.0
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+
+    def allow(self, key: str, per_game: bool) -> bool:
+        if len(self.buckets) > 100_000:  # forget the idle ones rather than grow without end
+            self.buckets.clear()
+        rate, burst = (self.game_rate, self.game_burst) if per_game else (self.client_rate, self.client_burst)
+        return self.buckets.setdefault(key, Bucket(rate, burst)).take()
+
+
+def error(status: int, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
+    """The app serving `host`'s games."""
+    limits = limits or Limits()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await host.aclose()  # the models' clients
+
+    app = FastAPI(title="refgm", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    index = (STATIC / "index.html").read_text(encoding="utf-8") if (STATIC / "index.html").is_file() else ""
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
+        if request.url.path.startswith("/api/") or not request.url.path.startswith("/static/"):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def page(request: Request) -> Response:
+        token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(32)
+        response = Response(index.replace("__CSRF__", token), media_type="text/html; charset=utf-8")
+        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
+        return response
+
+    for path in ("/", "/g/{token}", "/replay/{token}", "/audit"):
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    async def posted(request: Request, limit: int) -> Any:
+        """The JSON body of a state-changing request, or an error response saying why not."""
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return error(415, "a JSON body is needed")
+        cookie, header = request.cookies.get(CSRF_COOKIE, ""), request.headers.get(CSRF_HEADER, "")
+        if not cookie or not hmac.compare_digest(cookie.encode(), header.encode()):
+            return error(403, "reload the page: its CSRF token is missing or stale")
+        origin = request.headers.get("origin")
+        if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
+            return error(403, "a request from another site")
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                return error(413, f"the body is over {limit} bytes")
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            return error(400, "the body is not JSON")
+        if not isinstance(data, dict):
+            return error(400, "the body is a JSON object")
+        return data
+
+    def client(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    @app.get("/api/options")
+    async def options() -> Any:
+        return host.options()
+
+    @app.post("/api/games")
+    async def new_game(request: Request) -> Any:
+        if not limits.allow("client:" + client(request), per_game=False):
+            return error(429, "too many new games; wait a moment")
+        data = await posted(request, BODY_BYTES)
+        if isinstance(data, Response):
+            return data
+        try:
+            new = NewGame(
+                game=str(data.get("game", "")),
+                lang=str(data.get("lang", "en")),
+                opponent=str(data.get("opponent") or host.default_opponent(str(data.get("game", "")))),
+                first=str(data.get("first") or "human"),
+                seat=None if data.get("seat") in (None, "") else str(data["seat"]),
+            )
+            token = await host.create(new)
+        except ValueError as err:
+            return error(400, str(err))
+        return JSONResponse({"token": token, "url": f"/g/{token}"}, status_code=201)
+
+    @app.get("/api/g/{token}")
+    async def show(token: str) -> Any:
+        if not limits.allow("game:" + token, per_game=True):
+            return error(429, "too fast; wait a moment")
+        try:
+            return host.view(token)
+        except GameNotFound as err:
+            return error(404, str(err))
+
+    @app.post("/api/g/{token}/turn")
+    async def turn(token: str, request: Request) -> Any:
+        if not limits.allow("game:" + token, per_game=True):
+            return error(429, "too fast; wait a moment")
+        data = await posted(request, BODY_BYTES)
+        if isinstance(data, Response):
+            return data
+        try:
+            return await host.turn(token, data)
+        except GameNotFound as err:
+            return error(404, str(err))
+        except Refused as err:
+            return error(422, str(err), view=host.view(token))
+        except (GameOver, Conflict) as err:
+            return error(409, str(err))
+        except ValueError as err:  # a malformed body: a field missing or too long
+            return error(400, str(err))
+
+    @app.get("/api/g/{token}/log.jsonl")
+    async def export(token: str) -> Any:
+        try:
+            text = host.export(token)
+        except GameNotFound as err:
+            return error(404, str(err))
+        row = host.find(token)
+        return PlainTextResponse(
+            text,
+            media_type="application/x-ndjson; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{row.id}.jsonl"'},
+        )
+
+    @app.get("/api/g/{token}/replay")
+    async def replay(token: str) -> Any:
+        try:
+            row, lines = host.lines(token)
+            return replay_view(log_of(Path("<database>") / row.id, lines))
+        except GameNotFound as err:
+            return error(404, str(err))
+        except TranscriptError as err:
+            return error(409, str(err))
+
+    @app.post("/api/import")
+    async def import_log(request: Request) -> Any:
+        if not limits.allow("client:" + client(request), per_game=False):
+            return error(429, "too many imports; wait a moment")
+        data = await posted(request, PASTE_BYTES)
+        if isinstance(data, Response):
+            return data
+        text = data.get("jsonl")
+        if not isinstance(text, str):
+            return error(400, "jsonl: the log's text is needed")
+        try:
+            token = host.import_log(text)
+        except TranscriptError as err:
+            return error(400, str(err).replace("<import>", "the log"))
+        return JSONResponse({"token": token, "url": f"/replay/{token}"}, status_code=201)
+
+    @app.post("/api/audit")
+    async def audit(request: Request) -> Any:
+        if not limits.allow("client:" + client(request), per_game=False):
+            return error(429, "too many audits; wait a moment")
+        data = await posted(request, PASTE_BYTES)
+        if isinstance(data, Response):
+            return data
+        text, lang = data.get("text"), data.get("lang") or None
+        if not isinstance(text, str) or not text.strip():
+            return error(400, "text: the chat to audit is needed")
+        if lang is not None and lang not in LANGS:
+            return error(400, f"lang is one of {', '.join(LANGS)}")
+        try:
+            report = chat_report(text, Path("the chat"), lang)
+        except TranscriptError as err:
+            return error(400, str(err))
+        return {"report": report, "lines": marked_lines(text, report)}
+
+    return app
+
+
+MARKS = (
+    ("count_errors", "count"),
+    ("wrong_verdicts", "verdict"),
+    ("leaks", "leak"),
+    ("unread", "unread"),
+    ("uncertain", "uncertain"),
+)
+
+
+def marked_lines(text: str, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chat's lines, each with what the audit found on it, for the page to highlight."""
+    marks: dict[int, list[dict[str, str]]] = {}
+
+    def mark(line: Any, kind: str, note: str) -> None:
+        if isinstance(line, int):
+            marks.setdefault(line, []).append({"kind": kind, "note": note})
+
+    contradiction = report.get("contradiction")
+    if contradiction:
+        for answer in contradiction["answers"]:
+            mark(answer["line"], "contradiction", f"cannot be true with the other marked answers: {answer['text']}")
+    for key, kind in MARKS:
+        for found in report.get(key) or []:
+            note = {
+                "count": f"shown {found.get('shown')}, the count is {found.get('expected')}",
+                "verdict": f"the answers say this guess is {'incorrect' if found.get('shown') == 'correct' else 'correct'}",
+                "leak": f"gives away the {found.get('role')}: {found.get('name')}",
+                "unread": "no answer could be read here",
+                "uncertain": str(found.get("why") or "read with doubt"),
+            }[kind]
+            mark(found.get("line"), kind, note)
+    return [{"n": n, "text": line, "marks": marks.get(n, [])} for n, line in enumerate(text.split("\n"), 1)]

@@ -1,0 +1,429 @@
+"""The games a server hosts: started, played a request at a time, shown from their logs.
+
+A game in play is a `gm.session.Session` (the liar game) or a `gm.match.Match` (Monorail,
+Garnet Thief), the same tables the terminal plays, kept in the database (`store.DbLedger`).
+A turn request brings the human's input; the table plays it and every bot and model seat after
+it, until the human is to move again or the game is over, each event committed as it is written.
+The human's seat is an `Inbox`: asked for a move it has none of (or one the referee refused),
+it stops the table with `Awaiting`, and the request answers.
+
+Tables are kept in memory between requests, but the database is the truth: a table this server
+does not hold (it restarted, or another server played the game) is resumed from the log, as
+`refgm play --resume` resumes a file. Showing a game never needs a table (`feed.game_view`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gm.actors.model import ModelActor
+from gm.bots import default_level, levels
+from gm.garnet import BRIEF as GARNET_BRIEF
+from gm.garnet import Texts as GarnetTexts
+from gm.garnet import read_choice, read_designation
+from gm.match import AgentPlayer, Human, Match, Player
+from gm.monorail import BRIEF as MONORAIL_BRIEF
+from gm.monorail import Answer, typed_move
+from gm.monorail import Texts as MonorailTexts
+from gm.recorder import Json, new_game_id
+from gm.sampling import game_key
+from gm.session import GameConfig, Session, drawn_incident
+from referee.game import find_game
+from referee.garnet.character import Character
+from referee.garnet.game import SEATS as GARNET_SEATS
+from referee.garnet.game import Choose
+from referee.garnet.words import read_announcement
+from referee.lang.display import displayable
+from referee.lang.incident import LANGS
+from referee.lang.limits import UTTERANCE_CHARS
+from referee.monorail.game import SEATS as MONORAIL_SEATS
+from refgm.commands import play_seats
+from refgm.commands.models import open_actor
+from refgm.serve.feed import game_view
+from refgm.serve.store import DbLedger, GameRow, StaleGameError, Store, log_of, new_token
+
+GAMES = ("liar", "monorail", "garnet")
+TITLES = {
+    "liar": {"en": "Find the liar", "ko": "거짓말쟁이 찾기", "ja": "嘘つき探し"},
+    "monorail": {"en": "Monorail", "ko": "모노레일", "ja": "モノレール"},
+    "garnet": {"en": "Garnet Thief", "ko": "가넷 도둑", "ja": "ガーネット泥棒"},
+}
+TEXT_CHARS = UTTERANCE_CHARS
+"""The longest text a turn may bring (a question, a move, an announcement)."""
+KEPT = 512
+"""How many tables a server keeps in memory; an older one is resumed from the log when next played."""
+
+
+class GameNotFound(LookupError):
+    """No game has this token (or it is not one this request may play)."""
+
+
+class Refused(ValueError):
+    """The human's input was not taken: nothing was charged; the message is in the game's language."""
+
+
+class GameOver(ValueError):
+    """A turn for a game that has ended."""
+
+
+class Conflict(RuntimeError):
+    """Another server played this game during the request; the page reloads it."""
+
+
+class Awaiting(Exception):
+    """The human is to move: the table stops and the request answers (`refusal`: why the last was refused)."""
+
+    def __init__(self, refusal: ValueError | None) -> None:
+        super().__init__("the human is to move")
+        self.refusal = refusal
+
+
+@dataclass
+class Inbox:
+    """The human's seat on the web: the move this request brought, taken once."""
+
+    move: Any = None
+
+    async def ask(self, view: Json, refusal: ValueError | None) -> Any:
+        if refusal is not None or self.move is None:
+            self.move = None
+            raise Awaiting(refusal)
+        move, self.move = self.move, None
+        return move
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What the home page asks for: the game, its language, who plays against the human
+    (an opponent id of `Host.opponents`), and where the human sits."""
+
+    game: str
+    lang: str
+    opponent: str
+    first: str = "human"  # Monorail: who places first, human or opponent
+    seat: str | None = None  # Garnet Thief: 1 to 8, None: drawn from the seed
+
+
+@dataclass
+class Live:
+    """A table this server holds, with its ledger, the human's inbox, and one lock: one request
+    plays a game at a time."""
+
+    table: Session | Match
+    ledger: DbLedger
+    inbox: Inbox | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Host:
+    """The server's games: `args` holds the model options of `refgm serve` (as `refgm play`
+    takes them), `models` the provider:model names the home page offers besides the bots."""
+
+    def __init__(self, store: Store, args: argparse.Namespace, models: tuple[str, ...] = ()) -> None:
+        self.store = store
+        self.args = args
+        self.models = models
+        self.live: OrderedDict[str, Live] = OrderedDict()
+
+    # --- what may be played ------------------------------------------------------------------
+
+    def opponents(self, game: str) -> tuple[str, ...]:
+        """Who may play against the human: the offline actor or the bots, then each model."""
+        bots = ("offline",) if game == "liar" else tuple(f"bot:{level}" for level in levels(game))
+        return bots + self.models
+
+    def default_opponent(self, game: str) -> str:
+        """The offline actor, or the game's default bot."""
+        return f"bot:{default_level(game)}" if game in ("monorail", "garnet") else "offline"
+
+    def options(self) -> Json:
+        return {
+            "langs": list(LANGS),
+            "games": [
+                {
+                    "name": game,
+                    "title": TITLES[game],
+                    "opponents": [{"id": o, "label": o} for o in self.opponents(game)],
+                    "default": self.default_opponent(game),
+                }
+                for game in GAMES
+            ],
+        }
+
+    # --- starting --------------------------------------------------------------------------------
+
+    async def create(self, new: NewGame) -> str:
+        """Start a game as asked; its token. ValueError saying what is wrong with the request."""
+        if new.game not in GAMES:
+            raise ValueError(f"no game {new.game!r}; the games are {', '.join(GAMES)}")
+        if new.lang not in LANGS:
+            raise ValueError(f"no language {new.lang!r}; the languages are {', '.join(LANGS)}")
+        if new.opponent not in self.opponents(new.game):
+            raise ValueError(f"no opponent {new.opponent!r} for {new.game}")
+        seed = random.SystemRandom().getrandbits(63)
+        game_id, token = new_game_id(), new_token()
+        start = {"liar": self._start_liar, "monorail": self._start_monorail, "garnet": self._start_garnet}[new.game]
+        live = await start(
+            new,
+            seed,
+            game_id,
+            lambda seat: self.store.ledger(
+                game_id, token, game=new.game, lang=new.lang, seat=seat, opponent=new.opponent
+            ),
+        )
+        self._keep(game_id, live)
+        if isinstance(live.table, Match):  # the opponent may move first
+            await self._play(live, None)
+        return token
+
+    async def _start_liar(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
+        config = GameConfig(lang=new.lang, incident=drawn_incident(seed))  # type: ignore[arg-type]  # checked above
+        kept = ledger("player")
+        session, _ = await Session.start(
+            config, kept, game_id, seed=seed, actor=self._actor(new.opponent, game_key(seed))
+        )
+        return Live(session, kept, None)
+
+    async def _start_monorail(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
+        if new.first not in ("human", "opponent"):
+            raise ValueError("first is human or opponent")
+        seat = "first" if new.first == "human" else "second"
+        inbox = Inbox()
+        players: dict[str, Player] = {seat: Human(inbox.ask, name=MonorailTexts(new.lang).message("you"))}
+        for other in MONORAIL_SEATS:
+            if other != seat:
+                players[other] = self._seat("monorail", new.opponent, new.lang, seed)
+        kept = ledger(seat)
+        match = Match.start(find_game("monorail"), players, kept, game_id, seed=seed, lang=new.lang)  # type: ignore[arg-type]
+        return Live(match, kept, inbox)
+
+    async def _start_garnet(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
+        seat = new.seat or random.Random(f"seat:{seed}").choice(GARNET_SEATS)
+        if seat not in GARNET_SEATS:
+            raise ValueError("a seat is 1 to 8")
+        inbox = Inbox()
+        players: dict[str, Player] = {seat: Human(inbox.ask, name=GarnetTexts(new.lang).message("you"))}
+        for other in GARNET_SEATS:
+            if other != seat:
+                players[other] = self._seat("garnet", new.opponent, new.lang, seed)
+        kept = ledger(seat)
+        match = Match.start(find_game("garnet"), players, kept, game_id, seed=seed, lang=new.lang)  # type: ignore[arg-type]
+        return Live(match, kept, inbox)
+
+    def _actor(self, opponent: str, key: bytes | None) -> ModelActor | None:
+        return open_actor(argparse.Namespace(**{**vars(self.args), "model": opponent}), key)
+
+    def _seat(self, game: str, opponent: str, lang: str, seed: int) -> Player:
+        """A seat of a bot (`bot:LEVEL`), or of a model with the game's default bot as its fallback."""
+        kind, _, level = opponent.partition(":")
+        model, level = ("offline", level) if kind == "bot" else (opponent, default_level(game))
+        brief = MONORAIL_BRIEF if game == "monorail" else GARNET_BRIEF
+        return play_seats.open_seat(self.args, game, brief, model, level, lang, seed)
+
+    # --- showing -----------------------------------------------------------------------------
+
+    def find(self, token: str) -> GameRow:
+        row = self.store.find(token)
+        if row is None:
+            raise GameNotFound("no such game")
+        return row
+
+    def view(self, token: str) -> Json:
+        """The page of the game `token` opens, as its human seat sees it."""
+        row = self.find(token)
+        return self._view(row)
+
+    def _view(self, row: GameRow) -> Json:
+        live = self.live.get(row.id)
+        lines = live.ledger.lines if live is not None else self.store.lines(row.id)
+        log = log_of(DbLedger(self.store.engine, row.id).path, lines)
+        if row.imported and log.first("game_ended") is None:
+            raise GameNotFound("an imported game that never ended is shown only in its replay")
+        return {**game_view(log, row.seat), "title": TITLES.get(row.game, {}).get(row.lang, row.game)}
+
+    # --- playing -----------------------------------------------------------------------------
+
+    async def turn(self, token: str, body: Json) -> Json:
+        """Play the human's input and every seat after it; the page after. Refused (nothing
+        charged) when the input is not a move; GameOver, Conflict as their names say."""
+        row = self.find(token)
+        if row.imported or row.ended:
+            raise GameOver("this game is over")
+        for attempt in (1, 2):
+            live = await self._table(row)
+            async with live.lock:
+                written = len(live.ledger.lines)
+                try:
+                    await self._turn(live, row, body)
+                except StaleGameError:
+                    self._drop(row.id)
+                    if attempt == 2 or len(live.ledger.lines) != written:
+                        raise Conflict("this game was played elsewhere meanwhile; reload it") from None
+                    continue
+                if live.table.over:
+                    self._drop(row.id)
+                return self._view(row)
+        raise AssertionError("unreachable")
+
+    async def _turn(self, live: Live, row: GameRow, body: Json) -> None:
+        table = live.table
+        if table.over:
+            raise GameOver("this game is over")
+        if isinstance(table, Session):
+            text = _text(body, "text")
+            await table.step(text)
+            return
+        await self._play(live, _move(row, table, body))
+
+    async def _play(self, live: Live, move: Any) -> None:
+        """Give the inbox `move`, then play until the human is to move again or the game ends."""
+        table = live.table
+        assert isinstance(table, Match) and live.inbox is not None
+        live.inbox.move = move
+        while not table.over:
+            try:
+                await table.turn()
+            except Awaiting as waiting:
+                if waiting.refusal is not None:
+                    raise Refused(_refusal(table, waiting.refusal)) from None
+                return
+
+    async def _table(self, row: GameRow) -> Live:
+        """The table of `row`'s game: the one this server holds, else resumed from the log."""
+        live = self.live.get(row.id)
+        if live is not None:
+            self.live.move_to_end(row.id)
+            return live
+        ledger = DbLedger(self.store.engine, row.id)
+        if row.game == "liar":
+            session, _ = await Session.resume(ledger, actor=self._resumed_actor(row))
+            live = Live(session, ledger, None)
+        else:
+            live = self._resumed_match(row, ledger)
+        self._keep(row.id, live)
+        return live
+
+    def _resumed_actor(self, row: GameRow) -> ModelActor | None:
+        return self._actor(row.opponent, None)  # a fresh sampling key, as `refgm play --resume` has
+
+    def _resumed_match(self, row: GameRow, ledger: DbLedger) -> Live:
+        log, sealed = ledger.load()
+        config = log.events[0].data.get("config") or {}
+        recorded = play_seats.Recorded(log, row.lang, config.get("seats") or {}, sealed.seed)
+        inbox = Inbox()
+        brief = MONORAIL_BRIEF if row.game == "monorail" else GARNET_BRIEF
+        players = recorded.players(self.args, row.game, brief, Human(inbox.ask))
+        match, _ = Match.resume(ledger, find_game(row.game), players)  # type: ignore[arg-type]
+        return Live(match, ledger, inbox)
+
+    def _keep(self, game_id: str, live: Live) -> None:
+        self.live[game_id] = live
+        while len(self.live) > KEPT:
+            oldest = next(iter(self.live))
+            if self.live[oldest].lock.locked():
+                break
+            self._drop(oldest)
+
+    def _drop(self, game_id: str) -> None:
+        live = self.live.pop(game_id, None)
+        if live is not None:
+            asyncio.get_running_loop().create_task(_close(live))
+
+    async def aclose(self) -> None:
+        for game_id in list(self.live):
+            live = self.live.pop(game_id)
+            await _close(live)
+
+    # --- the log -----------------------------------------------------------------------------
+
+    def export(self, token: str) -> str:
+        """The game's JSONL log: all of it once over; while it goes on, what its human seat may see."""
+        row = self.find(token)
+        lines = self.store.lines(row.id)
+        log = log_of(DbLedger(self.store.engine, row.id).path, lines)
+        if log.first("game_ended") is None:
+            seat = row.seat or ""
+            lines = [line for line, event in zip(lines, log.events, strict=True) if event.seen_by(seat)]
+        return "".join(line + "\n" for line in lines)
+
+    def import_log(self, text: str) -> str:
+        """Keep a JSONL log to be replayed; its token. TranscriptError if it is no log."""
+        token = new_token()
+        self.store.import_log(new_game_id(), token, text)
+        return token
+
+    def lines(self, token: str) -> tuple[GameRow, list[str]]:
+        row = self.find(token)
+        return row, self.store.lines(row.id)
+
+
+async def _close(live: Live) -> None:
+    table = live.table
+    clients: list[Awaitable[None]] = []
+    if isinstance(table, Match):
+        clients += [
+            p.agent.aclose()
+            for p in table.players.values()
+            if isinstance(p, AgentPlayer) and hasattr(p.agent, "aclose")
+        ]
+        if table.narrator is not None:
+            clients.append(table.narrator.aclose())
+    elif isinstance(table.actor, ModelActor):
+        clients.append(table.actor.aclose())
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await client
+
+
+def _text(body: Json, key: str, limit: int = TEXT_CHARS) -> str:
+    """A text field of a turn: present, a string, not too long, shown as it will be recorded."""
+    value = body.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{key}: a text is needed")
+    if len(value) > limit:
+        raise ValueError(f"{key}: at most {limit} characters")
+    return displayable(value)
+
+
+def _move(row: GameRow, match: Match, body: Json) -> Any:
+    """The human's move from a turn's body, read as the terminal reads it; Refused with the
+    terminal's words when it is none."""
+    view = match.view(str(row.seat))
+    if row.game == "monorail":
+        texts = MonorailTexts(row.lang)
+        typed = typed_move(_text(body, "text"), view.get("challenge") is not None)
+        if isinstance(typed, Answer):
+            raise Refused(texts.answer(typed))
+        if typed is None:
+            raise Refused(texts.render("help"))
+        return typed
+    garnet = GarnetTexts(row.lang)
+    if "designate" in body:
+        named = read_designation(_text(body, "designate"))
+        if named is None:
+            raise Refused(garnet.message("not_a_seat", tied=[garnet.seat(s) for s in view["last_places"]]))
+        return named
+    choice = read_choice(_text(body, "choice"))
+    if choice is None:
+        raise Refused(garnet.message("not_a_choice"))
+    said = read_announcement(_text(body, "announcement", 200), row.lang)
+    if not isinstance(said, Character):
+        raise Refused(garnet.unclear(said.why))
+    return Choose(choice, said)
+
+
+def _refusal(match: Match, error: ValueError) -> str:
+    """The referee's refusal in the terminal's words."""
+    config = match.config
+    lang = str(config.get("lang", "en"))
+    if match.game.name == "monorail":
+        return MonorailTexts(lang).refusal(error)
+    seat = next(s for s, p in match.players.items() if isinstance(p, Human))
+    return GarnetTexts(lang).refusal(error, match.view(seat))

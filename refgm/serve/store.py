@@ -1,0 +1,293 @@
+"""The web page's games in a database: SQLite by default, PostgreSQL for several servers.
+
+Two tables (migrations/versions): `games`, a row per game with the hash of its token, who
+plays it and its seal (the seed, secret and nonce a file keeps in its 0600 sidecar), and
+`events`, a row per line of its event log, numbered from 1, holding the line exactly as a
+JSONL log holds it, so an export is those lines in order and `refgm replay` reads it.
+
+Each event is committed in its own transaction before the next is written (as a file's line
+is fsynced), so a killed server loses no turn it showed. Servers sharing one database never
+write the same game at once unnoticed: the numbers are a primary key, so a server whose copy
+of a game is behind (another wrote to it) fails on its first write (`StaleGameError`) and
+reloads the game; nothing of its turn is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from gm.recorder import VERSION, Json, Log, Sealed, TranscriptError, event_line, parse_event
+
+metadata = sa.MetaData()
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("seat", sa.String(16), nullable=True),
+    sa.Column("opponent", sa.String(200), nullable=False),
+    sa.Column("sealed", sa.Text, nullable=True),
+    sa.Column("imported", sa.Boolean, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("game_id", sa.String(64), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("t", sa.String(32), nullable=False),
+    sa.Column("line", sa.Text, nullable=False),
+)
+"""The schema as the migrations leave it (the code reads and writes through these)."""
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StaleGameError(RuntimeError):
+    """Another server wrote to this game since this one loaded it: reload it and try again."""
+
+
+def engine_url(url: str) -> str:
+    """A database URL for SQLAlchemy: postgresql:// means psycopg 3."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
+
+
+def open_engine(url: str) -> Engine:
+    """An engine on `url`, its schema migrated to the newest (Alembic). SQLite runs in WAL mode
+    with every commit synced and waits for a busy lock rather than failing."""
+    engine = sa.create_engine(engine_url(url), pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        if engine.url.database:
+            Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            for pragma in ("journal_mode=WAL", "synchronous=FULL", "busy_timeout=30000", "foreign_keys=ON"):
+                cursor.execute(f"PRAGMA {pragma}")
+            cursor.close()
+
+    migrate(engine)
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (a no-op when it is there)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # servers starting together migrate one at a time
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(14014)"))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def new_token() -> str:
+    """A game's capability: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token: a leaked database opens no game."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """What the database says of a game besides its events."""
+
+    id: str
+    game: str
+    lang: str
+    seat: str | None
+    opponent: str
+    imported: bool
+    ended: bool
+
+
+def _sealed_json(sealed: Sealed) -> str:
+    return json.dumps(
+        {"v": VERSION, "seed": sealed.seed, "secret": sealed.secret, "nonce": sealed.nonce, "ended": sealed.ended}
+    )
+
+
+def _sealed(text: str | None, name: str) -> Sealed:
+    if text is None:
+        raise TranscriptError(f"{name}: an imported log has no seal; it can be replayed, not played")
+    data = json.loads(text)
+    return Sealed(int(data["seed"]), data["secret"], str(data["nonce"]), data.get("ended", False) is True)
+
+
+@dataclass
+class DbLedger:
+    """One game's log and seal in the database (a `gm.table.Ledger`); `lines` mirrors the
+    events this process has read or written, so showing the game reads nothing back."""
+
+    engine: Engine
+    game_id: str
+    row: Json = field(default_factory=dict)  # the games row to insert on create (token_hash, game, ...)
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return f"game {self.game_id}"
+
+    @property
+    def path(self) -> Path:
+        """The `Log.path` of this game's log: a name no file has, for messages only."""
+        return Path("<database>") / self.game_id
+
+    def create(self, sealed: Sealed, started: Json) -> DbWriter:
+        line = event_line("game_started", dict(started)).rstrip("\n")
+        now = time.time()
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    games.insert().values(
+                        id=self.game_id,
+                        sealed=_sealed_json(sealed),
+                        imported=False,
+                        created=now,
+                        updated=now,
+                        **self.row,
+                    )
+                )
+                db.execute(events.insert().values(game_id=self.game_id, seq=1, t="game_started", line=line))
+        except IntegrityError:
+            raise FileExistsError(f"{self.name} already exists") from None
+        self.lines = [line]
+        return DbWriter(self)
+
+    def load(self) -> tuple[Log, Sealed]:
+        with self.engine.connect() as db:
+            sealed = db.execute(sa.select(games.c.sealed).where(games.c.id == self.game_id)).scalar_one_or_none()
+            rows = db.execute(
+                sa.select(events.c.seq, events.c.line).where(events.c.game_id == self.game_id).order_by(events.c.seq)
+            ).all()
+        self.lines = [line for _, line in rows]
+        return self.log(), _sealed(sealed, self.name)
+
+    def log(self) -> Log:
+        """The log as this process last read or wrote it."""
+        return log_of(self.path, self.lines)
+
+    def append(self) -> DbWriter:
+        return DbWriter(self)
+
+    def mark_ended(self, sealed: Sealed) -> None:
+        ended = _sealed_json(replace(sealed, ended=True))
+        with self.engine.begin() as db:
+            db.execute(games.update().where(games.c.id == self.game_id).values(sealed=ended))
+
+
+def log_of(path: Path, lines: list[str]) -> Log:
+    """Lines of a log (each without its newline) parsed as a file's would be."""
+    parsed = tuple(parse_event(path, number, line.encode()) for number, line in enumerate(lines, 1))
+    if not parsed or parsed[0].t != "game_started":
+        raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
+    return Log(path, parsed)
+
+
+class DbWriter:
+    """Appends a game's events to the database, each committed before `write` returns."""
+
+    def __init__(self, ledger: DbLedger) -> None:
+        self.ledger = ledger
+
+    def write(self, t: str, **fields: Any) -> None:
+        line = event_line(t, fields).rstrip("\n")
+        seq = len(self.ledger.lines) + 1
+        try:
+            with self.ledger.engine.begin() as db:
+                db.execute(events.insert().values(game_id=self.ledger.game_id, seq=seq, t=t, line=line))
+                db.execute(games.update().where(games.c.id == self.ledger.game_id).values(updated=time.time()))
+        except IntegrityError:
+            raise StaleGameError(f"{self.ledger.name}: line {seq} was written by another server") from None
+        self.ledger.lines.append(line)
+
+    def close(self) -> None:
+        return None
+
+
+class Store:
+    """The database's games: created, found by token, exported and imported."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str) -> Store:
+        return cls(open_engine(url))
+
+    def ledger(self, game_id: str, token: str, **row: Any) -> DbLedger:
+        """The ledger of a game to be created (its row is inserted with its first line)."""
+        return DbLedger(self.engine, game_id, {"token_hash": token_hash(token), **row})
+
+    def find(self, token: str) -> GameRow | None:
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(games).where(games.c.token_hash == token_hash(token))).mappings().first()
+        if row is None:
+            return None
+        ended = row["sealed"] is None or json.loads(row["sealed"]).get("ended") is True
+        return GameRow(row["id"], row["game"], row["lang"], row["seat"], row["opponent"], row["imported"], ended)
+
+    def lines(self, game_id: str) -> list[str]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(events.c.line).where(events.c.game_id == game_id).order_by(events.c.seq)
+            ).scalars()
+            return list(rows)
+
+    def import_log(self, game_id: str, token: str, text: str) -> Log:
+        """Keep a JSONL log (as `refgm play` writes it) to be replayed: TranscriptError if it is
+        no log. It gets no seal, so it can be replayed and audited, never played on."""
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        path = Path("<import>")
+        log = log_of(path, lines)
+        started = log.events[0].data
+        config = started.get("config")
+        lang = config.get("lang") if isinstance(config, dict) else None
+        now = time.time()
+        with self.engine.begin() as db:
+            db.execute(
+                games.insert().values(
+                    id=game_id,
+                    token_hash=token_hash(token),
+                    game=str(started.get("game", "liar"))[:32],
+                    lang=str(lang or "en")[:8],
+                    seat=None,
+                    opponent="imported",
+                    sealed=None,
+                    imported=True,
+                    created=now,
+                    updated=now,
+                )
+            )
+            db.execute(
+                events.insert(),
+                [
+                    {"game_id": game_id, "seq": n, "t": event.t, "line": line}
+                    for n, (event, line) in enumerate(zip(log.events, lines, strict=True), 1)
+                ],
+            )
+        return log
