@@ -125,7 +125,7 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
         return response
 
     for path in ("/", "/g/{token}", "/replay/{token}", "/audit"):
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+        app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
