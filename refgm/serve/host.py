@@ -281,6 +281,10 @@ class Host:
             raise GameOver("this game is over")
         if isinstance(table, Session):
             text = _text(body, "text")
+            if text.startswith("/"):  # the terminal's commands that are not questions: answered, never recorded
+                command = text.strip().lower()
+                said = {"/help": table.help, "/status": table.status}.get(command)
+                raise Refused(said() if said else table.renderer.message("unknown_command"))
             await table.step(text)
             return
         await self._play(live, _move(row, table, body))
