@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 from gm.backends import BackendError, ModelSpec
@@ -22,7 +23,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "default, or PostgreSQL (--database), which several servers may share. Offline, no key is needed.",
     )
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})")
+    p.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any free one)"
+    )
     p.add_argument(
         "--database",
         metavar="URL",
@@ -47,8 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _port(value: str) -> int:
-    if not value.isdigit() or not 0 < int(value) < 65536:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {value!r}")
+    if not value.isdigit() or not 0 <= int(value) < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {value!r}")
     return int(value)
 
 
@@ -80,13 +83,34 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    app = create_app(Host(store, args, models))
-    print(
-        f"refgm serve: http://{args.host}:{args.port}/  (games in {store.engine.url.render_as_string()}; Ctrl-C stops)",
-        flush=True,
-    )
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
-    except SystemExit as err:  # uvicorn exits when it cannot listen (the port is taken)
-        return int(err.code or 1) if isinstance(err.code, int) else 1
+        listening = listen(args.host, args.port)
+    except OSError as err:
+        print(f"refgm serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    host, port = listening.getsockname()[:2]
+    app = create_app(Host(store, args, models))
+    where = store.engine.url.render_as_string()  # a password is shown as ***
+    print(f"refgm serve: http://{_url_host(host)}:{port}/  (games in {where}; Ctrl-C stops)", flush=True)
+    config = uvicorn.Config(app, log_level=args.log_level, access_log=False)
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on `host`:`port`, bound before the server starts so a taken port is
+    a clear error, not a log line after the URL was printed."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host

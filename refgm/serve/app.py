@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -52,6 +53,7 @@ BODY_BYTES = 16_384
 PASTE_BYTES = 4_000_000
 """The largest log to import or chat to audit."""
 STATIC = files("refgm.serve") / "static"
+log = logging.getLogger("refgm.serve")
 
 
 @dataclass
@@ -124,8 +126,15 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
         return response
 
+    @app.exception_handler(Exception)
+    async def failed(request: Request, err: Exception) -> Response:
+        """A bug, not a refusal: said in JSON, its traceback in the server's log; every line
+        written before it stays kept."""
+        log.exception("%s %s failed", request.method, request.url.path)
+        return error(500, "the server failed on this request; the game is kept as far as it went: reload the page")
+
     for path in ("/", "/g/{token}", "/replay/{token}", "/audit"):
-        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+        app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 

@@ -32,7 +32,7 @@ from gm.match import AgentPlayer, Human, Match, Player
 from gm.monorail import BRIEF as MONORAIL_BRIEF
 from gm.monorail import Answer, typed_move
 from gm.monorail import Texts as MonorailTexts
-from gm.recorder import Json, new_game_id
+from gm.recorder import Json, TranscriptError, new_game_id
 from gm.sampling import game_key
 from gm.session import GameConfig, Session, drawn_incident
 from referee.game import find_game
@@ -241,9 +241,8 @@ class Host:
         return self._view(row)
 
     def _view(self, row: GameRow) -> Json:
-        live = self.live.get(row.id)
-        lines = live.ledger.lines if live is not None else self.store.lines(row.id)
-        log = log_of(DbLedger(self.store.engine, row.id).path, lines)
+        # Read from the database, not from a table this server holds: another server may have played since.
+        log = log_of(DbLedger(self.store.engine, row.id).path, self.store.lines(row.id))
         if row.imported and log.first("game_ended") is None:
             raise GameNotFound("an imported game that never ended is shown only in its replay")
         return {**game_view(log, row.seat), "title": TITLES.get(row.game, {}).get(row.lang, row.game)}
@@ -257,19 +256,23 @@ class Host:
         if row.imported or row.ended:
             raise GameOver("this game is over")
         for attempt in (1, 2):
-            live = await self._table(row)
-            async with live.lock:
-                written = len(live.ledger.lines)
+            written: int | None = None  # the lines this server's table held when the turn began
+            try:
                 try:
+                    live = await self._table(row)
+                except TranscriptError as err:  # over, or a log that cannot go on
+                    raise GameOver(str(err)) if self.find(token).ended else Conflict(str(err)) from None
+                async with live.lock:
+                    written = len(live.ledger.lines)
                     await self._turn(live, row, body)
-                except StaleGameError:
-                    self._drop(row.id)
-                    if attempt == 2 or len(live.ledger.lines) != written:
-                        raise Conflict("this game was played elsewhere meanwhile; reload it") from None
-                    continue
-                if live.table.over:
-                    self._drop(row.id)
-                return self._view(row)
+            except StaleGameError:  # another server played this game since this one loaded it
+                self._drop(row.id)
+                if attempt == 2 or (written is not None and len(live.ledger.lines) != written):
+                    raise Conflict("this game was played elsewhere meanwhile; reload it") from None
+                continue
+            if live.table.over:
+                self._drop(row.id)
+            return self._view(row)
         raise AssertionError("unreachable")
 
     async def _turn(self, live: Live, row: GameRow, body: Json) -> None:
@@ -278,6 +281,10 @@ class Host:
             raise GameOver("this game is over")
         if isinstance(table, Session):
             text = _text(body, "text")
+            if text.startswith("/"):  # the terminal's commands that are not questions: answered, never recorded
+                command = text.strip().lower()
+                said = {"/help": table.help, "/status": table.status}.get(command)
+                raise Refused(said() if said else table.renderer.message("unknown_command"))
             await table.step(text)
             return
         await self._play(live, _move(row, table, body))
