@@ -1145,7 +1145,7 @@
       "li",
       { class: check.ok ? "check ok" : "check problem", "data-ok": check.ok ? "true" : "false" },
       h("span", { class: "mark", "aria-hidden": "true" }, check.ok ? "\u2713" : "\u2717"),
-      h("span", { class: "line-ref" }, t("replay_line", { n: check.line })),
+      typeof check.line === "number" ? h("span", { class: "line-ref" }, t("replay_line", { n: check.line })) : null,
       h("span", { class: "check-text" }, check.text || ""),
     );
   }
@@ -1240,7 +1240,7 @@
                 {},
                 problems.map((p) => {
                   const i = stepOfLine(p.line);
-                  const text = `${t("replay_line", { n: p.line })}: ${p.text}`;
+                  const text = typeof p.line === "number" ? `${t("replay_line", { n: p.line })}: ${p.text}` : String(p.text);
                   return h("li", {}, i >= 0 ? h("button", { type: "button", class: "linklike", onclick: () => go(i) }, `\u2717 ${text}`) : `\u2717 ${text}`);
                 }),
               )
