@@ -269,6 +269,8 @@
           ),
         )
       : null;
+    const skip = document.querySelector(".skip");
+    if (skip) skip.textContent = t("skip");
     topnav.replaceChildren(...[link("/", t("nav_home")), link("/audit", t("nav_audit")), picker].filter(Boolean));
   }
 

@@ -4,6 +4,7 @@
 globalThis.REFGM_STRINGS = {
   en: {
     lang_name: "English",
+    skip: "Skip to content",
     nav_home: "New game",
     nav_audit: "Audit",
     nav_lang: "Language",
@@ -162,6 +163,7 @@ globalThis.REFGM_STRINGS = {
   },
   ko: {
     lang_name: "한국어",
+    skip: "본문으로 건너뛰기",
     nav_home: "새 게임",
     nav_audit: "감사",
     nav_lang: "언어",
@@ -320,6 +322,7 @@ globalThis.REFGM_STRINGS = {
   },
   ja: {
     lang_name: "日本語",
+    skip: "本文へスキップ",
     nav_home: "新しいゲーム",
     nav_audit: "監査",
     nav_lang: "言語",
