@@ -565,7 +565,8 @@
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && err.data && err.data.view) play.gv = err.data.view;
       play.error = err.message;
-      play.retry = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+      // Unreached, failed or overtaken (409: another tab moved first): offer to read the game again.
+      play.retry = !(err instanceof ApiError) || err.status === 0 || err.status === 409 || err.status >= 500;
     }
     play.busy = false;
     if (mine === visit) showPlay(play, true);
