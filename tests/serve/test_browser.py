@@ -210,7 +210,8 @@ def assert_the_end(page: Page, server: LiveServer, tmp_path: Path) -> None:
     expect(page.get_by_test_id("result")).to_be_visible()
     reveal = page.get_by_test_id("reveal")
     expect(reveal).to_be_visible()
-    codes = [str(code) for code in reveal.locator("dd code").all_text_contents()]
+    codes = [str(code) for code in reveal.locator("dd").all_text_contents()]
+    assert all(code.strip() for code in codes), f"an empty field in the reveal: {codes}"
     nonce = next(code for code in codes if re.fullmatch(r"[0-9a-f]{32}", code))
     commitment = next(code for code in codes if re.fullmatch(r"[0-9a-f]{64}", code))
     assert nonce and commitment in entries(page)[0][1]
