@@ -269,6 +269,8 @@
           ),
         )
       : null;
+    const skip = document.querySelector(".skip");
+    if (skip) skip.textContent = t("skip");
     topnav.replaceChildren(...[link("/", t("nav_home")), link("/audit", t("nav_audit")), picker].filter(Boolean));
   }
 
@@ -492,9 +494,12 @@
 
   const KINDS = ["referee", "character", "narrator", "you", "seat"];
 
+  /** A seat as people read it: a numbered seat by its number (its players' labels may all be
+      the same bot's), with the label beside it; Monorail's first/second by their labels. */
   function seatName(gv, seat) {
-    if (gv && gv.names && gv.names[seat]) return gv.names[seat];
-    return /^\d+$/.test(String(seat)) ? t("seat_n", { n: seat }) : String(seat);
+    const label = gv && gv.names ? gv.names[seat] : null;
+    if (!/^\d+$/.test(String(seat))) return label || String(seat);
+    return label ? `${t("seat_n", { n: seat })} \u00b7 ${label}` : t("seat_n", { n: seat });
   }
 
   function feedEntry(entry) {
@@ -503,7 +508,7 @@
     if (kind === "referee") who = t("referee");
     else if (kind === "you") who = t("you");
     else if (kind === "character") who = entry.who || "";
-    else if (kind === "seat") who = entry.who ? seatName(null, entry.who) : "";
+    else if (kind === "seat" && entry.who) who = seatName(null, entry.who);
     return h(
       "li",
       { class: `entry entry-${kind}`, testid: "feed-entry", "data-kind": kind },
@@ -560,7 +565,8 @@
     } catch (err) {
       if (err instanceof ApiError && err.status === 422 && err.data && err.data.view) play.gv = err.data.view;
       play.error = err.message;
-      play.retry = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+      // Unreached, failed or overtaken (409: another tab moved first): offer to read the game again.
+      play.retry = !(err instanceof ApiError) || err.status === 0 || err.status === 409 || err.status >= 500;
     }
     play.busy = false;
     if (mine === visit) showPlay(play, true);
@@ -625,6 +631,7 @@
     );
   }
 
+  const REVEALED = ["secret", "seed", "nonce", "moves_key", "commitment"];
   const REASONS = ["won", "lost", "completed", "challenge_met", "challenge_won", "tiles_out", "most_garnets"];
 
   function resultBlock(play) {
@@ -641,7 +648,7 @@
         { class: "referee-box result", testid: "result" },
         h("span", { class: "who" }, t("referee")),
         h("h2", {}, t("game_over")),
-        h("p", {}, winners.length ? t("winners", { names: winners.join(", ") }) : t("no_winner")),
+        gv.result ? h("p", {}, winners.length ? t("winners", { names: winners.join(", ") }) : t("no_winner")) : null,
         REASONS.includes(result.reason) ? h("p", {}, t(`reason_${result.reason}`)) : null,
         result.candidate ? h("p", {}, t("candidate", { name: seatName(gv, result.candidate) })) : null,
       ),
@@ -654,11 +661,10 @@
             h(
               "dl",
               {},
-              [
-                ["reveal_seed", reveal.seed],
-                ["reveal_nonce", reveal.nonce],
-                ["reveal_commitment", reveal.commitment],
-              ].map(([key, value]) => [h("dt", {}, t(key)), h("dd", {}, h("code", {}, value === undefined ? "" : String(value)))]),
+              REVEALED.filter((key) => reveal[key] !== undefined && reveal[key] !== null).map((key) => [
+                h("dt", {}, t(`reveal_${key}`)),
+                h("dd", {}, h("code", {}, typeof reveal[key] === "object" ? JSON.stringify(reveal[key]) : String(reveal[key]))),
+              ]),
             ),
             reveal.text ? h("div", { class: "text" }, reveal.text) : null,
           )
@@ -1002,7 +1008,11 @@
     const view = gv.view || {};
     const seats = view.seats || [];
     const said = new Map((view.announcements || []).map((a) => [a.seat, a.announcement]));
-    const seatLabel = (s) => [seatName(gv, s), s === view.seat ? h("span", { class: "badge" }, t("you")) : null];
+    const seatLabel = (s) => [
+      t("seat_n", { n: s }),
+      s === view.seat ? h("span", { class: "badge" }, t("you")) : null,
+      gv.names && gv.names[s] ? h("span", { class: "seat-label" }, gv.names[s]) : null,
+    ];
     const seatRows = seats.map((s, i) =>
       h(
         "tr",
@@ -1038,7 +1048,7 @@
       view.choice ? h("p", { class: "stat mine", testid: "garnet-your-choice" }, t("gar_your_choice", { c: character(view.choice) })) : null,
       tableWrap(t("gar_seats"), [t("gar_seat"), t("gar_said"), t("gar_total")], seatRows, "garnet-seats"),
       history.length
-        ? tableWrap(t("gar_history"), [t("gar_round_col"), ...seats.map((s) => seatName(gv, s))], historyRows, "garnet-history")
+        ? tableWrap(t("gar_history"), [t("gar_round_col"), ...seats.map((s) => (s === view.seat ? `${t("seat_n", { n: s })} (${t("you")})` : t("seat_n", { n: s })))], historyRows, "garnet-history")
         : h("p", { class: "help" }, t("gar_history_empty")),
     ];
     const prompt = gv.prompt || {};
@@ -1138,7 +1148,7 @@
       "li",
       { class: check.ok ? "check ok" : "check problem", "data-ok": check.ok ? "true" : "false" },
       h("span", { class: "mark", "aria-hidden": "true" }, check.ok ? "\u2713" : "\u2717"),
-      h("span", { class: "line-ref" }, t("replay_line", { n: check.line })),
+      typeof check.line === "number" ? h("span", { class: "line-ref" }, t("replay_line", { n: check.line })) : null,
       h("span", { class: "check-text" }, check.text || ""),
     );
   }
@@ -1233,7 +1243,7 @@
                 {},
                 problems.map((p) => {
                   const i = stepOfLine(p.line);
-                  const text = `${t("replay_line", { n: p.line })}: ${p.text}`;
+                  const text = typeof p.line === "number" ? `${t("replay_line", { n: p.line })}: ${p.text}` : String(p.text);
                   return h("li", {}, i >= 0 ? h("button", { type: "button", class: "linklike", onclick: () => go(i) }, `\u2717 ${text}`) : `\u2717 ${text}`);
                 }),
               )

@@ -4,6 +4,7 @@
 globalThis.REFGM_STRINGS = {
   en: {
     lang_name: "English",
+    skip: "Skip to content",
     nav_home: "New game",
     nav_audit: "Audit",
     nav_lang: "Language",
@@ -56,6 +57,8 @@ globalThis.REFGM_STRINGS = {
     reason_most_garnets: "The most garnets after eight rounds.",
     candidate: "Elimination candidate: {name}",
     reveal: "The reveal",
+    reveal_secret: "Secret",
+    reveal_moves_key: "Moves key",
     reveal_seed: "Seed",
     reveal_nonce: "Nonce",
     reveal_commitment: "Commitment",
@@ -160,6 +163,7 @@ globalThis.REFGM_STRINGS = {
   },
   ko: {
     lang_name: "한국어",
+    skip: "본문으로 건너뛰기",
     nav_home: "새 게임",
     nav_audit: "감사",
     nav_lang: "언어",
@@ -212,6 +216,8 @@ globalThis.REFGM_STRINGS = {
     reason_most_garnets: "8라운드가 끝나고 가넷이 가장 많습니다.",
     candidate: "탈락 후보: {name}",
     reveal: "공개",
+    reveal_secret: "비밀",
+    reveal_moves_key: "수 기록 열쇠",
     reveal_seed: "시드",
     reveal_nonce: "논스",
     reveal_commitment: "커밋먼트",
@@ -316,6 +322,7 @@ globalThis.REFGM_STRINGS = {
   },
   ja: {
     lang_name: "日本語",
+    skip: "本文へスキップ",
     nav_home: "新しいゲーム",
     nav_audit: "監査",
     nav_lang: "言語",
@@ -368,6 +375,8 @@ globalThis.REFGM_STRINGS = {
     reason_most_garnets: "8ラウンドを終えてガーネットが最も多い。",
     candidate: "脱落候補: {name}",
     reveal: "公開",
+    reveal_secret: "秘密",
+    reveal_moves_key: "手の記録の鍵",
     reveal_seed: "シード",
     reveal_nonce: "ノンス",
     reveal_commitment: "コミットメント",
