@@ -94,13 +94,14 @@ def _liar(log: Log, seat: str | None) -> Json:
             feed.append(entry("you", str(event.data.get("text", "")), turn))
         elif event.t == "gm":
             feed += _shown(str(event.data.get("text", "")), turn, attempts.get(turn), narrations.get(turn))
-    over = log.first("game_ended") is not None
+    ended = log.first("game_ended")
+    over = ended is not None
     return {
         "feed": feed,
         "view": {"remaining": remaining, "budget": budget, "roster": config.get("roster")},
         "prompt": {"kind": "none" if over else "text"},
         "names": {LIAR_SEAT: "you"},
-        "result": None,
+        "result": None if ended is None else {"outcome": ended.data.get("outcome")},
     }
 
 
