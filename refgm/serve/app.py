@@ -193,7 +193,7 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
         if not limits.allow("game:" + token, per_game=True):
             return error(429, "too fast; wait a moment")
         try:
-            return host.view(token)
+            return await host.view(token)
         except GameNotFound as err:
             return error(404, str(err))
 
@@ -209,7 +209,7 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
         except GameNotFound as err:
             return error(404, str(err))
         except Refused as err:
-            return error(422, str(err), view=host.view(token))
+            return error(422, str(err), view=host.shown(token))
         except (GameOver, Conflict) as err:
             return error(409, str(err))
         except ValueError as err:  # a malformed body: a field missing or too long

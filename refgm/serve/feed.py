@@ -22,6 +22,8 @@ from gm import garnet as garnet_front
 from gm import monorail as monorail_front
 from gm.match import committed, game_in, rerun
 from gm.recorder import Event, Json, Log
+from gm.render import Renderer
+from gm.session import GameConfig
 from gm.table import game_of
 from referee.commitment import canonical_json
 from referee.liar.protocol import SEAT as LIAR_SEAT
@@ -76,22 +78,31 @@ def _liar(log: Log, seat: str | None) -> Json:
     characters' lines apart from the referee's text."""
     config = log.events[0].data.get("config") or {}
     budget = int(config.get("budget") or 7)
+    rules = GameConfig.of(log)
+    renderer = Renderer(rules.lang, rules.incident, rules.rules.roster)
     remaining = budget
     feed: list[Entry] = []
     attempts: dict[int, Event] = {}
     narrations: dict[int, str] = {}
+    asked: int | None = None  # the last question, until the referee's verdict on it
     for event in log.events:
         turn = int(event.data.get("turn", 0) or 0)
+        if event.t in ("player", "resumed") and asked is not None:  # a question the game stopped before reading
+            feed.append(entry("referee", renderer.message("unanswered"), asked))
+            asked = None
         if event.t == "model_attempt":
             if "part" in event.data:
                 if event.data.get("accepted") and event.data.get("text"):
                     narrations[turn] = str(event.data["text"])
             else:
                 attempts[turn] = event  # the last attempt of a turn is the one shown
-        elif event.t == "verdict" and isinstance(event.data.get("remaining"), int):
-            remaining = event.data["remaining"]
+        elif event.t == "verdict":
+            asked = None
+            if isinstance(event.data.get("remaining"), int):
+                remaining = event.data["remaining"]
         elif event.t == "player":
             feed.append(entry("you", str(event.data.get("text", "")), turn))
+            asked = turn
         elif event.t == "gm":
             feed += _shown(str(event.data.get("text", "")), turn, attempts.get(turn), narrations.get(turn))
     ended = log.first("game_ended")

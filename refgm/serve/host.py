@@ -235,10 +235,22 @@ class Host:
             raise GameNotFound("no such game")
         return row
 
-    def view(self, token: str) -> Json:
-        """The page of the game `token` opens, as its human seat sees it."""
+    async def view(self, token: str) -> Json:
+        """The page of the game `token` opens, as its human seat sees it. A game a crash left
+        mid-turn (the human's input kept, what follows it not yet: a bot's move, the reply) is
+        first resumed and played on to the human's next turn, as `refgm play --resume` would."""
         row = self.find(token)
-        return self._view(row)
+        page = self._view(row)
+        if not page["over"] and not row.imported and _mid_turn(page):
+            # Another server may be playing it, or have ended it: the page shows it as it is now.
+            with contextlib.suppress(Conflict, GameOver):
+                await self.turn(token, None)
+            page = self._view(row)
+        return page
+
+    def shown(self, token: str) -> Json:
+        """The page as it is now, never played on (the page beside a refusal)."""
+        return self._view(self.find(token))
 
     def _view(self, row: GameRow) -> Json:
         # Read from the database, not from a table this server holds: another server may have played since.
@@ -249,7 +261,7 @@ class Host:
 
     # --- playing -----------------------------------------------------------------------------
 
-    async def turn(self, token: str, body: Json) -> Json:
+    async def turn(self, token: str, body: Json | None) -> Json:
         """Play the human's input and every seat after it; the page after. Refused (nothing
         charged) when the input is not a move; GameOver, Conflict as their names say."""
         row = self.find(token)
@@ -275,10 +287,15 @@ class Host:
             return self._view(row)
         raise AssertionError("unreachable")
 
-    async def _turn(self, live: Live, row: GameRow, body: Json) -> None:
+    async def _turn(self, live: Live, row: GameRow, body: Json | None) -> None:
+        """Play `body` (None: only go on to the human's next turn, after a resume)."""
         table = live.table
         if table.over:
             raise GameOver("this game is over")
+        if body is None:
+            if isinstance(table, Match):
+                await self._play(live, None)
+            return
         if isinstance(table, Session):
             text = _text(body, "text")
             if text.startswith("/"):  # the terminal's commands that are not questions: answered, never recorded
@@ -387,6 +404,15 @@ async def _close(live: Live) -> None:
     for client in clients:
         with contextlib.suppress(Exception):
             await client
+
+
+def _mid_turn(page: Json) -> bool:
+    """Whether a page shows a turn a crash cut short: a seated game none of whose seats the
+    human is to move (a bot's or a model's turn), or a liar question with no reply after it."""
+    if page["game"] != "liar":
+        return bool(page["prompt"]["kind"] == "none")
+    feed = page["feed"]
+    return bool(feed) and feed[-1]["kind"] == "you"
 
 
 def _text(body: Json, key: str, limit: int = TEXT_CHARS) -> str:
