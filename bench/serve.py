@@ -220,7 +220,7 @@ class Figures:
     games_over: int = 0
     games_capped: int = 0
     games_failed: int = 0
-    stalled: int = 0
+    stalled: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -293,7 +293,7 @@ class Client:
                     self.figures.games_over += 1
                     return
                 if view["prompt"]["kind"] == "none":  # not the human's turn and nothing will move it
-                    self.figures.stalled += 1
+                    self.figures.stalled.append(f"game {self.number} ({self.kind}, {self.lang}, /g/{self.token})")
                     return
                 turn, told = self.move(view)
                 try:
@@ -505,7 +505,7 @@ async def drive(args: argparse.Namespace, server: Server) -> int:
     print(f"games: {args.games} ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}; ko/ja/en in turn)")
     print(
         f"  over {figures.games_over}, at the turn cap {figures.games_capped}, failed {figures.games_failed}, "
-        f"stalled (not the human's turn, nothing to play) {figures.stalled}"
+        f"stalled (not the human's turn, nothing to play) {len(figures.stalled)}"
     )
     per_kind = Counter[str]()
     for c in clients:
@@ -538,7 +538,7 @@ async def drive(args: argparse.Namespace, server: Server) -> int:
         f"lost: {checked.lost}, doubled: {checked.doubled}"
         + (f" (422s the reader answered, not logged: {checked.refused_unlogged})" if checked.refused_unlogged else "")
     )
-    for problem in checked.problems[:20]:
+    for problem in [*figures.stalled, *checked.problems][:20]:
         print("  " + problem)
     return 1 if checked.lost or checked.doubled else 0
 
