@@ -26,8 +26,28 @@ Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 
 exactly the turns the client had a 2xx for or found committed, in order. Prints `lost: N,
 doubled: N` and exits 1 if either is not zero. Figures, not asserts.
 
-Measured (figures from a shared 2-core machine with other jobs running: noisy):
-(to be filled in by the runs below)
+Measured 2026-12-01 on a shared 2-core machine while other jobs ran tests (load average 2.6-4.9),
+so the figures are noisy; the client and the server share the two cores. 200 games each run
+(67 liar, 67 Monorail, 66 Garnet Thief), from the repository root with
+`PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python bench/serve.py ...`:
+
+| options                                                   | turns | s     | turns/s | p50 / p90 / p99 / max ms | errors          | peak RSS  |
+|-----------------------------------------------------------|-------|-------|---------|--------------------------|-----------------|-----------|
+| (SQLite)                                                  | 1299  | 69.6  | 18.7    | 6316 / 9051 / 9986 / 9995 | none           | 344 MiB   |
+| --restart (SQLite)                                        | 1277  | 68.6  | 18.6    | 7066 / 12383 / 14309 / 14379 | connection 136 | 349, 348 MiB |
+| --restart (SQLite, a second run)                          | 1302  | 95.0  | 13.7    | 8934 / 12588 / 16163 / 16176 | connection 148 | 345, 346 MiB |
+| --database postgresql://refgm@127.0.0.1:55432/bench       | 1299  | 101.4 | 12.8    | 10256 / 15071 / 17266 / 17297 | none          | 352 MiB   |
+| --restart --database postgresql://refgm@127.0.0.1:55432/bench | 1293 | 72.2 | 17.9  | 6604 / 12142 / 12757 / 12766 | connection 149 | 352, 350 MiB |
+
+(PostgreSQL 15 from Debian's package, started by hand in a temporary folder; the second run
+found the first one's 200 games in the database.) Every run: lost 0, doubled 0. The restarts
+killed the server after 755, 678 and 678 of about 1332 expected turns; it was down 2.2-3.8 s;
+8, 1 and 2 turns were found committed before their retry, 128, 147 and 147 were retried.
+One game in the first SQLite restart and one in the PostgreSQL restart (Garnet Thief) stalled:
+the kill fell between the human's committed move and the bots' replies, and after the restart
+the page says it is not the human's turn while nothing plays the bots (refgm.serve.host
+resumes a table only for a POSTed turn). The latency was not broken down; with 200 clients on
+one process, each turn several committed writes, most of it is presumably waiting in line.
 """
 
 from __future__ import annotations
