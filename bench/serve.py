@@ -31,14 +31,15 @@ so the figures are noisy; the client and the server share the two cores. 200 gam
 (67 liar, 67 Monorail, 66 Garnet Thief), from the repository root with
 `PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python bench/serve.py ...`:
 
-| options                                                   | turns | s     | turns/s | p50 / p90 / p99 / max ms | errors          | peak RSS  |
-|-----------------------------------------------------------|-------|-------|---------|--------------------------|-----------------|-----------|
-| (SQLite)                                                  | 1299  | 69.6  | 18.7    | 6316 / 9051 / 9986 / 9995 | none           | 344 MiB   |
-| --restart (SQLite)                                        | 1277  | 68.6  | 18.6    | 7066 / 12383 / 14309 / 14379 | connection 136 | 349, 348 MiB |
-| --restart (SQLite, a second run)                          | 1302  | 95.0  | 13.7    | 8934 / 12588 / 16163 / 16176 | connection 148 | 345, 346 MiB |
-| --database postgresql://refgm@127.0.0.1:55432/bench       | 1299  | 101.4 | 12.8    | 10256 / 15071 / 17266 / 17297 | none          | 352 MiB   |
-| --restart --database postgresql://refgm@127.0.0.1:55432/bench | 1293 | 72.2 | 17.9  | 6604 / 12142 / 12757 / 12766 | connection 149 | 352, 350 MiB |
+  run (options)                     turns  s      turns/s  latency ms p50/p90/p99/max  errors          peak RSS MiB
+  SQLite                            1299   69.6   18.7     6316/9051/9986/9995        none            344
+  SQLite --restart                  1277   68.6   18.6     7066/12383/14309/14379     connection 136  349, 348
+  SQLite --restart (again)          1302   95.0   13.7     8934/12588/16163/16176     connection 148  345, 346
+  PostgreSQL                        1299   101.4  12.8     10256/15071/17266/17297    none            352
+  PostgreSQL --restart              1293   72.2   17.9     6604/12142/12757/12766     connection 149  352, 350
 
+SQLite: the default temporary file (the second restart: a fresh `--database sqlite:////tmp/bk/r.db`);
+PostgreSQL: `--database postgresql://refgm@127.0.0.1:55432/bench`
 (PostgreSQL 15 from Debian's package, started by hand in a temporary folder; the second run
 found the first one's 200 games in the database.) Every run: lost 0, doubled 0. The restarts
 killed the server after 755, 678 and 678 of about 1332 expected turns; it was down 2.2-3.8 s;
