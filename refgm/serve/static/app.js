@@ -648,8 +648,8 @@
         { class: "referee-box result", testid: "result" },
         h("span", { class: "who" }, t("referee")),
         h("h2", {}, t("game_over")),
-        gv.result ? h("p", {}, winners.length ? t("winners", { names: winners.join(", ") }) : t("no_winner")) : null,
-        REASONS.includes(result.reason) ? h("p", {}, t(`reason_${result.reason}`)) : null,
+        Array.isArray(result.winners) ? h("p", {}, winners.length ? t("winners", { names: winners.join(", ") }) : t("no_winner")) : null,
+        REASONS.includes(result.reason || result.outcome) ? h("p", {}, t(`reason_${result.reason || result.outcome}`)) : null,
         result.candidate ? h("p", {}, t("candidate", { name: seatName(gv, result.candidate) })) : null,
       ),
       reveal
