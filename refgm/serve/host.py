@@ -3,7 +3,8 @@
 A game in play is a `gm.session.Session` (the liar game) or a `gm.match.Match` (Monorail,
 Garnet Thief), the same tables the terminal plays, kept in the database (`store.DbLedger`).
 A turn request brings the human's input; the table plays it and every bot and model seat after
-it, until the human is to move again or the game is over, each event committed as it is written.
+it, until the human is to move again or the game is over; the request's events are committed
+together before it answers (`store.DbLedger.flush`), or, if it fails, none of them.
 The human's seat is an `Inbox`: asked for a move it has none of (or one the referee refused),
 it stops the table with `Awaiting`, and the request answers.
 
@@ -179,8 +180,13 @@ class Host:
             ),
         )
         self._keep(game_id, live)
-        if isinstance(live.table, Match):  # the opponent may move first
-            await self._play(live, None)
+        try:
+            if isinstance(live.table, Match):  # the opponent may move first
+                await self._play(live, None)
+            live.ledger.flush()
+        except BaseException:  # the game's first line is kept: it resumes from there
+            self._drop(game_id)
+            raise
         return token
 
     async def _start_liar(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
@@ -268,20 +274,28 @@ class Host:
         if row.imported or row.ended:
             raise GameOver("this game is over")
         for attempt in (1, 2):
-            written: int | None = None  # the lines this server's table held when the turn began
             try:
+                live = await self._table(row)
+            except TranscriptError as err:  # over, or a log that cannot go on
+                raise GameOver(str(err)) if self.find(token).ended else Conflict(str(err)) from None
+            async with live.lock:
+                refusal: ValueError | None = None
                 try:
-                    live = await self._table(row)
-                except TranscriptError as err:  # over, or a log that cannot go on
-                    raise GameOver(str(err)) if self.find(token).ended else Conflict(str(err)) from None
-                async with live.lock:
-                    written = len(live.ledger.lines)
                     await self._turn(live, row, body)
-            except StaleGameError:  # another server played this game since this one loaded it
-                self._drop(row.id)
-                if attempt == 2 or (written is not None and len(live.ledger.lines) != written):
-                    raise Conflict("this game was played elsewhere meanwhile; reload it") from None
-                continue
+                except ValueError as err:  # refused or malformed: what it wrote (a `refused` line) is kept
+                    refusal = err
+                except BaseException:  # a bug or a cancelled request: nothing of the turn is kept
+                    self._drop(row.id)
+                    raise
+                try:
+                    live.ledger.flush()
+                except StaleGameError:  # another server played this game since this one loaded it
+                    self._drop(row.id)
+                    if attempt == 2:
+                        raise Conflict("this game was played elsewhere meanwhile; reload it") from None
+                    continue
+            if refusal is not None:
+                raise refusal
             if live.table.over:
                 self._drop(row.id)
             return self._view(row)
@@ -356,8 +370,10 @@ class Host:
             self._drop(oldest)
 
     def _drop(self, game_id: str) -> None:
+        """Forget a table (and what it wrote since its last flush): the database has the game."""
         live = self.live.pop(game_id, None)
         if live is not None:
+            live.ledger.discard()
             asyncio.get_running_loop().create_task(_close(live))
 
     async def aclose(self) -> None:

@@ -5,11 +5,13 @@ plays it and its seal (the seed, secret and nonce a file keeps in its 0600 sidec
 `events`, a row per line of its event log, numbered from 1, holding the line exactly as a
 JSONL log holds it, so an export is those lines in order and `refgm replay` reads it.
 
-Each event is committed in its own transaction before the next is written (as a file's line
-is fsynced), so a killed server loses no turn it showed. Servers sharing one database never
-write the same game at once unnoticed: the numbers are a primary key, so a server whose copy
-of a game is behind (another wrote to it) fails on its first write (`StaleGameError`) and
-reloads the game; nothing of its turn is kept.
+A request's events are kept together: the table writes them to the ledger's copy of the log,
+and the host commits them in one transaction (`DbLedger.flush`) before it answers, so every turn
+a page shows is committed, and a server killed mid-turn leaves the log as it was before the turn
+(nothing of a turn nobody saw is kept, and nothing half of one). Servers sharing one database
+never write the same game at once unnoticed: the numbers are a primary key, so a server whose copy
+of a game is behind (another wrote to it) fails to commit (`StaleGameError`), drops its copy and
+plays the request again on the game as it now is.
 """
 
 from __future__ import annotations
@@ -138,13 +140,15 @@ def _sealed(text: str | None, name: str) -> Sealed:
 
 @dataclass
 class DbLedger:
-    """One game's log and seal in the database (a `gm.table.Ledger`); `lines` mirrors the
-    events this process has read or written, so showing the game reads nothing back."""
+    """One game's log and seal in the database (a `gm.table.Ledger`). `lines` is this process's
+    copy of the log: what it read, then what it wrote, of which the first `kept` are committed."""
 
     engine: Engine
     game_id: str
     row: Json = field(default_factory=dict)  # the games row to insert on create (token_hash, game, ...)
     lines: list[str] = field(default_factory=list)
+    kept: int = 0
+    ending: Sealed | None = None  # the seal to mark ended with the next flush
 
     @property
     def name(self) -> str:
@@ -156,6 +160,7 @@ class DbLedger:
         return Path("<database>") / self.game_id
 
     def create(self, sealed: Sealed, started: Json) -> DbWriter:
+        """The game's row, with its seal, and its first line, in one transaction."""
         line = event_line("game_started", dict(started)).rstrip("\n")
         now = time.time()
         try:
@@ -173,7 +178,7 @@ class DbLedger:
                 db.execute(events.insert().values(game_id=self.game_id, seq=1, t="game_started", line=line))
         except IntegrityError:
             raise FileExistsError(f"{self.name} already exists") from None
-        self.lines = [line]
+        self.lines, self.kept = [line], 1
         return DbWriter(self)
 
     def load(self) -> tuple[Log, Sealed]:
@@ -183,6 +188,7 @@ class DbLedger:
                 sa.select(events.c.seq, events.c.line).where(events.c.game_id == self.game_id).order_by(events.c.seq)
             ).all()
         self.lines = [line for _, line in rows]
+        self.kept, self.ending = len(self.lines), None
         return self.log(), _sealed(sealed, self.name)
 
     def log(self) -> Log:
@@ -193,9 +199,34 @@ class DbLedger:
         return DbWriter(self)
 
     def mark_ended(self, sealed: Sealed) -> None:
-        ended = _sealed_json(replace(sealed, ended=True))
-        with self.engine.begin() as db:
-            db.execute(games.update().where(games.c.id == self.game_id).values(sealed=ended))
+        self.ending = replace(sealed, ended=True)
+
+    def flush(self) -> None:
+        """Commit the lines written since the last flush (and the seal's end), all or none;
+        StaleGameError when another server wrote to the game first."""
+        new = self.lines[self.kept :]
+        if not new and self.ending is None:
+            return
+        changed: Json = {"updated": time.time()}
+        if self.ending is not None:
+            changed["sealed"] = _sealed_json(self.ending)
+        rows = [
+            {"game_id": self.game_id, "seq": seq, "t": json.loads(line)["t"], "line": line}
+            for seq, line in enumerate(new, self.kept + 1)
+        ]
+        try:
+            with self.engine.begin() as db:
+                if rows:
+                    db.execute(events.insert(), rows)
+                db.execute(games.update().where(games.c.id == self.game_id).values(**changed))
+        except IntegrityError:
+            raise StaleGameError(f"{self.name}: line {self.kept + 1} was written by another server") from None
+        self.kept, self.ending = len(self.lines), None
+
+    def discard(self) -> None:
+        """Forget what was written since the last flush (the table that wrote it is dropped too)."""
+        del self.lines[self.kept :]
+        self.ending = None
 
 
 def log_of(path: Path, lines: list[str]) -> Log:
@@ -207,21 +238,13 @@ def log_of(path: Path, lines: list[str]) -> Log:
 
 
 class DbWriter:
-    """Appends a game's events to the database, each committed before `write` returns."""
+    """Appends a game's events to its ledger's copy of the log; `DbLedger.flush` commits them."""
 
     def __init__(self, ledger: DbLedger) -> None:
         self.ledger = ledger
 
     def write(self, t: str, **fields: Any) -> None:
-        line = event_line(t, fields).rstrip("\n")
-        seq = len(self.ledger.lines) + 1
-        try:
-            with self.ledger.engine.begin() as db:
-                db.execute(events.insert().values(game_id=self.ledger.game_id, seq=seq, t=t, line=line))
-                db.execute(games.update().where(games.c.id == self.ledger.game_id).values(updated=time.time()))
-        except IntegrityError:
-            raise StaleGameError(f"{self.ledger.name}: line {seq} was written by another server") from None
-        self.ledger.lines.append(line)
+        self.ledger.lines.append(event_line(t, fields).rstrip("\n"))
 
     def close(self) -> None:
         return None

@@ -23,7 +23,7 @@ from refgm.serve.store import Store, games, token_hash
 
 Json = dict[str, Any]
 
-QUESTION = {"en": "A, are you the liar?", "ko": "A씨, 당신이 먹었습니까?", "ja": "Aさん、あなたが食べましたか？"}
+QUESTION = {"en": "A, are you the liar?", "ko": "A씨, 당신이 거짓말쟁이입니까?", "ja": "Aさん、あなたは嘘つきですか？"}
 """A one-person question of each language whatever the drawn incident (it costs 1)."""
 
 

@@ -1,9 +1,11 @@
-"""A server killed in the middle of a turn: after the restart the page goes on from what was kept.
+"""A server killed in the middle of a turn, or right after committing it: after the restart the
+page goes on from what was committed, and no human turn is lost or doubled.
 
-The kill is a BaseException raised right after one event is committed (what SIGKILL leaves: that
-line kept, nothing after it), on each kind of line a turn writes; a new Host on the same database is
-the restarted server. Its page must show the turn finished (the bots moved, the reply shown) and
-let the human play on, and no human turn may be lost or doubled."""
+A request's events are committed together (refgm.serve.store): a kill before the commit leaves the
+game as it was before the turn (nothing of it kept, the human may play it again); a kill after the
+commit, before the answer, leaves the whole turn kept, and the restarted server's page shows it.
+The kill is a BaseException raised at that point; a new Host on the same database is the
+restarted server."""
 
 from __future__ import annotations
 
@@ -22,66 +24,89 @@ class Killed(BaseException):
     """The server process dies here."""
 
 
-def killed_after(monkeypatch: pytest.MonkeyPatch, t: str, seat: str | None, nth: int = 1) -> None:
-    """Kill the server once the `nth` `t` line (of `seat`, when given) is committed."""
+def killed_while_writing(monkeypatch: pytest.MonkeyPatch, t: str) -> None:
+    """Kill the server as the table writes its first `t` line of the turn (before any commit)."""
     real = store_module.DbWriter.write
-    seen = 0
 
     def write(self: store_module.DbWriter, event: str, **fields: Any) -> None:
-        nonlocal seen
         real(self, event, **fields)
-        if event == t and (seat is None or fields.get("seat") == seat):
-            seen += 1
-            if seen == nth:
-                monkeypatch.setattr(store_module.DbWriter, "write", real)
-                raise Killed
+        if event == t:
+            monkeypatch.setattr(store_module.DbWriter, "write", real)
+            raise Killed
 
     monkeypatch.setattr(store_module.DbWriter, "write", write)
 
 
-CASES = [
-    # game, the human's input, the line after which the server dies
-    ("monorail", {"text": "H@2,0"}, ("move", "first")),
-    ("garnet", {"choice": "Police", "announcement": "I am the police"}, ("move", "1")),
-    ("garnet", {"choice": "Police", "announcement": "I am the police"}, ("announced", None)),
-    ("liar", {"text": "A, did B eat the cake?"}, ("player", None)),
-    ("liar", {"text": "A, did B eat the cake?"}, ("verdict", None)),
+def killed_after_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kill the server once the turn is committed, before it answers."""
+    real = store_module.DbLedger.flush
+
+    def flush(self: store_module.DbLedger) -> None:
+        real(self)
+        monkeypatch.setattr(store_module.DbLedger, "flush", real)
+        raise Killed
+
+    monkeypatch.setattr(store_module.DbLedger, "flush", flush)
+
+
+MOVES: dict[str, dict[str, str]] = {
+    "monorail": {"text": "H@2,0"},
+    "garnet": {"choice": "Police", "announcement": "I am the police"},
+    "liar": {"text": "A, is B the culprit?"},
+}
+CASES = [  # game, where the kill falls: a line the turn writes, or "commit"
+    ("monorail", "move"),
+    ("monorail", "commit"),
+    ("garnet", "move"),
+    ("garnet", "revealed"),
+    ("garnet", "commit"),
+    ("liar", "verdict"),
+    ("liar", "model_attempt"),
+    ("liar", "commit"),
 ]
 
 
-@pytest.mark.parametrize(("game", "body", "kill"), CASES, ids=[f"{c[0]}-{c[2][0]}" for c in CASES])
-def test_a_turn_cut_short_by_a_kill_is_finished_by_the_restarted_server(
-    database_url: str, monkeypatch: pytest.MonkeyPatch, game: str, body: dict[str, Any], kill: tuple[str, str | None]
+def human_turns(log: list[str]) -> int:
+    return sum(
+        1
+        for line in log
+        if '"t": "player"' in line or ('"t": "move"' in line and ('"seat": "1"' in line or '"seat": "first"' in line))
+    )
+
+
+@pytest.mark.parametrize(("game", "kill"), CASES, ids=[f"{game}-{kill}" for game, kill in CASES])
+def test_a_killed_turn_is_kept_whole_or_not_at_all(
+    database_url: str, monkeypatch: pytest.MonkeyPatch, game: str, kill: str
 ) -> None:
     async def play() -> None:
         args = serve_args()
         first = Host(Store.open(database_url), args)
         new = NewGame(game, "en", "offline" if game == "liar" else "bot:random", seat="1" if game == "garnet" else None)
         token = await first.create(new)
-        if game == "liar":  # the incident is drawn: ask about it by its own words
-            body["text"] = "A, is B the culprit?"
-        killed_after(monkeypatch, *kill)
+        before = (await first.view(token))["feed"]
+        if kill == "commit":
+            killed_after_commit(monkeypatch)
+        else:
+            killed_while_writing(monkeypatch, kill)
         with pytest.raises(Killed):
-            await first.turn(token, body)
+            await first.turn(token, MOVES[game])
 
         restarted = Host(Store.open(database_url), args)
         page = await restarted.view(token)
-        if game == "liar":
-            assert page["feed"][-1]["kind"] != "you", "the question's reply is shown"
-            assert page["prompt"]["kind"] == "text"
-        elif not page["over"]:
-            assert page["prompt"]["kind"] != "none", "the bots moved: it is the human's turn again"
         log = restarted.export(token).splitlines()
-        human = [
-            line
-            for line in log
-            if '"t": "player"' in line
-            or ('"t": "move"' in line and '"seat": "1"' in line)
-            or ('"t": "move"' in line and '"seat": "first"' in line)
-        ]
-        assert len(human) == 1, "the human's turn is kept once"
-        if not page["over"] and game != "liar":
-            again = await restarted.turn(token, body if game == "garnet" else {"text": "impossible"})
+        if kill == "commit":
+            assert human_turns(log) == 1, "the committed turn is kept once"
+            assert page["feed"][: len(before)] == before and len(page["feed"]) > len(before)
+            assert page["feed"][-1]["kind"] != "you", "its reply is shown"
+        else:
+            assert human_turns(log) == 0, "nothing of a turn the kill cut short is kept"
+            assert page["feed"] == before
+        assert page["over"] or page["prompt"]["kind"] != "none", "it is the human's turn"
+        if not page["over"]:
+            again = await restarted.turn(
+                token, MOVES[game] if game != "monorail" or kill != "commit" else {"text": "impossible"}
+            )
+            assert human_turns(restarted.export(token).splitlines()) == human_turns(log) + 1
             assert again["feed"] != page["feed"]
         await restarted.aclose()
 

@@ -44,6 +44,7 @@ def test_a_games_events_come_back_in_order_byte_for_byte(database_url: str) -> N
     writer = ledger.append()
     for n, text in enumerate(ODD):
         writer.write("note", turn=9, n=n, text=text, big=2**62 + n, ratio=0.1 + n)
+    ledger.flush()
     expected = list(ledger.lines)
     assert [json.loads(line).get("text") for line in expected[-len(ODD) :]] == list(ODD)
     fresh = Store.open(database_url)  # another engine, as another server would read it
@@ -120,16 +121,22 @@ def test_of_two_servers_on_one_game_the_stale_one_is_refused_and_keeps_nothing(d
     b.load()  # B has the game as it was before A's write
     before = store.lines(row.id)
     a.append().write("player", turn=1, seat="player", text="A wrote this")
+    assert store.lines(row.id) == before, "nothing is committed before the flush"
+    a.flush()
+    b.append().write("player", turn=1, seat="player", text="B wrote this")
+    b.append().write("intent", turn=1, lang="en", intent={})
     with pytest.raises(StaleGameError):
-        b.append().write("player", turn=1, seat="player", text="B wrote this")
+        b.flush()
     kept = store.lines(row.id)
     assert kept[: len(before)] == before and len(kept) == len(before) + 1
     assert json.loads(kept[-1])["text"] == "A wrote this"
-    assert not any("B wrote this" in line for line in kept)
-    assert b.lines == before  # B's own copy did not take the line either
+    assert not any("B wrote this" in line for line in kept), "none of B's lines is kept, not even its first"
+    b.discard()
+    assert b.lines == before  # B's own copy drops what it could not commit
     # B reloaded is no longer stale.
     b.load()
     b.append().write("player", turn=2, seat="player", text="B after reloading")
+    b.flush()
     assert json.loads(store.lines(row.id)[-1])["text"] == "B after reloading"
     with store.engine.connect() as db:
         hashed = db.execute(sa.select(games.c.token_hash).where(games.c.id == row.id)).scalar_one()
