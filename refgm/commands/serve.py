@@ -40,6 +40,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="one more model the home page offers as actor or opponent (repeatable; --model is offered too)",
     )
     p.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the page may be reached by, besides 127.0.0.1, localhost and --host "
+        "(repeatable; '*' for any): a request naming another is refused, so no other web site can "
+        "reach this server by rebinding its name to this machine",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="the addresses of load balancers or proxies whose X-Forwarded-Proto/-For are trusted "
+        "(comma-separated; default: none but 127.0.0.1), so that a page served over their HTTPS works",
+    )
+    p.add_argument(
         "--log-level",
         default="warning",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -89,12 +104,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"refgm serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 2
     host, port = listening.getsockname()[:2]
-    app = create_app(Host(store, args, models))
+    app = create_app(Host(store, args, models), hosts=allowed_hosts(args.host, args.allowed_host))
     where = store.engine.url.render_as_string()  # a password is shown as ***
     print(f"refgm serve: http://{_url_host(host)}:{port}/  (games in {where}; Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, log_level=args.log_level, access_log=False)
+    config = uvicorn.Config(
+        app, log_level=args.log_level, access_log=False, forwarded_allow_ips=args.forwarded_allow_ips
+    )
     uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def allowed_hosts(host: str, allowed: list[str]) -> list[str]:
+    """The names a request may give in its Host header: this machine's loopback names, the
+    address listened on (unless it is every address) and the ones allowed by name."""
+    names = ["127.0.0.1", "localhost", "::1"]
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host)
+    return list(dict.fromkeys([*names, *allowed]))
 
 
 def listen(host: str, port: int) -> socket.socket:

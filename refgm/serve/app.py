@@ -23,9 +23,11 @@ import contextlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
@@ -34,11 +36,14 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gm.recorder import TranscriptError
 from referee.lang.incident import LANGS
 from refgm.commands.audit import chat_report
-from refgm.serve.host import Conflict, GameNotFound, GameOver, Host, NewGame, Refused
+from refgm.serve.host import Conflict, GameNotFound, GameOver, Host, NewGame, Overtaken, Refused
 from refgm.serve.replay import replay_view
 from refgm.serve.store import log_of
 
@@ -53,6 +58,7 @@ BODY_BYTES = 16_384
 PASTE_BYTES = 4_000_000
 """The largest log to import or chat to audit."""
 STATIC = files("refgm.serve") / "static"
+TOKEN_IN_PATH = re.compile(r"/(?=[A-Za-z0-9_-]{40,})[A-Za-z0-9_-]+")
 log = logging.getLogger("refgm.serve")
 
 
@@ -77,27 +83,34 @@ class Bucket:
 
 @dataclass
 class Limits:
-    """Rate limits in this process: per game (turns and reads) and per client (new games, imports, audits)."""
+    """Rate limits in this process (each server of several has its own): per game (turns and
+    reads of a game that exists) and per client address (new games, imports and audits that
+    passed the CSRF check)."""
 
     game_rate: float = 10.0
     game_burst: float = 30.0
     client_rate: float = 5.0
     client_burst: float = 300.0
-    buckets: dict[str, Bucket] = field(default_factory=dict)
+    kept: int = 100_000
+    buckets: OrderedDict[str, Bucket] = field(default_factory=OrderedDict)
 
     def allow(self, key: str, per_game: bool) -> bool:
-        if len(self.buckets) > 100_000:  # forget the idle ones rather than grow without end
-            self.buckets.clear()
+        """Whether `key` (a game's id, a client's address) may make one more request now."""
         rate, burst = (self.game_rate, self.game_burst) if per_game else (self.client_rate, self.client_burst)
-        return self.buckets.setdefault(key, Bucket(rate, burst)).take()
+        bucket = self.buckets.pop(key, None) or Bucket(rate, burst)
+        self.buckets[key] = bucket  # the most recently used last
+        while len(self.buckets) > self.kept:  # the longest idle forgotten, never all at once
+            self.buckets.popitem(last=False)
+        return bucket.take()
 
 
 def error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
-def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
-    """The app serving `host`'s games."""
+def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | None = None) -> ASGIApp:
+    """The app serving `host`'s games, answering only requests for one of `hosts` (None: any),
+    every response with the security headers (`secured`)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -107,18 +120,8 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     app = FastAPI(title="refgm", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     index = (STATIC / "index.html").read_text(encoding="utf-8") if (STATIC / "index.html").is_file() else ""
-
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        response.headers["Content-Security-Policy"] = CSP
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["Cross-Origin-Opener-Policy"] = "same-origin"
-        if request.url.path.startswith("/api/") or not request.url.path.startswith("/static/"):
-            response.headers["Cache-Control"] = "no-store"
-        return response
+    if hosts is not None:  # a page served under another name (DNS rebinding) gets no answer
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
 
     def page(request: Request) -> Response:
         token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(32)
@@ -128,10 +131,10 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     @app.exception_handler(Exception)
     async def failed(request: Request, err: Exception) -> Response:
-        """A bug, not a refusal: said in JSON, its traceback in the server's log; every line
-        written before it stays kept."""
-        log.exception("%s %s failed", request.method, request.url.path)
-        return error(500, "the server failed on this request; the game is kept as far as it went: reload the page")
+        """A bug, not a refusal: said in JSON, its traceback in the server's log (the path
+        without its token); nothing of the request is kept."""
+        log.exception("%s %s failed", request.method, TOKEN_IN_PATH.sub("/<token>", request.url.path))
+        return error(500, "the server failed on this request and kept nothing of it: reload the page")
 
     for path in ("/", "/g/{token}", "/replay/{token}", "/audit"):
         app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
@@ -140,7 +143,7 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     async def posted(request: Request, limit: int) -> Any:
         """The JSON body of a state-changing request, or an error response saying why not."""
-        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return error(415, "a JSON body is needed")
         cookie, header = request.cookies.get(CSRF_COOKIE, ""), request.headers.get(CSRF_HEADER, "")
         if not cookie or not hmac.compare_digest(cookie.encode(), header.encode()):
@@ -170,11 +173,11 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     @app.post("/api/games")
     async def new_game(request: Request) -> Any:
-        if not limits.allow("client:" + client(request), per_game=False):
-            return error(429, "too many new games; wait a moment")
         data = await posted(request, BODY_BYTES)
         if isinstance(data, Response):
             return data
+        if not limits.allow("client:" + client(request), per_game=False):
+            return error(429, "too many new games; wait a moment")
         try:
             new = NewGame(
                 game=str(data.get("game", "")),
@@ -190,17 +193,20 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     @app.get("/api/g/{token}")
     async def show(token: str) -> Any:
-        if not limits.allow("game:" + token, per_game=True):
-            return error(429, "too fast; wait a moment")
         try:
+            if not limits.allow("game:" + host.find(token).id, per_game=True):
+                return error(429, "too fast; wait a moment")
             return await host.view(token)
         except GameNotFound as err:
             return error(404, str(err))
 
     @app.post("/api/g/{token}/turn")
     async def turn(token: str, request: Request) -> Any:
-        if not limits.allow("game:" + token, per_game=True):
-            return error(429, "too fast; wait a moment")
+        try:
+            if not limits.allow("game:" + host.find(token).id, per_game=True):
+                return error(429, "too fast; wait a moment")
+        except GameNotFound as err:
+            return error(404, str(err))
         data = await posted(request, BODY_BYTES)
         if isinstance(data, Response):
             return data
@@ -210,6 +216,8 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
             return error(404, str(err))
         except Refused as err:
             return error(422, str(err), view=host.shown(token))
+        except Overtaken as err:
+            return error(409, str(err), view=host.shown(token))
         except (GameOver, Conflict) as err:
             return error(409, str(err))
         except ValueError as err:  # a malformed body: a field missing or too long
@@ -240,11 +248,11 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     @app.post("/api/import")
     async def import_log(request: Request) -> Any:
-        if not limits.allow("client:" + client(request), per_game=False):
-            return error(429, "too many imports; wait a moment")
         data = await posted(request, PASTE_BYTES)
         if isinstance(data, Response):
             return data
+        if not limits.allow("client:" + client(request), per_game=False):
+            return error(429, "too many imports; wait a moment")
         text = data.get("jsonl")
         if not isinstance(text, str):
             return error(400, "jsonl: the log's text is needed")
@@ -256,11 +264,11 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
 
     @app.post("/api/audit")
     async def audit(request: Request) -> Any:
-        if not limits.allow("client:" + client(request), per_game=False):
-            return error(429, "too many audits; wait a moment")
         data = await posted(request, PASTE_BYTES)
         if isinstance(data, Response):
             return data
+        if not limits.allow("client:" + client(request), per_game=False):
+            return error(429, "too many audits; wait a moment")
         text, lang = data.get("text"), data.get("lang") or None
         if not isinstance(text, str) or not text.strip():
             return error(400, "text: the chat to audit is needed")
@@ -272,7 +280,33 @@ def create_app(host: Host, limits: Limits | None = None) -> FastAPI:
             return error(400, str(err))
         return {"report": report, "lines": marked_lines(text, report)}
 
-    return app
+    return secured(app)
+
+
+def secured(app: ASGIApp) -> ASGIApp:
+    """`app` with the security headers on every response, a 500 of the error middleware's included."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        static = str(scope.get("path", "")).startswith("/static/")
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = CSP
+                headers["Referrer-Policy"] = "no-referrer"
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["X-Frame-Options"] = "DENY"
+                headers["Cross-Origin-Opener-Policy"] = "same-origin"
+                if not static:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await app(scope, receive, sending)
+
+    return wrapped
 
 
 MARKS = (

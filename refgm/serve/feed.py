@@ -77,10 +77,9 @@ def _liar(log: Log, seat: str | None) -> Json:
     """The chat: the referee's opening, then each question and what was shown for it, the
     characters' lines apart from the referee's text."""
     config = log.events[0].data.get("config") or {}
-    budget = int(config.get("budget") or 7)
     rules = GameConfig.of(log)
     renderer = Renderer(rules.lang, rules.incident, rules.rules.roster)
-    remaining = budget
+    budget = remaining = rules.rules.budget
     feed: list[Entry] = []
     attempts: dict[int, Event] = {}
     narrations: dict[int, str] = {}

@@ -22,13 +22,15 @@ import random
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from gm.actors.model import ModelActor
 from gm.bots import default_level, levels
+from gm.garnet import ANNOUNCEMENT_CHARS, read_choice, read_designation
 from gm.garnet import BRIEF as GARNET_BRIEF
 from gm.garnet import Texts as GarnetTexts
-from gm.garnet import read_choice, read_designation
 from gm.match import AgentPlayer, Human, Match, Player
 from gm.monorail import BRIEF as MONORAIL_BRIEF
 from gm.monorail import Answer, typed_move
@@ -48,6 +50,7 @@ from referee.monorail.game import SEATS as MONORAIL_SEATS
 from refgm.commands import play_seats
 from refgm.commands.models import open_actor
 from refgm.serve.feed import game_view
+from refgm.serve.replay import replay_view
 from refgm.serve.store import DbLedger, GameRow, StaleGameError, Store, log_of, new_token
 
 GAMES = ("liar", "monorail", "garnet")
@@ -76,6 +79,11 @@ class GameOver(ValueError):
 
 class Conflict(RuntimeError):
     """Another server played this game during the request; the page reloads it."""
+
+
+class Overtaken(ValueError):
+    """A turn for a page the game has moved on from: a second tab, a retried request, or a move
+    sent while other seats were still to play. Nothing is played; the page looks again."""
 
 
 class Awaiting(Exception):
@@ -169,16 +177,15 @@ class Host:
         if new.opponent not in self.opponents(new.game):
             raise ValueError(f"no opponent {new.opponent!r} for {new.game}")
         seed = random.SystemRandom().getrandbits(63)
-        game_id, token = new_game_id(), new_token()
         start = {"liar": self._start_liar, "monorail": self._start_monorail, "garnet": self._start_garnet}[new.game]
-        live = await start(
-            new,
-            seed,
-            game_id,
-            lambda seat: self.store.ledger(
-                game_id, token, game=new.game, lang=new.lang, seat=seat, opponent=new.opponent
-            ),
-        )
+        for tries in range(1, 9):  # an id is the time to the second and 16 random bits: drawn again on a clash
+            game_id, token = new_game_id(), new_token()
+            try:
+                live = await start(new, seed, game_id, partial(self._ledger, game_id, token, new))
+                break
+            except FileExistsError:
+                if tries == 8:
+                    raise
         self._keep(game_id, live)
         try:
             if isinstance(live.table, Match):  # the opponent may move first
@@ -188,6 +195,10 @@ class Host:
             self._drop(game_id)
             raise
         return token
+
+    def _ledger(self, game_id: str, token: str, new: NewGame, seat: str) -> DbLedger:
+        """The ledger of a game about to be created, its human at `seat`."""
+        return self.store.ledger(game_id, token, game=new.game, lang=new.lang, seat=seat, opponent=new.opponent)
 
     async def _start_liar(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
         config = GameConfig(lang=new.lang, incident=drawn_incident(seed))  # type: ignore[arg-type]  # checked above
@@ -260,10 +271,13 @@ class Host:
 
     def _view(self, row: GameRow) -> Json:
         # Read from the database, not from a table this server holds: another server may have played since.
-        log = log_of(DbLedger(self.store.engine, row.id).path, self.store.lines(row.id))
+        lines = self.store.lines(row.id)
+        log = log_of(DbLedger(self.store.engine, row.id).path, lines)
         if row.imported and log.first("game_ended") is None:
             raise GameNotFound("an imported game that never ended is shown only in its replay")
-        return {**game_view(log, row.seat), "title": TITLES.get(row.game, {}).get(row.lang, row.game)}
+        title = TITLES.get(row.game, {}).get(row.lang, row.game)
+        # `version`: a turn that sends it back is played only on the game as this page showed it.
+        return {**game_view(log, row.seat), "title": title, "version": len(lines)}
 
     # --- playing -----------------------------------------------------------------------------
 
@@ -273,6 +287,8 @@ class Host:
         row = self.find(token)
         if row.imported or row.ended:
             raise GameOver("this game is over")
+        if body is not None and "version" in body and body["version"] != self.store.count(row.id):
+            raise Overtaken("the game has moved on since the page was shown: look at it again")
         for attempt in (1, 2):
             try:
                 live = await self._table(row)
@@ -294,6 +310,9 @@ class Host:
                     if attempt == 2:
                         raise Conflict("this game was played elsewhere meanwhile; reload it") from None
                     continue
+                except BaseException:  # the database failed: this table is ahead of what it kept
+                    self._drop(row.id)
+                    raise
             if refusal is not None:
                 raise refusal
             if live.table.over:
@@ -321,9 +340,15 @@ class Host:
         await self._play(live, _move(row, table, body))
 
     async def _play(self, live: Live, move: Any) -> None:
-        """Give the inbox `move`, then play until the human is to move again or the game ends."""
+        """Give the inbox `move`, then play until the human is to move again or the game ends.
+        A move made while other seats are still to play is no move (the human has not seen
+        theirs yet): they play, and the page looks again."""
         table = live.table
         assert isinstance(table, Match) and live.inbox is not None
+        seat = table.game.to_move(table.state)
+        if move is not None and seat is not None and not isinstance(table.players[seat], Human):
+            await self._play(live, None)
+            raise Overtaken("the other seats were still to play: look at the game again")
         live.inbox.move = move
         while not table.over:
             try:
@@ -394,10 +419,28 @@ class Host:
         return "".join(line + "\n" for line in lines)
 
     def import_log(self, text: str) -> str:
-        """Keep a JSONL log to be replayed; its token. TranscriptError if it is no log."""
+        """Keep a JSONL log to be replayed; its token. TranscriptError if it is no log, or one
+        whose page or replay cannot be made (it is shown once before it is kept)."""
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        try:
+            log = log_of(Path("the log"), lines)
+            if log.first("game_ended") is not None:
+                replay_view(log)
+        except TranscriptError:
+            raise
+        except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as err:  # crafted: fields of the wrong kind
+            raise TranscriptError(f"the log cannot be shown: {type(err).__name__}: {err}") from None
         token = new_token()
-        self.store.import_log(new_game_id(), token, text)
-        return token
+        for tries in range(1, 9):
+            try:
+                self.store.import_log(new_game_id(), token, log, lines)
+                return token
+            except FileExistsError:
+                if tries == 8:
+                    raise
+        raise AssertionError("unreachable")
 
     def lines(self, token: str) -> tuple[GameRow, list[str]]:
         row = self.find(token)
@@ -454,7 +497,7 @@ def _move(row: GameRow, match: Match, body: Json) -> Any:
             raise Refused(texts.render("help"))
         return typed
     garnet = GarnetTexts(row.lang)
-    if "designate" in body:
+    if view.get("designator") == view.get("seat"):
         named = read_designation(_text(body, "designate"))
         if named is None:
             raise Refused(garnet.message("not_a_seat", tied=[garnet.seat(s) for s in view["last_places"]]))
@@ -462,7 +505,7 @@ def _move(row: GameRow, match: Match, body: Json) -> Any:
     choice = read_choice(_text(body, "choice"))
     if choice is None:
         raise Refused(garnet.message("not_a_choice"))
-    said = read_announcement(_text(body, "announcement", 200), row.lang)
+    said = read_announcement(_text(body, "announcement", ANNOUNCEMENT_CHARS), row.lang)
     if not isinstance(said, Character):
         raise Refused(garnet.unclear(said.why))
     return Choose(choice, said)

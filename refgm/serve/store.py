@@ -231,7 +231,10 @@ class DbLedger:
 
 def log_of(path: Path, lines: list[str]) -> Log:
     """Lines of a log (each without its newline) parsed as a file's would be."""
-    parsed = tuple(parse_event(path, number, line.encode()) for number, line in enumerate(lines, 1))
+    try:
+        parsed = tuple(parse_event(path, number, line.encode()) for number, line in enumerate(lines, 1))
+    except UnicodeEncodeError as err:  # a lone surrogate: no UTF-8 text
+        raise TranscriptError(f"{path}: not UTF-8 text ({err.reason})") from None
     if not parsed or parsed[0].t != "game_started":
         raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
     return Log(path, parsed)
@@ -279,38 +282,40 @@ class Store:
             ).scalars()
             return list(rows)
 
-    def import_log(self, game_id: str, token: str, text: str) -> Log:
-        """Keep a JSONL log (as `refgm play` writes it) to be replayed: TranscriptError if it is
-        no log. It gets no seal, so it can be replayed and audited, never played on."""
-        lines = text.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        path = Path("<import>")
-        log = log_of(path, lines)
+    def count(self, game_id: str) -> int:
+        """How many lines of the game's log are committed."""
+        with self.engine.connect() as db:
+            return int(db.execute(sa.select(sa.func.count()).where(events.c.game_id == game_id)).scalar_one())
+
+    def import_log(self, game_id: str, token: str, log: Log, lines: list[str]) -> None:
+        """Keep a log (`lines` parsed, as `log_of` parses them) to be replayed. It gets no seal, so
+        it can be replayed and audited, never played on; FileExistsError if the id is taken."""
         started = log.events[0].data
         config = started.get("config")
         lang = config.get("lang") if isinstance(config, dict) else None
         now = time.time()
-        with self.engine.begin() as db:
-            db.execute(
-                games.insert().values(
-                    id=game_id,
-                    token_hash=token_hash(token),
-                    game=str(started.get("game", "liar"))[:32],
-                    lang=str(lang or "en")[:8],
-                    seat=None,
-                    opponent="imported",
-                    sealed=None,
-                    imported=True,
-                    created=now,
-                    updated=now,
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    games.insert().values(
+                        id=game_id,
+                        token_hash=token_hash(token),
+                        game=str(started.get("game", "liar"))[:32],
+                        lang=str(lang or "en")[:8],
+                        seat=None,
+                        opponent="imported",
+                        sealed=None,
+                        imported=True,
+                        created=now,
+                        updated=now,
+                    )
                 )
-            )
-            db.execute(
-                events.insert(),
-                [
-                    {"game_id": game_id, "seq": n, "t": event.t, "line": line}
-                    for n, (event, line) in enumerate(zip(log.events, lines, strict=True), 1)
-                ],
-            )
-        return log
+                db.execute(
+                    events.insert(),
+                    [
+                        {"game_id": game_id, "seq": n, "t": event.t[:32], "line": line}
+                        for n, (event, line) in enumerate(zip(log.events, lines, strict=True), 1)
+                    ],
+                )
+        except IntegrityError:
+            raise FileExistsError(f"game {game_id} already exists") from None

@@ -80,9 +80,13 @@ class Api:
 
 
 @contextmanager
-def served(store: Store, *extra: str, limits: Limits | None = None, models: tuple[str, ...] = ()) -> Iterator[Api]:
-    """An app on `store` (the lifespan runs: its tables are closed at the end) and a browser on it."""
-    with TestClient(create_app(Host(store, serve_args(*extra), models), limits)) as client:
+def served(
+    store: Store, *extra: str, limits: Limits | None = None, models: tuple[str, ...] = (), raising: bool = True
+) -> Iterator[Api]:
+    """An app on `store` (the lifespan runs: its tables are closed at the end) and a browser on it;
+    not `raising`: a bug is the 500 a browser gets, not an exception in the test."""
+    app = create_app(Host(store, serve_args(*extra), models), limits)
+    with TestClient(app, raise_server_exceptions=raising) as client:
         yield Api(client)
 
 

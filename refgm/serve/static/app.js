@@ -559,11 +559,14 @@
     play.error = null;
     showPlay(play);
     try {
-      play.gv = await post(`/api/g/${play.token}/turn`, body);
+      // `version`: the turn is played only on the game as this page shows it (never twice).
+      play.gv = await post(`/api/g/${play.token}/turn`, { ...body, version: play.gv.version });
       spoken.textContent = (play.gv.feed || []).slice(seen).map((e) => e.text).join("\n");
       Object.assign(play, { draft: "", picks: [], choice: null, announce: "", retry: false });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422 && err.data && err.data.view) play.gv = err.data.view;
+      if (err instanceof ApiError && (err.status === 422 || err.status === 409) && err.data && err.data.view) {
+        play.gv = err.data.view;
+      }
       play.error = err.message;
       // Unreached, failed or overtaken (409: another tab moved first): offer to read the game again.
       play.retry = !(err instanceof ApiError) || err.status === 0 || err.status === 409 || err.status >= 500;
