@@ -69,7 +69,8 @@ class Ledger(Protocol):
         ...
 
     def create(self, sealed: Sealed, started: Json) -> Writer:
-        """Seal `sealed`, then create the log with its `game_started` line; FileExistsError if there is one."""
+        """Seal `sealed`, then create the log with its `game_started` line (or both at once, in one
+        transaction); FileExistsError if there is one."""
         ...
 
     def load(self) -> tuple[Log, Sealed]:

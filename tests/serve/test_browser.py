@@ -356,7 +356,7 @@ def test_the_replay_steps_with_buttons_and_arrow_keys(
     label = page.locator("#replay-label")
     expect(label).to_contain_text("Step 1 of ")
     steps = int(re.findall(r"of (\d+)", label.text_content() or "")[0])
-    assert steps >= 4
+    assert steps >= 3  # the opening, the question, and the guess (which may win at once)
     expect(page.get_by_test_id("replay-prev")).to_be_disabled()
     expect(page.get_by_test_id("replay-problems")).to_have_class(re.compile(r"\bgood\b"))
     page.get_by_test_id("replay-next").click()
