@@ -164,8 +164,14 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, "the body is a JSON object")
         return data
 
-    def client(request: Request) -> str:
-        return request.client.host if request.client else "?"
+    async def asked(request: Request, limit: int, what: str) -> Any:
+        """`posted`, then the client's rate limit (new games, imports, audits): the body, or an error response."""
+        data = await posted(request, limit)
+        if isinstance(data, Response):
+            return data
+        if not limits.allow("client:" + (request.client.host if request.client else "?"), per_game=False):
+            return error(429, f"too many {what}; wait a moment")
+        return data
 
     @app.get("/api/options")
     async def options() -> Any:
@@ -173,11 +179,9 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
 
     @app.post("/api/games")
     async def new_game(request: Request) -> Any:
-        data = await posted(request, BODY_BYTES)
+        data = await asked(request, BODY_BYTES, "new games")
         if isinstance(data, Response):
             return data
-        if not limits.allow("client:" + client(request), per_game=False):
-            return error(429, "too many new games; wait a moment")
         try:
             new = NewGame(
                 game=str(data.get("game", "")),
@@ -248,11 +252,9 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
 
     @app.post("/api/import")
     async def import_log(request: Request) -> Any:
-        data = await posted(request, PASTE_BYTES)
+        data = await asked(request, PASTE_BYTES, "imports")
         if isinstance(data, Response):
             return data
-        if not limits.allow("client:" + client(request), per_game=False):
-            return error(429, "too many imports; wait a moment")
         text = data.get("jsonl")
         if not isinstance(text, str):
             return error(400, "jsonl: the log's text is needed")
@@ -264,11 +266,9 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
 
     @app.post("/api/audit")
     async def audit(request: Request) -> Any:
-        data = await posted(request, PASTE_BYTES)
+        data = await asked(request, PASTE_BYTES, "audits")
         if isinstance(data, Response):
             return data
-        if not limits.allow("client:" + client(request), per_game=False):
-            return error(429, "too many audits; wait a moment")
         text, lang = data.get("text"), data.get("lang") or None
         if not isinstance(text, str) or not text.strip():
             return error(400, "text: the chat to audit is needed")

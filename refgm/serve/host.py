@@ -212,26 +212,24 @@ class Host:
         if new.first not in ("human", "opponent"):
             raise ValueError("first is human or opponent")
         seat = "first" if new.first == "human" else "second"
-        inbox = Inbox()
-        players: dict[str, Player] = {seat: Human(inbox.ask, name=MonorailTexts(new.lang).message("you"))}
-        for other in MONORAIL_SEATS:
-            if other != seat:
-                players[other] = self._seat("monorail", new.opponent, new.lang, seed)
-        kept = ledger(seat)
-        match = Match.start(find_game("monorail"), players, kept, game_id, seed=seed, lang=new.lang)  # type: ignore[arg-type]
-        return Live(match, kept, inbox)
+        return self._start_match(new, seed, game_id, ledger(seat), seat, MONORAIL_SEATS, MonorailTexts(new.lang))
 
     async def _start_garnet(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
         seat = new.seat or random.Random(f"seat:{seed}").choice(GARNET_SEATS)
         if seat not in GARNET_SEATS:
             raise ValueError("a seat is 1 to 8")
+        return self._start_match(new, seed, game_id, ledger(seat), seat, GARNET_SEATS, GarnetTexts(new.lang))
+
+    def _start_match(
+        self, new: NewGame, seed: int, game_id: str, kept: DbLedger, seat: str, seats: tuple[str, ...], texts: Any
+    ) -> Live:
+        """A match of `new.game`: the human at `seat` (called as `texts` call them), the opponent in every other."""
         inbox = Inbox()
-        players: dict[str, Player] = {seat: Human(inbox.ask, name=GarnetTexts(new.lang).message("you"))}
-        for other in GARNET_SEATS:
+        players: dict[str, Player] = {seat: Human(inbox.ask, name=texts.message("you"))}
+        for other in seats:
             if other != seat:
-                players[other] = self._seat("garnet", new.opponent, new.lang, seed)
-        kept = ledger(seat)
-        match = Match.start(find_game("garnet"), players, kept, game_id, seed=seed, lang=new.lang)  # type: ignore[arg-type]
+                players[other] = self._seat(new.game, new.opponent, new.lang, seed)
+        match = Match.start(find_game(new.game), players, kept, game_id, seed=seed, lang=new.lang)  # type: ignore[arg-type]
         return Live(match, kept, inbox)
 
     def _actor(self, opponent: str, key: bytes | None) -> ModelActor | None:
@@ -430,7 +428,13 @@ class Host:
                 replay_view(log)
         except TranscriptError:
             raise
-        except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as err:  # crafted: fields of the wrong kind
+        except (
+            ValueError,
+            LookupError,
+            TypeError,
+            AttributeError,
+            ArithmeticError,
+        ) as err:  # crafted: fields of the wrong kind
             raise TranscriptError(f"the log cannot be shown: {type(err).__name__}: {err}") from None
         token = new_token()
         for tries in range(1, 9):
