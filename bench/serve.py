@@ -26,29 +26,28 @@ Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 
 exactly the turns the client had a 2xx for or found committed, in order. Prints `lost: N,
 doubled: N` and exits 1 if either is not zero. Figures, not asserts.
 
-Measured 2026-12-01 on a shared 2-core machine while other jobs ran tests (load average 2.6-4.9),
-so the figures are noisy; the client and the server share the two cores. 200 games each run
-(67 liar, 67 Monorail, 66 Garnet Thief), from the repository root with
-`PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python bench/serve.py ...`:
+Measured 2026-12-01 on a shared 2-core machine (load average about 1 before each run), the
+client and the server sharing the two cores; 200 games each run (67 liar, 67 Monorail, 66
+Garnet Thief), from the repository root with
+`PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python bench/serve.py ...`, after a turn's
+events were made one commit (refgm.serve.store):
 
-  run (options)                     turns  s      turns/s  latency ms p50/p90/p99/max  errors          peak RSS MiB
-  SQLite                            1299   69.6   18.7     6316/9051/9986/9995        none            344
-  SQLite --restart                  1277   68.6   18.6     7066/12383/14309/14379     connection 136  349, 348
-  SQLite --restart (again)          1302   95.0   13.7     8934/12588/16163/16176     connection 148  345, 346
-  PostgreSQL                        1299   101.4  12.8     10256/15071/17266/17297    none            352
-  PostgreSQL --restart              1293   72.2   17.9     6604/12142/12757/12766     connection 149  352, 350
+  run (options)                   turns  s     turns/s  latency ms p50/p90/p99/max  errors          peak RSS MiB
+  SQLite                          1299   25.2  51.6     1650/2480/2592/2621        none            343
+  SQLite --restart                1302   25.1  51.9     1423/1868/2220/2297        connection 157  343, 335
+  PostgreSQL                      1300   32.5  40.0     2585/2968/3082/3150        none            350
+  PostgreSQL --restart            1299   30.8  42.2     2001/3049/3354/3368        connection 157  351, 342
 
-SQLite: the default temporary file (the second restart: a fresh `--database sqlite:////tmp/bk/r.db`);
-PostgreSQL: `--database postgresql://refgm@127.0.0.1:55432/bench`
-(PostgreSQL 15 from Debian's package, started by hand in a temporary folder; the second run
-found the first one's 200 games in the database.) Every run: lost 0, doubled 0. The restarts
-killed the server after 755, 678 and 678 of about 1332 expected turns; it was down 2.2-3.8 s;
-8, 1 and 2 turns were found committed before their retry, 128, 147 and 147 were retried.
-One game in the first SQLite restart and one in the PostgreSQL restart (Garnet Thief) stalled:
-the kill fell between the human's committed move and the bots' replies, and after the restart
-the page says it is not the human's turn while nothing plays the bots (refgm.serve.host
-resumes a table only for a POSTed turn). The latency was not broken down; with 200 clients on
-one process, each turn several committed writes, most of it is presumably waiting in line.
+SQLite: the default temporary file; PostgreSQL: `--database postgresql://refgm@127.0.0.1:55432/bench`
+(and `.../bench2` for the restart), PostgreSQL 15 from Debian's package started by hand in a
+temporary folder. Every run: lost 0, doubled 0, stalled 0. The restarts killed the server after
+682 and 666 of about 1332 expected turns; it was down 1.1 s; the 157 turns whose connection the
+kill cut were looked for in the log (none had been committed: a turn is committed whole or not at
+all) and played again. With one event committed at a time (the first version of the store) the
+same runs gave 12.8 to 18.7 turns/s, p50 6.3 to 10.3 s. One turn costs the server about 10 ms of
+CPU in-process (a Garnet round with seven `expected` bots, or a liar question; most of it the
+referee's re-run and the terminal's texts rebuilding the page from the log), so with 200 clients
+at once the latency is mostly waiting in line for one process.
 """
 
 from __future__ import annotations
