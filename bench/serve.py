@@ -45,8 +45,9 @@ temporary folder. Every run: lost 0, doubled 0, stalled 0. The restarts killed t
 kill cut were looked for in the log (none had been committed: a turn is committed whole or not at
 all) and played again. With one event committed at a time (the first version of the store) the
 same runs gave 12.8 to 18.7 turns/s, p50 6.3 to 10.3 s. One turn costs the server about 10 ms of
-CPU in-process (a Garnet round with seven `expected` bots, or a liar question; most of it the
-referee's re-run and the terminal's texts rebuilding the page from the log), so with 200 clients
+CPU in-process (a Garnet round with seven `expected` bots, or a liar question, measured with
+Host alone: the bots' decisions, the referee's re-run and the terminal's texts rebuilding the page
+from the log, the texts the largest part under cProfile), so with 200 clients
 at once the latency is mostly waiting in line for one process.
 """
 
