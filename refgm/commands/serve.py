@@ -91,7 +91,11 @@ def run(args: argparse.Namespace) -> int:
     except (BackendError, ValueError) as err:
         print(f"refgm serve: {err}", file=sys.stderr)
         return 2
-    except (SQLAlchemyError, ImportError, OSError) as err:
+    except ImportError as err:  # a database whose driver is not installed
+        extra = " (pip install 'psycopg[binary]', or refgm's postgres extra)" if "psycopg" in str(err) else ""
+        print(f"refgm serve: cannot open the database {args.database}: {err}{extra}", file=sys.stderr)
+        return 2
+    except (SQLAlchemyError, OSError) as err:
         print(
             f"refgm serve: cannot open the database {args.database or 'at ' + str(home() / 'refgm.db')}: "
             f"{str(err).splitlines()[0]}",
