@@ -291,7 +291,10 @@ class Host:
             try:
                 live = await self._table(row)
             except TranscriptError as err:  # over, or a log that cannot go on
-                raise GameOver(str(err)) if self.find(token).ended else Conflict(str(err)) from None
+                if self.find(token).ended:
+                    raise GameOver("this game is over") from None
+                why = str(err).split("; see: refgm replay")[0]  # the terminal's hint names no file here
+                raise Conflict(f"{why}; download the game's log and check it with: refgm replay FILE") from None
             async with live.lock:
                 refusal: ValueError | None = None
                 try:
