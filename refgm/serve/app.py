@@ -36,8 +36,7 @@ from typing import Any
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.datastructures import MutableHeaders
-from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gm.recorder import TranscriptError
@@ -109,8 +108,7 @@ def error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | None = None) -> ASGIApp:
-    """The app serving `host`'s games, answering only requests for one of `hosts` (None: any),
-    every response with the security headers (`secured`)."""
+    """The app serving `host`'s games (`secured`: for `hosts` alone, with the security headers)."""
     limits = limits or Limits()
 
     @contextlib.asynccontextmanager
@@ -120,8 +118,6 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
 
     app = FastAPI(title="refgm", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     index = (STATIC / "index.html").read_text(encoding="utf-8") if (STATIC / "index.html").is_file() else ""
-    if hosts is not None:  # a page served under another name (DNS rebinding) gets no answer
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
 
     def page(request: Request) -> Response:
         token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(32)
@@ -280,11 +276,21 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, str(err))
         return {"report": report, "lines": marked_lines(text, report)}
 
-    return secured(app)
+    return secured(app, hosts)
 
 
-def secured(app: ASGIApp) -> ASGIApp:
-    """`app` with the security headers on every response, a 500 of the error middleware's included."""
+def host_name(header: str) -> str:
+    """The host of a Host header, without its port: `[::1]:8000` is `::1`, `localhost:8000` is `localhost`."""
+    if header.startswith("["):
+        return header[1 : header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+def secured(app: ASGIApp, hosts: Sequence[str] | None = None) -> ASGIApp:
+    """`app` answering only requests for one of `hosts` (None or "*": any), so a page served under
+    another name (DNS rebinding) gets no answer, and with the security headers on every response,
+    a 500 of the error middleware's included."""
+    allowed = None if hosts is None or "*" in hosts else {name.lower() for name in hosts}
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -304,6 +310,9 @@ def secured(app: ASGIApp) -> ASGIApp:
                     headers["Cache-Control"] = "no-store"
             await send(message)
 
+        if allowed is not None and host_name(Headers(scope=scope).get("host", "")).lower() not in allowed:
+            await error(400, "a request for a host this server does not serve")(scope, receive, sending)
+            return
         await app(scope, receive, sending)
 
     return wrapped

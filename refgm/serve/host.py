@@ -285,9 +285,7 @@ class Host:
         row = self.find(token)
         if row.imported or row.ended:
             raise GameOver("this game is over")
-        if body is not None and "version" in body and body["version"] != self.store.count(row.id):
-            raise Overtaken("the game has moved on since the page was shown: look at it again")
-        for attempt in (1, 2):
+        for _ in range(3):
             try:
                 live = await self._table(row)
             except TranscriptError as err:  # over, or a log that cannot go on
@@ -296,30 +294,34 @@ class Host:
                 why = str(err).split("; see: refgm replay")[0]  # the terminal's hint names no file here
                 raise Conflict(f"{why}; download the game's log and check it with: refgm replay FILE") from None
             async with live.lock:
+                if self.live.get(row.id) is not live:  # dropped or replaced while this request waited
+                    continue
+                # Checked here, under the lock and against the database, so that a request sent twice
+                # (or to two servers) finds the game moved on by the first and plays nothing.
+                if body is not None and "version" in body and body["version"] != self.store.count(row.id):
+                    raise Overtaken("the game has moved on since the page was shown: look at it again")
                 refusal: ValueError | None = None
                 try:
                     await self._turn(live, row, body)
                 except ValueError as err:  # refused or malformed: what it wrote (a `refused` line) is kept
                     refusal = err
                 except BaseException:  # a bug or a cancelled request: nothing of the turn is kept
-                    self._drop(row.id)
+                    self._drop(row.id, live)
                     raise
                 try:
                     live.ledger.flush()
                 except StaleGameError:  # another server played this game since this one loaded it
-                    self._drop(row.id)
-                    if attempt == 2:
-                        raise Conflict("this game was played elsewhere meanwhile; reload it") from None
+                    self._drop(row.id, live)
                     continue
                 except BaseException:  # the database failed: this table is ahead of what it kept
-                    self._drop(row.id)
+                    self._drop(row.id, live)
                     raise
+                if live.table.over:
+                    self._drop(row.id, live)
             if refusal is not None:
                 raise refusal
-            if live.table.over:
-                self._drop(row.id)
             return self._view(row)
-        raise AssertionError("unreachable")
+        raise Conflict("this game was played elsewhere meanwhile; reload it")
 
     async def _turn(self, live: Live, row: GameRow, body: Json | None) -> None:
         """Play `body` (None: only go on to the human's next turn, after a resume)."""
@@ -395,12 +397,15 @@ class Host:
                 break
             self._drop(oldest)
 
-    def _drop(self, game_id: str) -> None:
-        """Forget a table (and what it wrote since its last flush): the database has the game."""
-        live = self.live.pop(game_id, None)
-        if live is not None:
-            live.ledger.discard()
-            asyncio.get_running_loop().create_task(_close(live))
+    def _drop(self, game_id: str, live: Live | None = None) -> None:
+        """Forget a table (and what it wrote since its last flush): the database has the game.
+        Given `live`, only that table: never one another request has put in its place since."""
+        held = self.live.get(game_id)
+        if held is None or (live is not None and held is not live):
+            return
+        del self.live[game_id]
+        held.ledger.discard()
+        asyncio.get_running_loop().create_task(_close(held))
 
     async def aclose(self) -> None:
         for game_id in list(self.live):

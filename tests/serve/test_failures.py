@@ -4,6 +4,7 @@ imported, a bug answers 500, a request names another host, a client floods the r
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -16,8 +17,8 @@ from fastapi.testclient import TestClient
 from refgm.cli import main
 from refgm.serve import host as host_module
 from refgm.serve import store as store_module
-from refgm.serve.app import Limits, create_app
-from refgm.serve.host import Host
+from refgm.serve.app import Limits, create_app, host_name
+from refgm.serve.host import Host, NewGame
 from refgm.serve.store import Store, games
 from tests.serve.api import events, serve_args, served
 
@@ -180,3 +181,80 @@ def test_a_json_media_type_in_capitals_is_json(database_url: str) -> None:
             headers={"Content-Type": "APPLICATION/JSON; charset=UTF-8", "X-Refgm-CSRF": api.csrf},
         )
         assert answer.status_code == 201, answer.text
+
+
+def slowed(monkeypatch: pytest.MonkeyPatch, fail_first: bool = False) -> None:
+    """Every turn waits a moment before it is played (a model taking its time), so that a second
+    request arrives while the first holds the game; with `fail_first`, the first turn is played
+    and then fails (a cancelled request), its table left ahead of the database."""
+    real = Host._turn
+    calls = 0
+
+    async def slow(self: Host, live: Any, row: Any, body: Any) -> None:
+        nonlocal calls
+        calls += 1
+        await asyncio.sleep(0.05)
+        await real(self, live, row, body)
+        if fail_first and calls == 1:
+            raise RuntimeError("the request was cancelled")
+
+    monkeypatch.setattr(Host, "_turn", slow)
+
+
+def test_one_turn_sent_twice_at_once_is_played_once(database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def play() -> None:
+        host = Host(Store.open(database_url), serve_args())
+        token = await host.create(NewGame("liar", "en", "offline"))
+        page = await host.view(token)
+        slowed(monkeypatch)
+        question = {"text": "A, are you the liar?", "version": page["version"]}
+        answers = await asyncio.gather(host.turn(token, question), host.turn(token, question), return_exceptions=True)
+        assert sorted(type(a).__name__ for a in answers) == ["Overtaken", "dict"]
+        log = events(host.export(token))
+        assert sum(1 for e in log if e["t"] == "player") == 1
+        assert (await host.view(token))["view"]["remaining"] == 6, "charged once"
+        await host.aclose()
+
+    asyncio.run(play())
+
+
+def test_a_request_waiting_on_a_table_that_failed_plays_on_the_game_as_kept(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def play() -> None:
+        host = Host(Store.open(database_url), serve_args())
+        token = await host.create(NewGame("liar", "en", "offline"))
+        slowed(monkeypatch, fail_first=True)
+        question = {"text": "A, are you the liar?"}
+        first, second = await asyncio.gather(
+            host.turn(token, question), host.turn(token, question), return_exceptions=True
+        )
+        assert isinstance(first, RuntimeError) and isinstance(second, dict)
+        log = events(host.export(token))
+        assert [e["turn"] for e in log if e["t"] == "player"] == [1], "the failed turn kept nothing"
+        assert second["view"]["remaining"] == 6
+        await host.aclose()
+
+    asyncio.run(play())
+
+
+@pytest.mark.parametrize(
+    ("header", "name"),
+    [
+        ("[::1]:8000", "::1"),
+        ("[::1]", "::1"),
+        ("localhost:8000", "localhost"),
+        ("127.0.0.1", "127.0.0.1"),
+        ("::1", "::1"),
+    ],
+)
+def test_the_host_of_a_host_header(header: str, name: str) -> None:
+    assert host_name(header) == name
+
+
+def test_an_ipv6_loopback_host_is_served(database_url: str) -> None:
+    app = create_app(Host(Store.open(database_url), serve_args()), hosts=["127.0.0.1", "localhost", "::1"])
+    with TestClient(app) as client:
+        assert client.get("/api/options", headers={"host": "[::1]:8000"}).status_code == 200
+        refused = client.get("/api/options", headers={"host": "evil.example"})
+        assert refused.status_code == 400 and "content-security-policy" in refused.headers

@@ -90,3 +90,18 @@ def test_two_servers_playing_one_game_at_once_keep_one_turn_each_time(two_server
     log = a.get(f"/api/g/{game}/log.jsonl").text
     # Every 200 is one move of the human's seat in the log, and nothing else is.
     assert len(human_moves(log, "1")) == kept
+
+
+def test_one_turn_sent_to_two_servers_at_once_is_played_once(two_servers: list[LiveServer]) -> None:
+    """The page's version: the server that finds the game moved on by the other plays nothing,
+    even when it learns so only from its failed commit and reloads the game."""
+    a, b = (client(server) for server in two_servers)
+    game = a.post("/api/games", json={"game": "liar", "lang": "en"}).json()["token"]
+    for round_ in range(4):
+        version = a.get(f"/api/g/{game}").json()["version"]
+        question = {"text": f"{'ABC'[round_ % 3]}, are you the liar?", "version": version}
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda c, q=question: c.post(f"/api/g/{game}/turn", json=q), (a, b)))
+        assert sorted(answer.status_code for answer in answers) == [200, 409], [answer.text for answer in answers]
+    log = [json.loads(line) for line in b.get(f"/api/g/{game}/log.jsonl").text.splitlines()]
+    assert sum(1 for line in log if line["t"] == "player") == 4
