@@ -220,7 +220,7 @@ class DbLedger:
                     db.execute(events.insert(), rows)
                 db.execute(games.update().where(games.c.id == self.game_id).values(**changed))
         except IntegrityError:
-            raise StaleGameError(f"{self.name}: line {self.kept + 1} was written by another server") from None
+            raise StaleGameError(f"{self.name}: another server wrote to it after its line {self.kept}") from None
         self.kept, self.ending = len(self.lines), None
 
     def discard(self) -> None:
