@@ -43,8 +43,6 @@ from gm.recorder import TranscriptError
 from referee.lang.incident import LANGS
 from refgm.commands.audit import chat_report
 from refgm.serve.host import Conflict, GameNotFound, GameOver, Host, NewGame, Overtaken, Refused
-from refgm.serve.replay import replay_view
-from refgm.serve.store import log_of
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -226,21 +224,19 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
     @app.get("/api/g/{token}/log.jsonl")
     async def export(token: str) -> Any:
         try:
-            text = host.export(token)
+            game_id, text = host.export(token)
         except GameNotFound as err:
             return error(404, str(err))
-        row = host.find(token)
         return PlainTextResponse(
             text,
             media_type="application/x-ndjson; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{row.id}.jsonl"'},
+            headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'},
         )
 
     @app.get("/api/g/{token}/replay")
     async def replay(token: str) -> Any:
         try:
-            row, lines = host.lines(token)
-            return replay_view(log_of(Path("<database>") / row.id, lines))
+            return host.replay(token)
         except GameNotFound as err:
             return error(404, str(err))
         except TranscriptError as err:

@@ -269,8 +269,7 @@ class Host:
 
     def _view(self, row: GameRow) -> Json:
         # Read from the database, not from a table this server holds: another server may have played since.
-        lines = self.store.lines(row.id)
-        log = log_of(DbLedger(self.store.engine, row.id).path, lines)
+        lines, log = self.store.log(row.id)
         if row.imported and log.first("game_ended") is None:
             raise GameNotFound("an imported game that never ended is shown only in its replay")
         title = TITLES.get(row.game, {}).get(row.lang, row.game)
@@ -414,15 +413,14 @@ class Host:
 
     # --- the log -----------------------------------------------------------------------------
 
-    def export(self, token: str) -> str:
-        """The game's JSONL log: all of it once over; while it goes on, what its human seat may see."""
+    def export(self, token: str) -> tuple[str, str]:
+        """The game's id and JSONL log: all of it once over; while it goes on, what its human seat may see."""
         row = self.find(token)
-        lines = self.store.lines(row.id)
-        log = log_of(DbLedger(self.store.engine, row.id).path, lines)
+        lines, log = self.store.log(row.id)
         if log.first("game_ended") is None:
             seat = row.seat or ""
             lines = [line for line, event in zip(lines, log.events, strict=True) if event.seen_by(seat)]
-        return "".join(line + "\n" for line in lines)
+        return row.id, "".join(line + "\n" for line in lines)
 
     def import_log(self, text: str) -> str:
         """Keep a JSONL log to be replayed; its token. TranscriptError if it is no log, or one
@@ -454,9 +452,9 @@ class Host:
                     raise
         raise AssertionError("unreachable")
 
-    def lines(self, token: str) -> tuple[GameRow, list[str]]:
-        row = self.find(token)
-        return row, self.store.lines(row.id)
+    def replay(self, token: str) -> Json:
+        """The replay page of a finished game (refgm.serve.replay); TranscriptError while it goes on."""
+        return replay_view(self.store.log(self.find(token).id)[1])
 
 
 async def _close(live: Live) -> None:

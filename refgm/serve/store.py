@@ -156,8 +156,7 @@ class DbLedger:
 
     @property
     def path(self) -> Path:
-        """The `Log.path` of this game's log: a name no file has, for messages only."""
-        return Path("<database>") / self.game_id
+        return log_path(self.game_id)
 
     def create(self, sealed: Sealed, started: Json) -> DbWriter:
         """The game's row, with its seal, and its first line, in one transaction."""
@@ -189,11 +188,7 @@ class DbLedger:
             ).all()
         self.lines = [line for _, line in rows]
         self.kept, self.ending = len(self.lines), None
-        return self.log(), _sealed(sealed, self.name)
-
-    def log(self) -> Log:
-        """The log as this process last read or wrote it."""
-        return log_of(self.path, self.lines)
+        return log_of(self.path, self.lines), _sealed(sealed, self.name)
 
     def append(self) -> DbWriter:
         return DbWriter(self)
@@ -227,6 +222,11 @@ class DbLedger:
         """Forget what was written since the last flush (the table that wrote it is dropped too)."""
         del self.lines[self.kept :]
         self.ending = None
+
+
+def log_path(game_id: str) -> Path:
+    """The `Log.path` of a game kept here: a name no file has, for messages only."""
+    return Path("<database>") / game_id
 
 
 def log_of(path: Path, lines: list[str]) -> Log:
@@ -274,6 +274,11 @@ class Store:
             return None
         ended = row["sealed"] is None or json.loads(row["sealed"]).get("ended") is True
         return GameRow(row["id"], row["game"], row["lang"], row["seat"], row["opponent"], row["imported"], ended)
+
+    def log(self, game_id: str) -> tuple[list[str], Log]:
+        """A game's committed lines, and the log they make."""
+        lines = self.lines(game_id)
+        return lines, log_of(log_path(game_id), lines)
 
     def lines(self, game_id: str) -> list[str]:
         with self.engine.connect() as db:

@@ -210,7 +210,7 @@ def test_one_turn_sent_twice_at_once_is_played_once(database_url: str, monkeypat
         question = {"text": "A, are you the liar?", "version": page["version"]}
         answers = await asyncio.gather(host.turn(token, question), host.turn(token, question), return_exceptions=True)
         assert sorted(type(a).__name__ for a in answers) == ["Overtaken", "dict"]
-        log = events(host.export(token))
+        log = events(host.export(token)[1])
         assert sum(1 for e in log if e["t"] == "player") == 1
         assert (await host.view(token))["view"]["remaining"] == 6, "charged once"
         await host.aclose()
@@ -230,7 +230,7 @@ def test_a_request_waiting_on_a_table_that_failed_plays_on_the_game_as_kept(
             host.turn(token, question), host.turn(token, question), return_exceptions=True
         )
         assert isinstance(first, RuntimeError) and isinstance(second, dict)
-        log = events(host.export(token))
+        log = events(host.export(token)[1])
         assert [e["turn"] for e in log if e["t"] == "player"] == [1], "the failed turn kept nothing"
         assert second["view"]["remaining"] == 6
         await host.aclose()
