@@ -26,8 +26,8 @@ Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 
 exactly the turns the client had a 2xx for or found committed, in order. Prints `lost: N,
 doubled: N` and exits 1 if either is not zero. Figures, not asserts.
 
-Measured 2026-12-01 on a shared 2-core machine (load average about 1 before each run), the
-client and the server sharing the two cores; 200 games each run (67 liar, 67 Monorail, 66
+Measured 2026-12-01 on a shared 2-core machine, with no other test run of this project going,
+the client and the server sharing the two cores; 200 games each run (67 liar, 67 Monorail, 66
 Garnet Thief), from the repository root with
 `PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python bench/serve.py ...`, after a turn's
 events were made one commit (refgm.serve.store):
