@@ -295,9 +295,13 @@ class Host:
             async with live.lock:
                 if self.live.get(row.id) is not live:  # dropped or replaced while this request waited
                     continue
+                committed = self.store.count(row.id)
+                if live.ledger.kept != committed:  # another server played since this table was loaded:
+                    self._drop(row.id, live)  # even a refusal must be judged on the game as it is
+                    continue
                 # Checked here, under the lock and against the database, so that a request sent twice
                 # (or to two servers) finds the game moved on by the first and plays nothing.
-                if body is not None and "version" in body and body["version"] != self.store.count(row.id):
+                if body is not None and "version" in body and body["version"] != committed:
                     raise Overtaken("the game has moved on since the page was shown: look at it again")
                 refusal: ValueError | None = None
                 try:
@@ -508,7 +512,8 @@ def _move(row: GameRow, match: Match, body: Json) -> Any:
         return typed
     garnet = GarnetTexts(row.lang)
     if view.get("designator") == view.get("seat"):
-        named = read_designation(_text(body, "designate"))
+        said = body.get("designate")  # anything else (a choice, say) is no seat: asked again, in words
+        named = read_designation(said) if isinstance(said, str) and len(said) <= TEXT_CHARS else None
         if named is None:
             raise Refused(garnet.message("not_a_seat", tied=[garnet.seat(s) for s in view["last_places"]]))
         return named

@@ -258,3 +258,33 @@ def test_an_ipv6_loopback_host_is_served(database_url: str) -> None:
         assert client.get("/api/options", headers={"host": "[::1]:8000"}).status_code == 200
         refused = client.get("/api/options", headers={"host": "evil.example"})
         assert refused.status_code == 400 and "content-security-policy" in refused.headers
+
+
+def test_a_turn_is_judged_on_the_game_as_committed_not_on_a_stale_table(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Server A holds a table; server B plays a turn; A's next request, even one refused without a
+    line written (so no commit would show A its table is stale), is judged on the game as B left it."""
+
+    async def play() -> None:
+        a, b = Host(Store.open(database_url), serve_args()), Host(Store.open(database_url), serve_args())
+        token = await a.create(NewGame("garnet", "en", "bot:random", seat="1"))
+        await a.turn(token, POLICE)
+        await b.turn(token, POLICE)
+        current: list[bool] = []
+        real = Host._turn
+
+        async def judged(self: Host, live: Any, row: Any, body: Any) -> None:
+            current.append(live.ledger.kept == self.store.count(row.id))
+            await real(self, live, row, body)
+
+        monkeypatch.setattr(Host, "_turn", judged)
+        with pytest.raises(ValueError):
+            await a.turn(token, {"choice": "Police"})  # no announcement: refused before anything is written
+        assert current == [True]
+        page = await a.turn(token, POLICE)
+        assert page["view"]["round"] == 4 and page["problems"] == []
+        await a.aclose()
+        await b.aclose()
+
+    asyncio.run(play())
