@@ -34,7 +34,7 @@ from gm.session import Attempt, GameConfig, Session
 from gm.verify import fact
 from referee.lang import Context, Parsed, extract, parse
 from referee.lang.context import Statement
-from referee.lang.incident import Incident, Lang, incident
+from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS, Incident, Lang
 from referee.liar.game import Rules, new_game
 from referee.liar.intent import Guess, Intent, Other
 from referee.liar.knowledge import Observation
@@ -56,13 +56,13 @@ class GameSpec:
     lang: Lang
     player: str
     seed: int
-    incident: str = "cake"
+    incident: Incident = INCIDENTS[DEFAULT_INCIDENT]
     budget: int = 7
 
     @property
     def key(self) -> str:
         """What identifies a finished game in a results file (for resuming)."""
-        return f"{self.model}|{self.mode}|{self.lang}|{self.player}|{self.incident}|{self.seed}"
+        return f"{self.model}|{self.mode}|{self.lang}|{self.player}|{self.incident.key}|{self.seed}"
 
     @property
     def rules(self) -> Rules:
@@ -149,7 +149,7 @@ async def play_text(spec: GameSpec, master: TextGameMaster, secret: World | None
     """Play a game against a text game master; ask for the reveal in rules-prompt mode."""
     started = time.perf_counter()
     rules, rng = spec.rules, random.Random(f"player:{spec.seed}")
-    ctx = Context(roster=rules.roster, incident=incident(spec.incident), lang=spec.lang)
+    ctx = Context(roster=rules.roster, incident=spec.incident, lang=spec.lang)
     usage = Usage()
     turns: tuple[Turn, ...] = ()
     view = View(rules, remaining=rules.budget)
@@ -262,7 +262,7 @@ async def play_harness(spec: GameSpec, actor: Actor | None) -> Played:
     """Play a game through the real session; `actor` None is the offline actor."""
     started = time.perf_counter()
     rules, rng = spec.rules, random.Random(f"player:{spec.seed}")
-    config = GameConfig(lang=spec.lang, incident=incident(spec.incident), rules=rules)
+    config = GameConfig(lang=spec.lang, incident=spec.incident, rules=rules)
     ctx = Context(roster=rules.roster, incident=config.incident, lang=spec.lang)
     fallback = OfflineActor(spec.seed)
     state = new_game(rules, random.Random(spec.seed))

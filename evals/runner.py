@@ -17,7 +17,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from itertools import product
 from pathlib import Path
 from typing import IO, Any, Generic, Protocol, TypeVar
@@ -32,7 +32,7 @@ from gm.backends import ModelSpec, open_backend
 from gm.backends.base import Backend
 from gm.recorder import truncate_torn_tail
 from gm.sampling import game_key
-from referee.lang.incident import Lang, incident
+from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS, Incident, Lang
 from referee.liar.intent import Intent
 
 RESULTS = "results.jsonl"
@@ -50,7 +50,7 @@ class Plan:
     players: tuple[str, ...]
     games: int
     first_seed: int = 0
-    incident: str = "cake"
+    incident: Incident = INCIDENTS[DEFAULT_INCIDENT]
     budget: int = 7
     system_prompt: str | None = None
     window: int | None = None
@@ -91,7 +91,8 @@ def result_json(played: Played, prices: dict[str, tuple[float, float]],
     harness = spec.mode == "harness"
     price_in, price_out = prices.get(spec.model, (0.0, 0.0))
     line: dict[str, Any] = {
-        **asdict(spec),
+        **{f.name: getattr(spec, f.name) for f in fields(spec)},
+        "incident": spec.incident.key,
         "key": spec.key,
         "secret": f"{played.secret.culprit},{played.secret.liar}" if played.secret else None,
         "outcome": played.outcome,
@@ -281,7 +282,7 @@ class Runner(EvalRunner[GameSpec]):
             return result_json(played, self.plan.prices, log)
         secret = spec.secret()
         if name in ("offline", FAULTY):
-            master = OracleGameMaster(spec.rules, spec.lang, incident(spec.incident),
+            master = OracleGameMaster(spec.rules, spec.lang, spec.incident,
                                       random.Random(f"gm:{spec.seed}"), secret,
                                       faults or Faults())
             played = await play_text(spec, master, secret)
@@ -301,7 +302,7 @@ class Runner(EvalRunner[GameSpec]):
     def system(self, spec: GameSpec) -> str:
         """The text-mode system prompt: the rules (the project's or the user's), and in
         unassisted mode the secret."""
-        config = incident(spec.incident)
+        config = spec.incident
         rules = self.plan.system_prompt or rules_prompt(spec.lang, config, spec.budget)
         if spec.mode == "unassisted":
             return rules + "\n" + secret_paragraph(spec.lang, config, spec.secret())

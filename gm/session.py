@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -61,7 +62,7 @@ from gm.verify import Check, verify
 from referee.errors import CommitmentError
 from referee.lang import Context, Parsed, parse
 from referee.lang.display import displayable
-from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident
+from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident, incident_from_json
 from referee.liar.codec import intent_from_json, intent_json, verdict_json, world_from_json
 from referee.liar.game import GameState, Rules, new_game
 from referee.liar.intent import Intent, Query, Question, Unclear
@@ -101,7 +102,7 @@ class GameConfig:
     game: ClassVar[str] = LIAR.name
 
     def as_json(self, actor: str) -> Json:
-        return {"lang": self.lang, "incident": self.incident.key,
+        return {"lang": self.lang, "incident": self.incident.as_json(),
                 "roster": list(self.rules.roster.names), "budget": self.rules.budget,
                 "actor": actor}
 
@@ -110,7 +111,7 @@ class GameConfig:
         if obj["lang"] not in LANGS:
             raise ValueError(f"unknown language {obj['lang']!r}; known: {', '.join(LANGS)}")
         rules = Rules(Roster(tuple(obj["roster"])), int(obj["budget"]))
-        return cls(lang=obj["lang"], incident=incident(obj["incident"]), rules=rules)
+        return cls(lang=obj["lang"], incident=incident_from_json(obj["incident"]), rules=rules)
 
     @classmethod
     def of(cls, log: Log) -> GameConfig:
@@ -126,9 +127,9 @@ class GameConfig:
             raise TranscriptError(f"{log.path}:{started.line}: bad game config ({err})") from None
 
 
-def drawn_incident(seed: int) -> Incident:
-    """The incident of a game whose player chose none: drawn from its seed."""
-    return incident(random.Random(f"incident:{seed}").choice(sorted(INCIDENTS)))
+def drawn_incident(seed: int, pool: Mapping[str, Incident] = INCIDENTS) -> Incident:
+    """The incident of a game whose player chose none: drawn from its seed among `pool`."""
+    return incident(random.Random(f"incident:{seed}").choice(sorted(pool)), pool)
 
 
 def last_question(log: Log) -> Question | None:

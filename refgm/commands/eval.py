@@ -37,7 +37,9 @@ from evals.runner import ERRORS, FAULTY, RESULTS, EvalRunner, Plan, Runner
 from evals.seat import BOT
 from gm.backends import BackendError, ModelSpec
 from gm.bots import UnknownBotError, levels
-from referee.lang.incident import INCIDENTS, LANGS
+from referee.lang.incident import DEFAULT_INCIDENT, LANGS, IncidentError
+from refgm.commands import incidents
+from refgm.commands.incidents import add_incident_options
 
 GAME_MODES: dict[str, tuple[str, ...]] = {"liar": MODES, MONORAIL: MONORAIL_MODES, GARNET: GARNET_MODES}
 ITEMS = {MONORAIL: 60, GARNET: 48}
@@ -137,7 +139,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    "payout: rounds per model and language (default 48)")
     p.add_argument("--seed", type=int, default=0,
                    help="first seed (default 0); monorail judge, garnet payout: the question set's seed")
-    p.add_argument("--incident", choices=sorted(INCIDENTS), default="cake")
+    add_incident_options(p, DEFAULT_INCIDENT, "the liar game's incident")
     p.add_argument("--budget", type=int, default=7, help="questions per game (default 7)")
     p.add_argument("--system-prompt", type=Path, metavar="FILE",
                    help="your own rules prompt for the text modes instead of the project's")
@@ -185,9 +187,15 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as err:
             print(f"refgm eval: cannot read {args.system_prompt}: {err}", file=sys.stderr)
             return 2
+    try:
+        about = incidents.chosen(args, DEFAULT_INCIDENT)
+    except IncidentError as err:
+        print(f"refgm eval: {err}", file=sys.stderr)
+        return 2
+    assert about is not None  # a default key is given
     plan = Plan(models=tuple(args.models or ("offline",)), modes=cast(tuple[Mode, ...], modes),
                 langs=args.langs, players=args.players, games=args.games, first_seed=args.seed,
-                incident=args.incident, budget=args.budget, system_prompt=system,
+                incident=about, budget=args.budget, system_prompt=system,
                 window=args.window, prices=dict(args.prices), connections=args.connections)
     return _play(Runner(plan, args.out), args)
 

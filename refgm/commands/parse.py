@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, BinaryIO, TextIO
 
 from gm.render import Renderer
-from referee.lang import LANGS, Context, Parsed, incident, parse
-from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS
+from referee.lang import LANGS, Context, Parsed, parse
+from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS, Incident, IncidentError
 from referee.lang.limits import problem
 from referee.lang.wire import parsed_json
 from referee.liar.intent import Confirm, CountQuery, Question, Unclear
+from refgm.commands import incidents
+from refgm.commands.incidents import add_incident_options
 from refgm.jsonl import MALFORMED, MalformedLine, answer_lines, load_object, read_lines, shown
 
 
@@ -39,15 +41,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     command.add_argument("text", nargs="*", help="utterances to read (default: lines on stdin)")
     command.add_argument("--jsonl", action="store_true", help="machine interface: JSON lines in and out")
     command.add_argument("--lang", choices=LANGS, help="language (default: detected from the script)")
-    command.add_argument("--incident", choices=sorted(INCIDENTS), default=DEFAULT_INCIDENT,
-                         help="what was eaten or drunk (default: %(default)s)")
+    add_incident_options(command, DEFAULT_INCIDENT, "what was eaten or drunk")
     command.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        default = incidents.chosen(args, DEFAULT_INCIDENT)
+    except IncidentError as err:
+        print(f"refgm parse: {err}", file=sys.stderr)
+        return 2
+    assert default is not None  # a default key is given
     if args.jsonl:
-        return run_jsonl(sys.stdin.buffer, sys.stdout, args.lang, args.incident)
-    ctx = Context(incident=incident(args.incident), lang=args.lang)
+        return run_jsonl(sys.stdin.buffer, sys.stdout, args.lang, default, incidents.known(args))
+    ctx = Context(incident=default, lang=args.lang)
     texts: Iterable[tuple[str, str | MalformedLine]] = (
         [(f"argument {n}", text) for n, text in enumerate(args.text, 1)] if args.text
         else ((f"line {n}", line) for n, line in enumerate(read_lines(sys.stdin.buffer), 1)))
@@ -63,10 +70,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_jsonl(stdin: BinaryIO, stdout: TextIO, lang: str | None = None,
-              default_incident: str = DEFAULT_INCIDENT) -> int:
-    """One output line per input line; `lang`/`default_incident` apply when a line has none."""
+              default_incident: Incident = INCIDENTS[DEFAULT_INCIDENT],
+              known: Mapping[str, Incident] = INCIDENTS) -> int:
+    """One output line per input line; `lang`/`default_incident` apply when a line has none,
+    and a line's `incident` is a key of `known`."""
     return answer_lines(
-        stdin, stdout, lambda line: parsed_json(_read_line(line, lang, default_incident)), _unclear, "read"
+        stdin, stdout, lambda line: parsed_json(_read_line(line, lang, default_incident, known)), _unclear, "read"
     )
 
 
@@ -74,7 +83,8 @@ def _unclear(error: str) -> dict[str, Any]:
     return {"kind": "unclear", "cost": 0, "propositions": [], "guess": None, "error": error}
 
 
-def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
+def _read_line(line: str, lang: str | None, default_incident: Incident,
+               known: Mapping[str, Incident]) -> Parsed:
     request = load_object(line, "{\"text\": \"...\"}")
     text = request.get("text")
     if not isinstance(text, str):
@@ -85,10 +95,10 @@ def _read_line(line: str, lang: str | None, default_incident: str) -> Parsed:
     line_lang = request.get("lang", lang)
     if line_lang is not None and line_lang not in LANGS:
         raise MalformedLine(f"\"lang\" must be one of {', '.join(LANGS)}, not {shown(line_lang)}")
-    key = request.get("incident", default_incident)
-    if not isinstance(key, str) or key not in INCIDENTS:
-        raise MalformedLine(f"\"incident\" must be one of {', '.join(INCIDENTS)}, not {shown(key)}")
-    return parse(text, Context(incident=incident(key), lang=line_lang))
+    key = request.get("incident", default_incident.key)
+    if not isinstance(key, str) or key not in known:
+        raise MalformedLine(f"\"incident\" must be one of {', '.join(known)}, not {shown(key)}")
+    return parse(text, Context(incident=known[key], lang=line_lang))
 
 
 def describe(parsed: Parsed, ctx: Context) -> str:

@@ -14,12 +14,13 @@ from gm.backends import BackendError
 from gm.bots import default_level, levels
 from gm.recorder import TranscriptError, game_path, locate, new_game_id, read
 from gm.sampling import SamplingKeyError, game_key
-from gm.session import GameConfig, Session, drawn_incident
+from gm.session import GameConfig, Session
 from gm.tui import Frontend, interactive, run_interactive, run_lines
-from referee.lang.incident import INCIDENTS, LANGS, incident
+from referee.lang.incident import LANGS, IncidentError
 from referee.liar.game import Rules
 from referee.liar.world import World
-from refgm.commands import play_garnet, play_monorail
+from refgm.commands import incidents, play_garnet, play_monorail
+from refgm.commands.incidents import add_incident_options
 from refgm.commands.models import add_model_options, open_actor
 
 
@@ -63,8 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="Garnet Thief: a model game master who tells each reveal; every identity and number "
                    "it says is checked against the referee's, else it is asked again (twice), then left out")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the game (default en)")
-    p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
-                   help=f"what happened: {', '.join(INCIDENTS)} (default: drawn from the seed)")
+    add_incident_options(p)
     p.add_argument("--seed", type=int, help="seed of the secret and the phrasing (default: random)")
     p.add_argument("--secret", type=_secret, metavar="CULPRIT,LIAR",
                    help="fix the secret instead of drawing it (set puzzles, tests)")
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 def _play(runner: asyncio.Runner, args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     try:
         session, opening = runner.run(_start(args))
-    except (TranscriptError, FileExistsError, OSError, BackendError, SamplingKeyError) as err:
+    except (TranscriptError, FileExistsError, OSError, BackendError, SamplingKeyError, IncidentError) as err:
         print(f"refgm play: {_reason(err)}", file=sys.stderr)
         return 2
     frontend = Frontend(session)
@@ -133,7 +133,7 @@ async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if args.resume:
         return await Session.resume(locate(args.resume), actor=open_actor(args))
     seed = random.SystemRandom().getrandbits(63) if args.seed is None else args.seed
-    config = GameConfig(lang=args.lang, incident=incident(args.incident) if args.incident else drawn_incident(seed))
+    config = GameConfig(lang=args.lang, incident=incidents.drawn(args, seed))
     game_id = args.transcript.stem if args.transcript else new_game_id()
     path = args.transcript or game_path(game_id)
     return await Session.start(config, path, game_id, seed=seed, secret=args.secret,

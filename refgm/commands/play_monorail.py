@@ -36,7 +36,7 @@ def opponent_level(value: str) -> str:
 
 def run(args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     """Play (or resume) one game; exit 0 when it ends or is left, 2 on a clear error."""
-    liar_only = [name for name in ("incident", "secret") if getattr(args, name, None) is not None]
+    liar_only = [name for name in ("incident", "incident_file", "secret") if getattr(args, name, None) is not None]
     if liar_only:
         print(f"refgm play: --{liar_only[0]} is for the liar game, not Monorail", file=sys.stderr)
         return 2

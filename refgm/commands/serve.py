@@ -8,6 +8,8 @@ import sys
 
 from gm.backends import BackendError, ModelSpec
 from gm.recorder import home
+from refgm.commands import incidents
+from refgm.commands.incidents import add_incident_options
 from refgm.commands.models import add_model_options
 
 DEFAULT_PORT = 8000
@@ -60,6 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         choices=("critical", "error", "warning", "info", "debug"),
         help="how much the server logs (default warning)",
     )
+    add_incident_options(p, what="the liar games' incident")
     add_model_options(p)
     p.set_defaults(handler=run)
 
@@ -87,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for model in models:
             ModelSpec.parse(model)
+        incidents.chosen(args)  # an unknown --incident is refused before the server starts
         store = Store.open(database_url(args.database))
     except (BackendError, ValueError) as err:
         print(f"refgm serve: {err}", file=sys.stderr)

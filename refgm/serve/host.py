@@ -37,7 +37,7 @@ from gm.monorail import Answer, typed_move
 from gm.monorail import Texts as MonorailTexts
 from gm.recorder import Json, TranscriptError, new_game_id
 from gm.sampling import game_key
-from gm.session import GameConfig, Session, drawn_incident
+from gm.session import GameConfig, Session
 from referee.game import find_game
 from referee.garnet.character import Character
 from referee.garnet.game import SEATS as GARNET_SEATS
@@ -47,7 +47,7 @@ from referee.lang.display import displayable
 from referee.lang.incident import LANGS
 from referee.lang.limits import UTTERANCE_CHARS
 from referee.monorail.game import SEATS as MONORAIL_SEATS
-from refgm.commands import play_seats
+from refgm.commands import incidents, play_seats
 from refgm.commands.models import open_actor
 from refgm.serve.feed import game_view
 from refgm.serve.replay import replay_view
@@ -201,7 +201,7 @@ class Host:
         return self.store.ledger(game_id, token, game=new.game, lang=new.lang, seat=seat, opponent=new.opponent)
 
     async def _start_liar(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
-        config = GameConfig(lang=new.lang, incident=drawn_incident(seed))  # type: ignore[arg-type]  # checked above
+        config = GameConfig(lang=new.lang, incident=incidents.drawn(self.args, seed))  # type: ignore[arg-type]  # checked above
         kept = ledger("player")
         session, _ = await Session.start(
             config, kept, game_id, seed=seed, actor=self._actor(new.opponent, game_key(seed))

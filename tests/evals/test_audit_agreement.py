@@ -71,12 +71,12 @@ def test_the_audit_agrees_with_the_eval_on_oracle_and_faulty_text_games(rate: st
                                             range(2)):
         spec = GameSpec(f"faulty:{rate}", mode, lang, player, seed)  # type: ignore[arg-type]
         secret = spec.secret()
-        master = _Recording(OracleGameMaster(spec.rules, lang, incident(spec.incident),
+        master = _Recording(OracleGameMaster(spec.rules, lang, spec.incident,
                                              random.Random(f"gm:{seed}"), secret,
                                              Faults.parse(rate)))
         played = asyncio.run(play_text(spec, master, secret if mode == "unassisted" else None))
         audit = audit_chat(split_chat(chat_text(played, master.replies)), spec.rules, lang,
-                           incident(spec.incident))
+                           spec.incident)
         found += any(_held(audit.score).values())
         if _held(audit.score) != _held(played.score):
             disagree.append(f"{spec.key}: audit {_held(audit.score)}, eval {_held(played.score)}")
