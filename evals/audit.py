@@ -7,11 +7,13 @@ by `evals.reading`; `evals.scorers.score` then judges the turns.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import product
 from math import prod
+from typing import Literal
 
 from evals.chat import Chat, Message
 from evals.observed import Turn
@@ -21,7 +23,7 @@ from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
-from referee.lang.incident import INCIDENTS, Incident, Lang, incident
+from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident_from_json
 from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
@@ -40,6 +42,16 @@ class Uncertain:
 
 
 @dataclass(frozen=True)
+class Found:
+    """The incident an audit read a chat as being about, and how it knew: `given` (the
+    caller named it), `named` (the chat's opening names it: "the last brownie", "마지막
+    마카롱", "最後のたい焼き") or `assumed` (none named: the built-in one mentioned most)."""
+
+    incident: Incident
+    how: Literal["given", "named", "assumed"]
+
+
+@dataclass(frozen=True)
 class Audit:
     """What an audit found: the turns read, their score, and for a native log whether the
     revealed secret opens the commitment shown at the start. A chat's score holds only the
@@ -52,6 +64,7 @@ class Audit:
     score: Score
     commitment_ok: bool | None = None
     uncertain: tuple[Uncertain, ...] = ()
+    found: Found | None = None
 
 
 @dataclass(frozen=True)
@@ -72,9 +85,86 @@ a chat of 64 turns has its 512 combinations tried, one of 1,000 turns 32."""
 FINDINGS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
-def guess_incident(text: str, lang: Lang) -> Incident:
-    """The incident the chat is about: the one whose noun it mentions most (cake if none)."""
-    return max(INCIDENTS.values(), key=lambda i: (text.count(i.noun[lang]), i.key == "cake"))
+# The opening's object: "the last X" (or "the last slice of X"), "마지막 (남은) X", "最後の X",
+# or the act told outright ("someone drank the lemonade", "바나나우유를 누가 마셨", "麦茶を飲んだ").
+_OPENING: dict[Lang, tuple[str, ...]] = {
+    "en": (
+        r"\blast\s+(?:(?:piece|slice|bite|bottle|glass|can|cup|carton|box|bar|scoop|bowl)\s+of\s+(?:the\s+)?)?"
+        r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+        r"\b(?:ate|drank|finished|eaten|drunk)\s+(?:the|our|my|all\s+the)\s+(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+    ),
+    "ko": (
+        r"마지막\s*(?:(?:남은|남아\s*있던|하나\s*남은|한\s*(?:개|조각|잔|병|캔|팩)\s*남은)\s*)?(?P<noun>[가-힣]+)",
+        r"(?P<noun>[가-힣]+)(?:을|를)\s*(?:(?:누가|누군가|몰래|다)\s*)?(?:먹었|먹어|마셨|마셔|먹은|마신)",
+    ),
+    "ja": (
+        r"最後(?:の|に残った|に残っていた|の(?:一つ|ひとつ|1つ|一個|1個|一切れ|一本|1本)の)\s*"
+        r"(?P<noun>[ァ-ヶー]+|[一-龥ぁ-ゖ]+?(?=を|が|は|も|、|。|$))",
+        r"(?P<noun>[ァ-ヶー]+|[一-龥]+)を\s*(?:(?:誰か|だれか|こっそり)が?\s*)?(?:食べ|飲ん)",
+    ),
+}
+_NOT_NOUNS = frozenset(
+    """question questions chance time turn one answer guess round word minute piece slice bit
+    person people thing night week day someone somebody""".split()
+)
+_EN_TAIL = frozenset(
+    """in on at from that which who and or was is were has had got left gone disappeared of for
+    with this today yesterday someone somebody it the a an but so went vanished missing by""".split()
+)
+# Particles a Korean noun is followed by, and whether each follows a final consonant:
+# "마카롱이", "파이가", "케이크를", "김밥을". The right one after the noun is stripped.
+_KO_PARTICLES = {"이": True, "가": False, "을": True, "를": False, "은": True, "는": False}
+_DRINK = {"en": r"\b(?:drank|drink|drinking|drunk|sip|sipped)\b", "ko": r"마시|마셨|마신", "ja": r"飲"}
+_EAT = {"en": r"\b(?:ate|eat|eaten|eating)\b", "ko": r"먹", "ja": r"食べ|食っ"}
+
+
+def find_incident(chat: Chat, lang: Lang, given: Incident | None = None) -> Found:
+    """The incident a chat is about: `given`, else the object its opening names (any food or
+    drink, built in or not), else the built-in one it mentions most (cake if none)."""
+    if given is not None:
+        return Found(given, "given")
+    everything = "\n".join(m.text for m in chat.messages)
+    gm = [m.text for m in chat.messages if m.role == "gm"]
+    noun = _named("\n".join((chat.preamble, *gm[:2])), lang) or _named(
+        "\n".join(m.text for m in chat.messages if m.role == "player"), lang)
+    if noun is None:
+        built_in = max(INCIDENTS.values(), key=lambda i: (everything.count(i.noun[lang]), i.key == "cake"))
+        return Found(built_in, "named" if built_in.noun[lang] in everything else "assumed")
+    known = next((i for i in INCIDENTS.values() if i.noun[lang].casefold() == noun.casefold()), None)
+    if known is not None:
+        return Found(known, "named")
+    drink = len(re.findall(_DRINK[lang], everything)) > len(re.findall(_EAT[lang], everything))
+    key = re.sub(r"[^a-z0-9]+", "-", noun.casefold()).strip("-")[:32] if lang == "en" else "chat"
+    return Found(Incident(key or "chat", "drink" if drink else "eat", dict.fromkeys(LANGS, noun)), "named")
+
+
+def _named(text: str, lang: Lang) -> str | None:
+    """The object `text` names most often in the opening's shapes, the first on a tie."""
+    nouns = [n for shape in _OPENING[lang] for m in re.finditer(shape, text, re.IGNORECASE)
+             if (n := _noun(m.group("noun"), lang))]
+    return max(dict.fromkeys(nouns), key=nouns.count) if nouns else None
+
+
+def _noun(found: str, lang: Lang) -> str | None:
+    """The object's name in a match: without the words after it ("brownie in the kitchen"),
+    the Korean particle after it, or a word that names no object ("the last question")."""
+    if lang == "en":
+        words = found.casefold().split()
+        if len(words) > 1 and words[1] in _EN_TAIL:
+            words = words[:1]
+        noun = " ".join(words)
+        return None if words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS else noun
+    if lang == "ko":
+        last, particle = found[-2:-1], found[-1:]
+        if len(found) > 1 and particle in _KO_PARTICLES and _has_final(last) == _KO_PARTICLES[particle]:
+            found = found[:-1]
+        return found if len(found) > 1 and found not in {"질문", "기회", "사람", "답", "하나"} else None
+    return found if found not in {"質問", "チャンス", "一人", "人"} else None
+
+
+def _has_final(syllable: str) -> bool:
+    """Whether a Hangul syllable ends in a consonant (받침)."""
+    return bool(syllable) and "가" <= syllable <= "힣" and (ord(syllable) - 0xAC00) % 28 != 0
 
 
 def readings(text: str, reply: str, ctx: Context, line: int,
@@ -131,9 +221,8 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
     in every reading the replies admit, and keep the findings true in all that fit."""
     players = " ".join(m.text for m in chat.messages if m.role == "player")
     lang = lang or detect(players)
-    everything = "\n".join(m.text for m in chat.messages)
-    ctx = Context(roster=rules.roster, incident=about or guess_incident(everything, lang),
-                  lang=lang)
+    about_found = find_incident(chat, lang, about)
+    ctx = Context(roster=rules.roster, incident=about_found.incident, lang=lang)
     lines: list[tuple[Message, tuple[Reading, ...]]] = []
     pending: Question | None = None
     for message, replies in _exchanges(chat.messages):
@@ -145,7 +234,7 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
         pending = intent if isinstance(intent, Question) and intent.open and \
             not first.statements else None
         lines.append((message, found))
-    return _resolve(lines, rules, lang)
+    return replace(_resolve(lines, rules, lang), found=about_found)
 
 
 def _errors(s: Score) -> dict[str, bool]:
@@ -227,7 +316,8 @@ def audit_log(log: Log) -> Audit:
     config = started.get("config", {})
     lang: Lang = config.get("lang", "en")
     rules = Rules(Roster(tuple(config.get("roster", ("A", "B", "C")))), int(config.get("budget", 7)))
-    ctx = Context(roster=rules.roster, incident=incident(config.get("incident", "cake")), lang=lang)
+    ctx = Context(roster=rules.roster, incident=incident_from_json(config.get("incident", "cake")),
+                  lang=lang)
     turns: list[Turn] = []
     pending: Question | None = None
     for recorded in recorded_turns(log):
@@ -249,4 +339,4 @@ def audit_log(log: Log) -> Audit:
         except CommitmentError:
             opened = False
     return Audit("native", lang, tuple(turns), score(tuple(turns), rules, revealed=revealed),
-                 opened)
+                 opened, found=Found(ctx.incident, "given"))

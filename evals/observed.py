@@ -18,11 +18,14 @@ Role = Literal["culprit", "liar"]
 
 @dataclass(frozen=True)
 class Claim:
-    """A role the game master named outside a character's answer ("the liar is C")."""
+    """A role the game master named outside a character's answer: `outright` by the role
+    ("the liar is C"), else by the act or in a list by person ("C ate it", "- C: culprit"),
+    which only a reveal is read from."""
 
     role: Role
     name: str
     source: str
+    outright: bool = True
 
 
 @dataclass(frozen=True)

@@ -45,33 +45,73 @@ _COUNT: dict[Lang, tuple[str, ...]] = {
 # "(?:の)?\s*"): two space runs side by side could split a long run of spaces in every way
 # before failing, which took 27 s on "残り" and 100 spaces.
 
-# Wrong first: "不正解" contains "正解", "incorrect" contains "correct".
+# Wrong first: "不正解" contains "正解", "incorrect" contains "correct". What announces the
+# answer ("정답은 ...", "正解は...", "the correct answer was ...") is a reveal, not a verdict.
 _VERDICT: dict[Lang, tuple[str, str]] = {
-    "ko": (r"오답|틀렸|틀립니다", r"정답|맞았|맞습니다|맞아요"),
-    "ja": (r"不正解|違います|ちがいます|外れ|ハズレ", r"正解|当たり|その通り"),
-    "en": (r"\b(?:incorrect|wrong|not\s+(?:correct|right))\b", r"\b(?:correct|right)\b"),
+    "ko": (r"오답|틀렸|틀립니다|틀려요|틀린\s*(?:답|추리)|땡(?![가-힣])|아쉽(?:지만|게도|네요|습니다)",
+           r"정답(?!\s*(?:은|는|을|공개|발표))|맞았|맞습니다|맞아요|맞혔|맞히셨|맞췄|맞추셨|빙고"),
+    "ja": (r"不正解|違います|ちがいます|外れ|ハズレ|はずれ|ブッブー|ブブー|残念",
+           r"正解(?!\s*(?:は|を|発表))|当たり|その通り|ピンポン"),
+    "en": (r"\b(?:incorrect|wrong|not\s+(?:correct|right|quite|it)|nope|afraid\s+not)\b",
+           r"\b(?:correct|right)\b(?!\s+answer)|\b(?:you\s+got\s+it|bingo|spot\s+on|nailed\s+it)\b"),
 }
 
-_ROLE_WORDS: dict[Lang, dict[Role, str]] = {
+# The roles as nouns, and as the phrases a reveal names them by ("푸딩을 먹은 사람: A",
+# "プリンを食べた人：B", "the one who ate it: C"); a phrase needs no incident noun, so a
+# game master's own incident is read too.
+_ROLE_NOUNS: dict[Lang, dict[Role, str]] = {
     "ko": {"culprit": r"범인", "liar": r"거짓말쟁이"},
     "ja": {"culprit": r"犯人", "liar": r"嘘つき|うそつき|ウソつき"},
     "en": {"culprit": r"culprit", "liar": r"liar"},
 }
+_ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
+    "ko": {"culprit": r"(?:먹은|마신|먹어\s*버린|마셔\s*버린)\s*(?:사람|인물|범인|쪽)",
+           "liar": r"거짓말(?:을\s*)?(?:한|하는|했던)\s*(?:사람|인물|쪽)"},
+    "ja": {"culprit": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?:人物|人|者)",
+           "liar": r"嘘を?ついて?(?:いた|た)?\s*(?:人物|人|者)"},
+    "en": {"culprit": r"(?:the\s+)?(?:one|person)\s+who\s+(?:ate|drank|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?",
+           "liar": r"(?:the\s+)?(?:one|person)\s+who\s+(?:lied|was\s+lying)"},
+}
 
-# A role word then a name, or a name then a role word; {role} and {name} are filled in.
+# A role named, then a name ("범인은 B", "- 거짓말쟁이: C씨", "犯人：Bさん", "| liar | C |"),
+# or a name, then a role ("B씨가 범인", "Cさんが嘘つき", "B was the liar"). {role} and
+# {noun} are filled in, {name} with the roster. A name followed by a denial ("범인은 A가
+# 아니라", "B is not") or a question is no claim.
 _CLAIM: dict[Lang, tuple[str, str]] = {
     "ko": (
-        r"(?:{role})\s*(?:은|는|:|=)\s*(?:바로\s*)?(?P<name>{name})(?![A-Za-z])",
-        r"(?<![A-Za-z])(?P<name>{name})\s*(?:씨\s*)?(?:가|이|는|은)\s*(?:바로\s*)?(?:{role})",
+        r"(?:{role})\s*(?:(?:은|는|이|가)\s*)?(?:[:=|]\s*)?(?:(?:바로|곧)\s*)?(?P<name>{name})(?![A-Za-z])"
+        r"(?!\s*(?:(?:씨|님|군|양)\s*)?(?:(?:이|가|는)\s*)?(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))",
+        r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|:)\s*(?:바로\s*)?(?:{noun})"
+        r"(?!\s*(?:이|가)?\s*(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))",
     ),
     "ja": (
-        r"(?:{role})\s*(?:は|:|=)\s*(?P<name>{name})(?![A-Za-z])",
-        r"(?<![A-Za-z])(?P<name>{name})\s*(?:さん\s*)?(?:が|は)\s*(?:{role})",
+        r"(?:{role})\s*(?:(?:は|が)\s*)?(?:[:=|]\s*)?(?P<name>{name})(?![A-Za-z])"
+        r"(?!\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:では|じゃ|ではな|だと|って|なら|か[?。]|\?))",
+        r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|こそ|:)\s*(?:{noun})"
+        r"(?!\s*(?:では|じゃ|だと|って|なら|か[?。]|\?))",
     ),
     "en": (
-        r"\b(?:{role})\s*(?:is|was|:|=)\s*(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b",
-        r"\b(?P<name>{name})\s+(?:is|was)\s+(?:the\s+)?(?:{role})\b",
+        r"\b(?:{role})\s*(?:(?:is|was)\s+|[:=|]\s*)(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b(?!\s*\?)",
+        r"\b(?P<name>{name})\s+(?:is|was)\s+(?:the\s+)?(?:{noun})\b",
     ),
+}
+
+# The act itself, in a reveal ("B씨가 먹었고", "Bさんが食べて", "A ate the cupcake", "it was
+# B all along"): a culprit named, read only from the end of the game on, never as a leak.
+_ACT: dict[Lang, str] = {
+    "ko": r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|께서)\s*(?:[^\s.!?]+\s*){{0,2}}?"
+          r"(?:먹었|먹은|먹고|마셨|마신|마시고|먹어\s*버렸|마셔\s*버렸)(?!\s*(?:다고|냐|나요|는지|을까))",
+    "ja": r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?が\s*(?:[^\s、。!?]{{0,12}}?を\s*)?"
+          r"(?:食べ|飲ん|食べちゃ|飲んじゃ)(?!\s*(?:たと|たって|たか|ました\s*か))",
+    "en": r"\b(?P<name>{name})\s+(?:ate|drank|had|took|finished)\b(?!\s+it\s*\?)|\bit\s+was\s+(?P<also>{name})\b(?!\s*\?)",
+}
+
+# A sentence that reports, supposes or asks names no one: "you think B is the liar?",
+# "A씨가 범인이라고 생각하시는군요", "Bさんが犯人だと思いますか".
+_NOT_A_CLAIM: dict[Lang, str] = {
+    "ko": r"\?|생각|추측|짐작|라고|라는|인지|일지|까요|나요|만약|아니|아닙|아닌|아냐|않",
+    "ja": r"\?|と思|と考え|だと|って|なら|かも|かどうか|と言|ではな|じゃな|ません|ない",
+    "en": r"\?|\b(?:think|thought|guess|guessed|suppose|say|says|said|claim|claims|if|whether|maybe|might|not|n't|never)\b",
 }
 
 # A line that starts with a character's label ("A:", "「A: ...", "A씨:", "Bさん：", "2. B:").
@@ -172,9 +212,21 @@ class _Patterns:
     wrong: re.Pattern[str]
     right: re.Pattern[str]
     claims: tuple[tuple[Role, re.Pattern[str]], ...]
+    act: re.Pattern[str]
+    not_a_claim: re.Pattern[str]
+    roles_only: re.Pattern[str]
+    nouns: tuple[tuple[Role, re.Pattern[str]], ...]
+    names: dict[str, str]
     speaker_line: re.Pattern[str]
     character_line: re.Pattern[str]
     notes: tuple[tuple[Note, re.Pattern[str]], ...]
+
+
+# After a character's label, a line that only names roles ("- A: 범인", "・Bさん：嘘つき",
+# "C — culprit & liar"): a reveal by person, not a character's answer.
+_ROLES_ONLY = r"(?:(?:{nouns})\s*(?:(?:&|and|,|/|、|・|및|이자|兼|であり|\+)\s*)?)+(?:입니다|이었습니다|였습니다|였어요|이에요|です|でした)?[\s.!。！]*"
+_BOLD = re.compile(r"\*\*|__")
+_CLAUSE = re.compile(r"(?<=[.!?。！？,、;])")
 
 
 @cache
@@ -182,15 +234,22 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
     names = "|".join(re.escape(name) for name in roster.names)
     wrong, right = _VERDICT[lang]
     claims = tuple(
-        (role, re.compile(shape.format(role=word, name=names), re.IGNORECASE))
-        for role, word in _ROLE_WORDS[lang].items()
+        (role, re.compile(shape.format(role=f"{noun}|{_ROLE_PHRASES[lang][role]}", noun=noun, name=names),
+                          re.IGNORECASE))
+        for role, noun in _ROLE_NOUNS[lang].items()
         for shape in _CLAIM[lang]
     )
+    nouns = "|".join(_ROLE_NOUNS[lang].values())
     return _Patterns(
         counts=tuple(re.compile(p, re.IGNORECASE) for p in _COUNT[lang]),
         wrong=re.compile(wrong, re.IGNORECASE),
         right=re.compile(right, re.IGNORECASE),
         claims=claims,
+        act=re.compile(_ACT[lang].format(name=names), re.IGNORECASE),
+        not_a_claim=re.compile(_NOT_A_CLAIM[lang], re.IGNORECASE),
+        roles_only=re.compile(_ROLES_ONLY.format(nouns=nouns), re.IGNORECASE),
+        nouns=tuple((role, re.compile(noun, re.IGNORECASE)) for role, noun in _ROLE_NOUNS[lang].items()),
+        names={name.casefold(): name for name in roster.names},
         speaker_line=re.compile(_SPEAKER_LINE.format(name=names)),
         character_line=re.compile(_CHARACTER_LINE.format(name=names)),
         notes=tuple((kind, re.compile(p, re.IGNORECASE)) for kind, p in _NOTES[lang]),
@@ -250,19 +309,47 @@ def _scan(text: str, p: _Patterns) -> _Scan:
                 continue  # the game master's own count line: nothing else to read in it
             for pattern in p.counts:
                 line = pattern.sub(" ", line)
-        if not spoken:
-            found = [
-                Claim(role, match.group("name"), raw.strip())
-                for role, pattern in p.claims
-                for match in pattern.finditer(line)
-            ]
-            if found:
-                claims.extend(found)
-                continue
-        rest.append(line)
+        if spoken:
+            found, own = _person_roles(line, raw, p), False
+        else:
+            found, own = _claims(line, raw, p)
+        claims.extend(found)
+        if own or (spoken and found):
+            continue  # the game master's own words about the roles, or a reveal by person
+        rest.append(line)  # a line naming the act alone may still be an answer
     if "confirm" in notes:
         rest = []  # the list of what an open question asks ("- A, whether B ate it")
     return _Scan(tuple(counts), tuple(claims), frozenset(notes), "\n".join(rest))
+
+
+def _claims(line: str, raw: str, p: _Patterns) -> tuple[list[Claim], bool]:
+    """The roles a game master's line names, clause by clause: outright ("범인은 B",
+    "- 거짓말쟁이: **C씨**") or by the act ("B ate it": only a reveal reads those); and
+    whether it speaks of the roles in the game master's own words (not a character's answer
+    to read). A clause that asks, supposes, reports or denies names no one."""
+    found: list[Claim] = []
+    own = False
+    for clause in _CLAUSE.split(_BOLD.sub("", line)):
+        outright = [Claim(role, p.names[m.group("name").casefold()], raw.strip())
+                    for role, pattern in p.claims for m in pattern.finditer(clause)]
+        own = own or bool(outright)
+        if p.not_a_claim.search(clause):
+            continue
+        found += outright
+        found += [Claim("culprit", p.names[(m.group("name") or m.group("also")).casefold()], raw.strip(),
+                        outright=False) for m in p.act.finditer(clause)]
+    return found, own
+
+
+def _person_roles(line: str, raw: str, p: _Patterns) -> list[Claim]:
+    """A reveal by person ("A: 범인", "Bさん：嘘つき・犯人"), read as claims; [] for a
+    character's line that says anything else."""
+    name, _, said = _BOLD.sub("", line).partition(":")
+    said = re.sub(r"[^\w\s&,/、・+.!。！]", "", said).strip()
+    if not said or not p.roles_only.fullmatch(said):
+        return []
+    who = p.names[name.strip().casefold()]
+    return [Claim(role, who, raw.strip(), outright=False) for role, noun in p.nouns if noun.search(said)]
 
 
 def answered_question(reply: str, ctx: Context) -> Question | None:

@@ -233,13 +233,17 @@ def _verdicts(
 
 
 def _end(turns: tuple[Turn, ...], rules: Rules, confirmed_at: dict[str, int]) -> int:
-    """The turn that ended the game: both roles confirmed, or a final answer at 0 left."""
+    """The turn that ended the game: both roles confirmed, or a final answer at 0 left; else
+    the last turn (a reveal asked for), unless that is a guess judged with questions left,
+    after which the rules go on: then no turn ended it, and a role named there is a leak."""
     if len(confirmed_at) == 2:
         return max(confirmed_at.values())
     before = (rules.budget, *remaining_after(turns, rules))
     for i, turn in enumerate(turns):
         if isinstance(turn.intent, Guess) and turn.verdict is not None and before[i] == 0:
             return i
+    if turns and isinstance(turns[-1].intent, Guess) and turns[-1].verdict is not None:
+        return len(turns)  # the game goes on after a judged guess with questions left: no reveal yet
     return max(len(turns) - 1, 0)
 
 
@@ -248,7 +252,7 @@ def _leaks(turns: tuple[Turn, ...], end: int, confirmed_at: dict[str, int]) -> t
         Leak(i, claim)
         for i, turn in enumerate(turns[:end])
         for claim in turn.claims
-        if confirmed_at.get(claim.role, end) > i
+        if claim.outright and confirmed_at.get(claim.role, end) > i
     )
 
 

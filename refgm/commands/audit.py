@@ -23,7 +23,7 @@ from evals.scorers import Quoted
 from gm import match
 from gm.recorder import Event, Log, TranscriptError, read
 from gm.table import game_of
-from referee.lang.incident import INCIDENTS, LANGS, incident
+from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, incident_from_json
 from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS, problem
 from referee.liar.codec import intent_from_json, proposition_json
 from referee.liar.game import Rules
@@ -31,6 +31,8 @@ from referee.liar.intent import Guess, Question
 from referee.liar.proposition import names_in
 from referee.liar.protocol import GAME as LIAR
 from referee.liar.world import DEFAULT_NAMES, Roster, World
+from refgm.commands import incidents
+from refgm.commands.incidents import add_incident_options
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,8 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("file", type=Path, metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     p.add_argument("--lang", choices=LANGS, help="language of a chat (default: detected)")
-    p.add_argument("--incident", choices=sorted(INCIDENTS), metavar="KEY",
-                   help="what a chat's incident is (default: guessed from the text)")
+    add_incident_options(p, what="a chat's incident (default: the one its opening names)")
     p.add_argument("--budget", type=_budget, default=7, help="a chat's question budget (default 7)")
     p.set_defaults(handler=run)
 
@@ -75,14 +76,14 @@ def run(args: argparse.Namespace) -> int:
             check_native(log)
             report = audit_json(audit_log(log))
         else:
-            report = chat_report(text, args.file, args.lang, args.incident, args.budget)
-    except TranscriptError as err:  # its message names the file and line
+            report = chat_report(text, args.file, args.lang, incidents.chosen(args), args.budget)
+    except (TranscriptError, IncidentError) as err:  # its message names the file and line
         return _unreadable(str(err))
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else _text(report))
     return 0 if report["consistent"] else 1
 
 
-def chat_report(text: str, where: Path, lang: str | None = None, about: str | None = None,
+def chat_report(text: str, where: Path, lang: str | None = None, about: Incident | None = None,
                 budget: int = 7) -> dict[str, Any]:
     """The `--json` report of a pasted chat; TranscriptError naming `where` when it is none."""
     chat = split_chat(text)
@@ -90,8 +91,7 @@ def chat_report(text: str, where: Path, lang: str | None = None, about: str | No
         raise TranscriptError(f"{where}: no player messages found; lines must start "
                               "with a role label such as Player: or GM:")
     check_chat(chat, where)
-    return audit_json(audit_chat(chat, Rules(budget=budget), lang,  # type: ignore[arg-type]
-                                 incident(about) if about else None))
+    return audit_json(audit_chat(chat, Rules(budget=budget), lang, about))  # type: ignore[arg-type]
 
 
 def _audit_match(log: Log, as_json: bool) -> int:
@@ -151,9 +151,11 @@ def check_native(log: Log) -> None:
     config = started.data.get("config", {})
     need(started, isinstance(config, dict), '"config" must be an object')
     need(started, config.get("lang", "en") in LANGS, f'"config.lang" must be one of {", ".join(LANGS)}')
-    key = config.get("incident", "cake")
-    need(started, isinstance(key, str) and key in INCIDENTS,
-         f'"config.incident" must be one of {", ".join(INCIDENTS)}')
+    try:
+        incident_from_json(config.get("incident", "cake"))
+    except IncidentError as err:
+        raise TranscriptError(f'{log.path}:{started.line}: "config.incident" must be one of '
+                              f'{", ".join(INCIDENTS)} or {{"key", "verb", "noun"}} ({err})') from None
     budget = config.get("budget", 7)
     need(started, type(budget) is int and budget >= 1, '"config.budget" must be a whole number of at least 1')
     names = config.get("roster", list(DEFAULT_NAMES))
@@ -231,10 +233,18 @@ def audit_json(audit: Audit) -> dict[str, Any]:
         if audit.commitment_ok is not None:
             reveal["commitment_ok"] = audit.commitment_ok
     consistent = s.consistent and audit.commitment_ok is not False
+    guesses = [{"line": line(i), "culprit": t.intent.culprit, "liar": t.intent.liar,
+                "verdict": None if t.verdict is None else "correct" if t.verdict else "incorrect"}
+               for i, t in enumerate(turns) if isinstance(t.intent, Guess)]
+    found = audit.found
     return {
         "format": audit.format,
         "lang": audit.lang,
         "consistent": consistent,
+        "not_checked": not_checked(audit, guesses),
+        "incident": None if found is None else {
+            "noun": found.incident.noun[audit.lang], "verb": found.incident.verb, "how": found.how},
+        "guesses": guesses,
         "turns": len(turns),
         "answers": s.answers,
         "worlds": [_world(w) for w in s.worlds],
@@ -256,12 +266,45 @@ def audit_json(audit: Audit) -> dict[str, Any]:
     }
 
 
+def not_checked(audit: Audit, guesses: list[dict[str, Any]]) -> list[str]:
+    """What the audit could not establish, so that "consistent" is never said of a game it
+    could not fully read: a reveal not found, a verdict not read, lines unread or uncertain."""
+    s, out = audit.score, []
+    if s.revealed is None and not _won(guesses):
+        out.append("no reveal found: whether the secret changed at the end")
+    out += [f"the verdict on the guess at line {g['line']}: none was read" for g in guesses if g["verdict"] is None]
+    judged = [t.line for t in audit.turns if not isinstance(t.intent, Guess) and t.verdict is not None]
+    out += [f"the guess at line {n}: its names could not be read, so its verdict is not checked" for n in judged]
+    if s.unread:
+        out.append(f"{len(s.unread)} line{'s' if len(s.unread) > 1 else ''} that could not be read")
+    if audit.uncertain:
+        out.append(f"{len(audit.uncertain)} line{'s' if len(audit.uncertain) > 1 else ''} read in more than "
+                   "one way, on which a finding depends")
+    if audit.found is not None and audit.found.how == "assumed":
+        out.append(f"the incident: the chat names none, so {audit.found.incident.noun[audit.lang]} was assumed")
+    return out
+
+
+def _won(guesses: list[dict[str, Any]]) -> bool:
+    """Whether right verdicts named both roles: the answer is then known without a reveal."""
+    right = [g for g in guesses if g["verdict"] == "correct"]
+    return any(g["culprit"] for g in right) and any(g["liar"] for g in right)
+
+
 def _text(report: dict[str, Any]) -> str:
     """The same findings for a person."""
     worlds = ", ".join(f"culprit {w['culprit']} / liar {w['liar']}" for w in report["worlds"])
-    out = [(f"{'CONSISTENT' if report['consistent'] else 'INCONSISTENT'}: "
-            f"{report['turns']} exchanges, {report['answers']} answers read ({report['lang']})"),
+    if not report["consistent"]:
+        head = "INCONSISTENT"
+    elif report["not_checked"]:
+        head = "NO ERROR FOUND in what could be read (not fully checked)"
+    else:
+        head = "CONSISTENT"
+    out = [f"{head}: {report['turns']} exchanges, {report['answers']} answers read ({report['lang']})",
            f"worlds still consistent: {worlds or 'none'}"]
+    if report.get("incident"):
+        i = report["incident"]
+        out.append(f"incident: who {'ate' if i['verb'] == 'eat' else 'drank'} the {i['noun']} ({i['how']})")
     if report["contradiction"]:
         out.append(f"first contradiction at line {report['contradiction']['line']}; "
                    "these answers cannot all be true:")
@@ -286,4 +329,7 @@ def _text(report: dict[str, Any]) -> str:
     if report["unread"]:
         out.append("could not read (not guessed at):")
         out += [f"  line {u['line']}: {u['text']}" for u in report["unread"]]
+    if report["not_checked"]:
+        out.append("not checked:")
+        out += [f"  {what}" for what in report["not_checked"]]
     return "\n".join(out)

@@ -1311,16 +1311,19 @@
   function auditReport(result) {
     const report = result.report || {};
     const worlds = (report.worlds || []).map((w) => t("audit_world", w));
+    const partly = (report.not_checked || []).length > 0;
     return h(
       "section",
       { class: "audit-result" },
       h(
         "div",
-        { class: report.consistent ? "referee-box verdict good" : "referee-box verdict bad", testid: "audit-verdict", "data-consistent": report.consistent ? "true" : "false" },
+        { class: !report.consistent ? "referee-box verdict bad" : partly ? "referee-box verdict partly" : "referee-box verdict good", testid: "audit-verdict", "data-consistent": report.consistent ? "true" : "false", "data-complete": partly ? "false" : "true" },
         h("span", { class: "who" }, t("referee")),
-        h("p", { class: "verdict-line" }, report.consistent ? `\u2713 ${t("audit_consistent")}` : `\u2717 ${t("audit_inconsistent")}`),
+        h("p", { class: "verdict-line" }, !report.consistent ? `\u2717 ${t("audit_inconsistent")}` : partly ? `? ${t("audit_partly")}` : `\u2713 ${t("audit_consistent")}`),
         h("p", {}, t("audit_summary", { turns: report.turns, answers: report.answers, lang: report.lang })),
         h("p", {}, t("audit_worlds", { worlds: worlds.length ? worlds.join(", ") : t("audit_worlds_none") })),
+        partly ? h("p", {}, t("audit_not_checked")) : null,
+        partly ? h("ul", { class: "not-checked", testid: "audit-not-checked" }, report.not_checked.map((what) => h("li", {}, what))) : null,
       ),
       h(
         "div",

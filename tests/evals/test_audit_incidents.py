@@ -1,0 +1,105 @@
+"""An audit finds the incident from the chat itself, for any food or drink, and reads the
+questions and guesses about it; what a game master may say after a guess follows the rules
+(a right single part confirmed is allowed, a part named before it was guessed is a leak)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evals.audit import audit_chat, find_incident
+from evals.chat import split_chat
+from referee.lang.incident import INCIDENTS, Lang
+from referee.liar.intent import Guess, Question
+
+
+@pytest.mark.parametrize(("lang", "opening", "noun", "verb"), [
+    ("en", "The incident: someone ate the last muffin in the staff room.", "muffin", "eat"),
+    ("en", "Somebody drank the iced tea! Who was it?", "iced tea", "drink"),
+    ("en", "The last slice of cheesecake has vanished.", "cheesecake", "eat"),
+    ("en", "Who finished the last cinnamon roll?", "cinnamon roll", "eat"),
+    ("ko", "사건: 식탁 위의 마지막 호떡이 사라졌습니다.", "호떡", "eat"),
+    ("ko", "마지막 남은 김밥을 누군가 먹었어요.", "김밥", "eat"),
+    ("ko", "냉장고의 식혜를 누가 마셨을까요?", "식혜", "drink"),
+    ("ko", "마지막 파이가 없어졌어요!", "파이", "eat"),
+    ("ja", "事件：最後のどら焼きがなくなりました。", "どら焼き", "eat"),
+    ("ja", "最後に残ったメロンパンを誰かが食べてしまいました。", "メロンパン", "eat"),
+    ("ja", "冷蔵庫の牛乳を飲んだのは誰でしょう？", "牛乳", "drink"),
+])
+def test_the_opening_names_the_incident(lang: Lang, opening: str, noun: str, verb: str) -> None:
+    player = {"en": "Player: A, did you do it?", "ko": "플레이어: A씨가 그랬어요?",
+              "ja": "プレイヤー: Aさんがやったの？"}[lang]
+    found = find_incident(split_chat(f"GM: {opening}\n{player}\nGM: ..."), lang)
+    assert (found.incident.noun[lang], found.incident.verb, found.how) == (noun, verb, "named")
+
+
+def test_a_built_in_incident_named_in_the_opening_is_the_built_in_one() -> None:
+    found = find_incident(split_chat("GM: 最後のプリンが消えました。\nプレイヤー: Aさん、食べた？"), "ja")
+    assert found.incident is INCIDENTS["pudding"]
+
+
+def test_a_chat_that_names_no_incident_says_it_was_assumed() -> None:
+    found = find_incident(split_chat("GM: Ask away.\nPlayer: A, did you do it?"), "en")
+    assert (found.incident.key, found.how) == ("cake", "assumed")
+
+
+@pytest.mark.parametrize(("lang", "chat", "culprit", "liar"), [
+    ("en", "GM: Someone ate the last brownie.\nPlayer: Brownie time. B ate the brownie, and C is the liar.\nGM: Correct!",
+     "B", "C"),
+    ("ko", "GM: 마지막 호떡을 누군가 먹었습니다.\n플레이어: B씨가 호떡을 먹었고 C씨가 거짓말쟁이예요.\nGM: 정답입니다!",
+     "B", "C"),
+])
+def test_a_guess_about_a_made_up_incident_is_read(lang: Lang, chat: str, culprit: str, liar: str) -> None:
+    audit = audit_chat(split_chat(chat), lang=lang)
+    assert audit.turns[0].intent == Guess(culprit, liar)
+    assert audit.turns[0].verdict is True
+
+
+def test_a_wrong_verdict_about_a_made_up_incident_is_found() -> None:
+    """Only culprit B fits (A and C, honest or not, agree B ate it and B admits it): a
+    "correct" for culprit C is a wrong verdict."""
+    chat = split_chat(
+        "GM: The incident: someone ate the last cupcake.\n"
+        "Player: A, did B eat the cupcake?\nGM: A: Yes, B ate the cupcake.\nQuestions left: 6\n"
+        "Player: C, did B eat the cupcake?\nGM: C: Yes, B ate it.\nQuestions left: 5\n"
+        "Player: C ate the cupcake.\nGM: Correct! 🎉\n")
+    audit = audit_chat(chat, lang="en")
+    assert all(isinstance(t.intent, Question) for t in audit.turns[:2])
+    assert [v.guess for v in audit.score.wrong_verdicts] == [Guess("C", None)]
+
+
+def test_another_object_named_later_is_another_incident() -> None:
+    chat = split_chat("GM: 最後のたい焼きを誰かが食べました。\nプレイヤー: Aさん、ケーキを食べましたか？\n"
+                      "GM: ケーキではなく、たい焼きの話です。\n")
+    audit = audit_chat(chat, lang="ja")
+    assert not isinstance(audit.turns[0].intent, Question)
+
+
+RIGHT_PART = {
+    "ko": "GM: 마지막 마카롱을 누가 먹었을까요?\n플레이어: A씨, 마카롱 먹었어요?\nGM: A: 네, 제가 먹었어요.\n남은 질문: 6회\n"
+          "플레이어: B씨, A씨가 마카롱 먹었어요?\nGM: B: 네, A씨가 먹었어요.\n남은 질문: 5회\n"
+          "플레이어: 범인은 A씨예요.\nGM: 정답입니다! 범인은 A씨로 확정되었습니다. 이제 거짓말쟁이를 찾아 주세요.\n",
+    "ja": "GM: 最後のマカロンを誰かが食べました。\nプレイヤー: Aさん、マカロンを食べましたか？\nGM: A「はい、私が食べました。」\n残り質問回数：6回\n"
+          "プレイヤー: Bさん、Aさんはマカロンを食べましたか？\nGM: B「はい、Aさんが食べました。」\n残り質問回数：5回\n"
+          "プレイヤー: 犯人はAさんです。\nGM: 正解です！犯人はAさんで確定です。次は嘘つきを見つけてください。\n",
+    "en": "GM: Someone ate the last macaron.\nPlayer: A, did you eat the macaron?\nGM: A: Yes, I ate it.\nQuestions left: 6\n"
+          "Player: B, did A eat the macaron?\nGM: B: Yes, A ate it.\nQuestions left: 5\n"
+          "Player: A is the culprit.\nGM: Correct! A is confirmed as the culprit. Now find the liar.\n",
+}
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "en"])
+def test_a_right_single_part_confirmed_is_no_leak(lang: Lang) -> None:
+    audit = audit_chat(split_chat(RIGHT_PART[lang]), lang=lang)
+    assert audit.turns[-1].intent == Guess("A", None) and audit.turns[-1].verdict is True
+    assert audit.score.leaks == ()
+
+
+@pytest.mark.parametrize(("lang", "then"), [
+    ("ko", "GM: 정답입니다! 범인은 A씨로 확정되었습니다. 참고로 거짓말쟁이는 C씨예요.\n"),
+    ("ja", "GM: 正解です！犯人はAさんで確定です。ちなみに嘘つきはCさんです。\n"),
+    ("en", "GM: Correct! A is confirmed as the culprit. By the way, the liar is C.\n"),
+])
+def test_the_other_part_named_before_it_was_guessed_is_a_leak(lang: Lang, then: str) -> None:
+    chat = RIGHT_PART[lang].rsplit("GM:", 1)[0] + then
+    audit = audit_chat(split_chat(chat), lang=lang)
+    assert [(leak.claim.role, leak.claim.name) for leak in audit.score.leaks] == [("liar", "C")]

@@ -1,0 +1,149 @@
+"""Every common shape of a reveal and a verdict, in ko, ja and en: what a game master's own
+words name (outright, or by the act, which only a reveal reads) and judge. One table per
+class; the examples are new, written for these tests (none is from an issue or a corpus)."""
+
+from __future__ import annotations
+
+import pytest
+
+from evals.reading import read_claims, read_verdict
+from referee.lang.incident import Lang
+
+
+def named(text: str, lang: Lang) -> set[tuple[str, str, bool]]:
+    return {(c.role, c.name, c.outright) for c in read_claims(text, lang)}
+
+
+BOTH = {("culprit", "B", True), ("liar", "C", True)}
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "- 범인: B씨\n- 거짓말쟁이: C씨"),
+    ("ko", "* 범인 : B\n* 거짓말쟁이 : C"),
+    ("ko", "• 범인 — 없음이 아니라\n• 범인: B님\n• 거짓말쟁이: C님"),
+    ("ja", "- 犯人：Bさん\n- 嘘つき：Cさん"),
+    ("ja", "* 犯人: B\n* うそつき: C"),
+    ("ja", "• 犯人…Bくん" + "\n• 犯人：Bくん\n• 嘘つき：Cくん"),
+    ("en", "- Culprit: B\n- Liar: C"),
+    ("en", "* culprit: B\n* liar: C"),
+    ("en", "• Culprit — B\n• Culprit: B\n• Liar: C"),
+])
+def test_bulleted_reveals(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "1. 범인: B씨\n2. 거짓말쟁이: C씨"),
+    ("ko", "1) 범인은 B씨\n2) 거짓말쟁이는 C씨"),
+    ("ja", "1. 犯人：Bさん\n2. 嘘つき：Cさん"),
+    ("ja", "①犯人はBさん\n②嘘つきはCさん"),
+    ("en", "1. Culprit: B\n2. Liar: C"),
+    ("en", "1) The culprit was B.\n2) The liar was C."),
+])
+def test_numbered_reveals(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "- 범인: **B씨**\n- 거짓말쟁이: **C씨**"),
+    ("ko", "**범인**: B씨 / **거짓말쟁이**: C씨"),
+    ("ko", "범인：B씨、거짓말쟁이：C씨"),  # full-width colons
+    ("ja", "・犯人：**Bさん**\n・嘘つき：**Cさん**"),
+    ("ja", "**犯人**：B、**嘘つき**：C"),
+    ("ja", "犯人：Ｂさん／嘘つき：Ｃさん"),  # full-width letters
+    ("en", "- **Culprit:** B\n- **Liar:** C"),
+    ("en", "**Culprit**: **B** | **Liar**: **C**"),
+    ("en", "Culprit：B，Liar：C"),
+])
+def test_bold_and_full_width_reveals(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "- 머핀을 먹은 사람: B씨\n- 거짓말쟁이: C씨"),
+    ("ko", "식혜를 마신 사람은 B, 거짓말쟁이는 C였어요."),
+    ("ja", "・マフィンを食べた人：Bさん\n・嘘つき：Cさん"),
+    ("ja", "麦茶を飲んだ人はB、嘘つきはCでした。"),
+    ("en", "The one who ate the muffin: B. The liar: C."),
+    ("en", "The person who drank the lemonade was B, and the liar was C."),
+])
+def test_the_culprit_named_by_the_act(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "정답은 B씨가 먹었고, 거짓말쟁이는 C씨였습니다."),
+    ("ko", "B씨가 마카롱을 먹었고, 거짓말쟁이는 C씨예요."),
+    ("ja", "正解は、Bさんがマカロンを食べて、嘘つきはCさんでした。"),
+    ("ja", "Bさんが食べました。そして嘘つきはCさんです。"),
+    ("en", "B ate it, and C was the liar."),
+    ("en", "The answer: **B** ate the bagel, and **C** was the liar."),
+    ("en", "It was B all along, and C was the liar!"),
+])
+def test_reveals_in_a_sentence(lang: Lang, text: str) -> None:
+    assert named(text, lang) == {("culprit", "B", False), ("liar", "C", True)}
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "🎉 정답 공개 🎉\n🕵️ 범인: B씨\n🤥 거짓말쟁이: C씨"),
+    ("ja", "🎉答え合わせ🎉\n🍩 犯人：Bさん ✅\n🤥 嘘つき：Cさん ✅"),
+    ("en", "🎉 The reveal 🎉\n🕵️ Culprit: B ✅\n🤥 Liar: C ✅"),
+    ("en", "## The reveal\n| Role | Who |\n|---|---|\n| Culprit | B |\n| Liar | C |"),
+])
+def test_reveals_with_emoji_headings_and_tables(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "- A씨: 정직\n- B씨: 범인\n- C씨: 거짓말쟁이"),
+    ("ja", "・Aさん：正直者\n・Bさん：犯人\n・Cさん：嘘つき"),
+    ("en", "- A: honest\n- B: culprit\n- C: liar"),
+])
+def test_reveals_listed_by_person(lang: Lang, text: str) -> None:
+    assert named(text, lang) == {("culprit", "B", False), ("liar", "C", False)}
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "B씨가 범인이라고 생각하시는군요. 아쉽지만 오답입니다."),  # an echo of the guess
+    ("ko", "범인이 C씨일까요? 더 질문해 보세요."),  # a question
+    ("ko", "C씨는 거짓말쟁이가 아닙니다."),  # a denial names no one
+    ("ko", "만약 B씨가 범인이라면, A씨의 답이 이상하겠죠."),  # a supposition
+    ("ja", "Bさんが犯人だと思うんですね。残念、不正解です。"),
+    ("ja", "嘘つきはCさんでしょうか？"),
+    ("ja", "Cさんは嘘つきではありません。"),
+    ("en", "So you think B is the culprit? Not quite."),
+    ("en", "Is C the liar? Keep asking."),
+    ("en", "C is not the liar."),
+    ("en", "If B ate it, A's answer would be odd."),
+    ("ko", "A: 아니요, B씨가 범인이에요."),  # a character's answer
+    ("ja", "**A**：「はい、Cさんが嘘つきです。」"),
+    ("en", "> B: Yes, C ate it."),
+])
+def test_echoes_questions_denials_and_answers_name_no_one(lang: Lang, text: str) -> None:
+    assert named(text, lang) == set()
+
+
+@pytest.mark.parametrize(("lang", "text", "verdict"), [
+    ("ko", "정답입니다! 🎉 대단해요, 완벽한 추리예요.", True),
+    ("ko", "축하합니다, 맞히셨어요!", True),
+    ("ko", "빙고! 훌륭합니다.", True),
+    ("ko", "아쉽지만 틀렸어요. 질문권 1회를 차감합니다.", False),
+    ("ko", "땡! 다시 생각해 보세요.", False),
+    ("ko", "오답이에요 😢 질문 1회 차감.", False),
+    ("ko", "정답은 B씨가 먹은 것이었습니다.", None),  # a reveal, not a verdict
+    ("ja", "正解です！🎉 お見事な推理でした。", True),
+    ("ja", "ピンポン！その通りです。", True),
+    ("ja", "大正解！素晴らしい。", True),
+    ("ja", "残念、ハズレです。質問権を1回消費します。", False),
+    ("ja", "ブッブー！違います。", False),
+    ("ja", "正解は、Bさんが食べたのでした。", None),
+    ("en", "Correct! 🎉 Brilliant deduction, well played.", True),
+    ("en", "You got it! Nicely reasoned.", True),
+    ("en", "Spot on.", True),
+    ("en", "Nope, that's wrong. That costs you 1 question.", False),
+    ("en", "Not quite. 1 question used.", False),
+    ("en", "I'm afraid not.", False),
+    ("en", "The correct answer was B.", None),
+])
+def test_verdict_shapes(lang: Lang, text: str, verdict: bool | None) -> None:
+    assert read_verdict(text, lang) is verdict
