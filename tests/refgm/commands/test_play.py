@@ -88,7 +88,7 @@ def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
     (["--lang", "fr"], "invalid choice: 'fr'"),
     (["--secret", "A"], "expected CULPRIT,LIAR"),
     (["--secret", "A,Z"], "expected CULPRIT,LIAR"),
-    (["--incident", "pie"], "invalid choice: 'pie'"),
+    (["--incident", "pie"], "unknown incident 'pie'; known: cake, pudding"),
     (["--input", "/nonexistent/lines.txt"], "cannot read /nonexistent/lines.txt"),
     (["--resume", "no-such-game"], "cannot read"),
 ])
