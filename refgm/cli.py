@@ -9,6 +9,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from referee.lang.incident import IncidentError
+
 # Subcommands in the order `refgm --help` lists them.
 COMMANDS: tuple[str, ...] = (
     "play", "serve", "replay", "verify", "parse", "models", "eval", "audit", "report", "monorail", "garnet"
@@ -50,6 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(args.handler(args))
         sys.stdout.flush()  # here, not at exit, so a closed pipe is caught below
         return code
+    except IncidentError as err:  # --incident names no incident the options know
+        print(f"refgm {args.command}: {err}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
             report = audit_json(audit_log(log))
         else:
             report = chat_report(text, args.file, args.lang, incidents.chosen(args), args.budget)
-    except (TranscriptError, IncidentError) as err:  # its message names the file and line
+    except TranscriptError as err:  # its message names the file and line
         return _unreadable(str(err))
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else _text(report))
     return 0 if report["consistent"] else 1

@@ -37,7 +37,7 @@ from evals.runner import ERRORS, FAULTY, RESULTS, EvalRunner, Plan, Runner
 from evals.seat import BOT
 from gm.backends import BackendError, ModelSpec
 from gm.bots import UnknownBotError, levels
-from referee.lang.incident import DEFAULT_INCIDENT, LANGS, IncidentError
+from referee.lang.incident import DEFAULT_INCIDENT, LANGS
 from refgm.commands import incidents
 from refgm.commands.incidents import add_incident_options
 
@@ -187,12 +187,7 @@ def run(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as err:
             print(f"refgm eval: cannot read {args.system_prompt}: {err}", file=sys.stderr)
             return 2
-    try:
-        about = incidents.chosen(args, DEFAULT_INCIDENT)
-    except IncidentError as err:
-        print(f"refgm eval: {err}", file=sys.stderr)
-        return 2
-    assert about is not None  # a default key is given
+    about = incidents.named(args, DEFAULT_INCIDENT)
     plan = Plan(models=tuple(args.models or ("offline",)), modes=cast(tuple[Mode, ...], modes),
                 langs=args.langs, players=args.players, games=args.games, first_seed=args.seed,
                 incident=about, budget=args.budget, system_prompt=system,

@@ -46,14 +46,19 @@ def known(args: argparse.Namespace) -> Mapping[str, Incident]:
     return {**INCIDENTS, **_file(args)}
 
 
-def chosen(args: argparse.Namespace, default: str | None = None) -> Incident | None:
-    """The incident the options name: --incident among the known ones; else the file's only
-    one; else `default` (None when the caller draws it). IncidentError for an unknown key."""
+def chosen(args: argparse.Namespace) -> Incident | None:
+    """The incident the options name: --incident among the known ones, else the file's only
+    one, else None. IncidentError for an unknown key (refgm.cli says it, exit 2)."""
     if getattr(args, "incident", None):
         return incident(args.incident, known(args))
     if len(_file(args)) == 1:
         return next(iter(_file(args).values()))
-    return incident(default) if default else None
+    return None
+
+
+def named(args: argparse.Namespace, default: str) -> Incident:
+    """The incident the options name, else the built-in `default`."""
+    return chosen(args) or incident(default)
 
 
 def drawn(args: argparse.Namespace, seed: int) -> Incident:

@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, TextIO
 
 from gm.render import Renderer
 from referee.lang import LANGS, Context, Parsed, parse
-from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS, Incident, IncidentError
+from referee.lang.incident import DEFAULT_INCIDENT, INCIDENTS, Incident
 from referee.lang.limits import problem
 from referee.lang.wire import parsed_json
 from referee.liar.intent import Confirm, CountQuery, Question, Unclear
@@ -46,12 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        default = incidents.chosen(args, DEFAULT_INCIDENT)
-    except IncidentError as err:
-        print(f"refgm parse: {err}", file=sys.stderr)
-        return 2
-    assert default is not None  # a default key is given
+    default = incidents.named(args, DEFAULT_INCIDENT)
     if args.jsonl:
         return run_jsonl(sys.stdin.buffer, sys.stdout, args.lang, default, incidents.known(args))
     ctx = Context(incident=default, lang=args.lang)

@@ -16,7 +16,7 @@ from gm.recorder import TranscriptError, game_path, locate, new_game_id, read
 from gm.sampling import SamplingKeyError, game_key
 from gm.session import GameConfig, Session
 from gm.tui import Frontend, interactive, run_interactive, run_lines
-from referee.lang.incident import LANGS, IncidentError
+from referee.lang.incident import LANGS
 from referee.liar.game import Rules
 from referee.liar.world import World
 from refgm.commands import incidents, play_garnet, play_monorail
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 def _play(runner: asyncio.Runner, args: argparse.Namespace, lines: Iterable[str] | None) -> int:
     try:
         session, opening = runner.run(_start(args))
-    except (TranscriptError, FileExistsError, OSError, BackendError, SamplingKeyError, IncidentError) as err:
+    except (TranscriptError, FileExistsError, OSError, BackendError, SamplingKeyError) as err:
         print(f"refgm play: {_reason(err)}", file=sys.stderr)
         return 2
     frontend = Frontend(session)
