@@ -24,12 +24,12 @@ def main() -> int:
     parser.add_argument("--lang", default="ko,ja,en", help="languages, comma-separated (default all)")
     parser.add_argument("--notes", action="store_true", help="list every miss and false alarm")
     args = parser.parse_args()
-    print("| lang | chats | planted found | false alarms | reveals read (misread) | verdicts read (misread) | silent consistent |")
-    print("|---|---|---|---|---|---|---|")
+    print("| lang | chats | unreadable | incident found | planted found | false alarms | reveals read (misread) | verdicts read (misread) | silent consistent |")
+    print("|---|---|---|---|---|---|---|---|---|")
     notes: list[str] = []
     for lang in args.lang.split(","):
         t = score_lang(lang)
-        print(f"| {lang} | {t.chats} | {t.found} / {t.planted} | {t.false_alarms} | "
+        print(f"| {lang} | {t.chats} | {t.unreadable} | {t.incidents_found} | {t.found} / {t.planted} | {t.false_alarms} | "
               f"{t.reveals_read} / {t.reveals} ({t.reveals_misread}) | "
               f"{t.verdicts_read} / {t.verdicts} ({t.verdicts_misread}) | {t.silent} |")
         notes += [f"{lang}: {note}" for note in t.notes]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gm.recorder import TranscriptError
 from refgm.commands.audit import chat_report
 
 SET = Path(__file__).resolve().parent / "data" / "audit_fresh"
@@ -38,6 +39,8 @@ class Tally:
     """One language's figures, and the chats behind each miss or false alarm."""
 
     chats: int = 0
+    unreadable: int = 0
+    incidents_found: int = 0
     planted: int = 0
     found: int = 0
     false_alarms: int = 0
@@ -56,13 +59,50 @@ def labels(lang: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def _same_object(found: dict[str, Any] | None, labelled: dict[str, str]) -> bool:
+    """Whether the audit found the chat's object: the same act, and the same name or one within
+    the other ("pizza" for "slice of pizza")."""
+    if found is None or found["verb"] != labelled["verb"]:
+        return False
+    a, b = found["noun"].casefold(), labelled["noun"].casefold()
+    return a in b or b in a
+
+
+def _paired(verdicts: list[dict[str, Any]], guesses: list[dict[str, Any]]
+            ) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+    """Each labelled verdict with the guess the audit read for it: the last guess at or before
+    the verdict's line not paired yet (a label gives the game master's line, the audit the
+    player's), or None when the audit read no guess there."""
+    free = sorted(guesses, key=lambda g: g["line"])
+    out: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+    for verdict in sorted(verdicts, key=lambda v: v["line"]):
+        before = [g for g in free if g["line"] <= verdict["line"]]
+        guess = before[-1] if before else None
+        if guess is not None:
+            free.remove(guess)
+        out.append((verdict, guess))
+    return out
+
+
 def score_lang(lang: str) -> Tally:
     """Audit every chat of one language against its labels."""
     t = Tally()
     for label in labels(lang):
         path = SET / label["file"]
-        report = chat_report(path.read_text(encoding="utf-8"), path, lang, budget=label.get("budget", 7))
         t.chats += 1
+        try:
+            report = chat_report(path.read_text(encoding="utf-8"), path, lang, budget=label.get("budget", 7))
+        except TranscriptError as e:  # refused as unreadable: every planted error missed, nothing said
+            t.unreadable += 1
+            t.planted += len(label["planted"])
+            t.reveals += label["reveal"] is not None
+            t.verdicts += len(label["verdicts"])
+            t.notes.append(f"UNREADABLE ({e}): {label['file']}")
+            continue
+        if _same_object(report["incident"], label["incident"]):
+            t.incidents_found += 1
+        else:
+            t.notes.append(f"INCIDENT {report['incident']} for {label['incident']}: {label['file']}")
         planted = {p["kind"] for p in label["planted"]}
         got = reported(report)
         t.planted += len(planted)
@@ -83,17 +123,17 @@ def score_lang(lang: str) -> Tally:
             else:
                 t.reveals_misread += 1
                 t.notes.append(f"REVEAL MISREAD {shown}: {label['file']}")
-        guesses = {g["line"]: g for g in report["guesses"]}
-        for verdict in label["verdicts"]:
+        for verdict, guess in _paired(label["verdicts"], report["guesses"]):
             t.verdicts += 1
-            read = guesses.get(verdict["line"], {}).get("verdict")
-            if read == verdict["shown"]:
-                t.verdicts_read += 1
-            elif read is None:
+            read = None if guess is None else guess["verdict"]
+            named = None if guess is None else {"culprit": guess["culprit"], "liar": guess["liar"]}
+            if read is None:
                 unread = True
+            elif read == verdict["shown"] and named == verdict["guess"]:
+                t.verdicts_read += 1
             else:
                 t.verdicts_misread += 1
-                t.notes.append(f"VERDICT MISREAD line {verdict['line']}: {label['file']}")
+                t.notes.append(f"VERDICT MISREAD line {verdict['line']} ({named} {read}): {label['file']}")
         if unread and report["consistent"] and not report["not_checked"]:
             t.silent += 1
             t.notes.append(f"SILENT CONSISTENT: {label['file']}")
