@@ -35,14 +35,11 @@ from referee.lang.en.words import (
     AUX,
     CONJUNCTIONS,
     CULPRIT_VERBS,
-    DETERMINERS,
     EVERYONE,
     HEDGES,
     NEGATORS,
-    OTHER_FOODS,
     OTHER_INCIDENT_WORDS,
     PLAYER,
-    PORTION,
     PREPOSITIONS,
     THINKING,
     THIRD,
@@ -50,8 +47,8 @@ from referee.lang.en.words import (
     Sentence,
     incident_nouns,
     is_ref,
-    misspelt,
     name_of,
+    other_object,
     predicate_words,
     sentences,
     wrong_verbs,
@@ -464,34 +461,11 @@ def _wrong_incident(words: tuple[str, ...], ctx: Context) -> Reading | None:
     for i, word in enumerate(words):
         if word in OTHER_INCIDENT_WORDS and word not in nouns:
             return _problem(Why.OTHER_INCIDENT, word)
-        if word in CULPRIT_VERBS and (thing := _other_object(words[i + 1:], nouns)) is not None:
+        if word in CULPRIT_VERBS and (thing := other_object(words[i + 1:], nouns)) is not None:
             return _problem(Why.OTHER_INCIDENT, thing)
     if verbs.intersection(words):  # "drank the cake": the other act, the incident's own object
         return _problem(Why.OTHER_INCIDENT)
     return None
-
-
-_SOMETHING = frozenset(["anything", "something", "everything", "nothing"])  # "did you eat anything?"
-
-
-def _other_object(after: tuple[str, ...], nouns: frozenset[str]) -> str | None:
-    """The object after an eating word when it is something else than the incident: a known
-    food ("pizza"), or a noun after a determiner ("the sandwich") that is neither the
-    incident ("my chocolate cake"), a portion of it ("the last slice") nor a person ("" for
-    "anything"); None when it is the incident or there is no object."""
-    if after and after[0] in _SOMETHING:
-        return ""
-    if not after or after[0] in OTHER_FOODS:
-        return after[0] if after else None
-    if after[0] not in DETERMINERS:
-        return None
-    rest = [w for w in after[1:5] if not (is_ref(w) or w == "is")]  # "the B's cake": a possessive
-    for word in rest:
-        if word in nouns or ((word in PORTION or any(misspelt(word, n) for n in nouns)) and word not in OTHER_FOODS):
-            return None
-        if not word.isalpha() or word in CONJUNCTIONS or word in AUX:
-            break
-    return rest[0] if rest and rest[0].isalpha() and rest[0] not in CONJUNCTIONS else None
 
 
 @dataclass(frozen=True)

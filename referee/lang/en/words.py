@@ -494,6 +494,37 @@ def wrong_verbs(incident: Incident) -> frozenset[str]:
     return frozenset((_EAT if incident.verb == "drink" else _DRINK).split())
 
 
+@lru_cache(maxsize=16)
 def incident_nouns(incident: Incident) -> frozenset[str]:
-    noun = incident.noun["en"]
-    return frozenset({noun, noun + "s", noun + "es"})
+    """The words that name the incident's object, singular and plural: each word of a name of
+    several ("iced tea", "slice of pizza": the tea, the pizza, the slice)."""
+    words = [w for w in incident.noun["en"].casefold().split() if w.isalpha() and w not in _NOT_NOUNS]
+    return frozenset(form for w in words for form in (w, w + "s", w + "es"))
+
+
+_NOT_NOUNS = frozenset("of the a an with and or in on".split())
+
+
+_SOMETHING = frozenset(["anything", "something", "everything", "nothing"])  # "did you eat anything?"
+
+
+def other_object(after: tuple[str, ...], nouns: frozenset[str]) -> str | None:
+    """The object after an eating word when it is something else than the incident: a known
+    food ("pizza"), or a noun after a determiner ("the sandwich") that is neither the
+    incident ("my chocolate cake"), a portion of it ("the last slice") nor a person ("" for
+    "anything"); None when it is the incident or there is no object."""
+    if after and after[0] in _SOMETHING:
+        return ""
+    if not after or after[0] in nouns:
+        return None
+    if after[0] in OTHER_FOODS:
+        return after[0]
+    if after[0] not in DETERMINERS:
+        return None
+    rest = [w for w in after[1:5] if not (is_ref(w) or w == "is")]  # "the B's cake": a possessive
+    for word in rest:
+        if word in nouns or ((word in PORTION or any(misspelt(word, n) for n in nouns)) and word not in OTHER_FOODS):
+            return None
+        if not word.isalpha() or word in CONJUNCTIONS or word in AUX:
+            break
+    return rest[0] if rest and rest[0].isalpha() and rest[0] not in CONJUNCTIONS else None

@@ -64,7 +64,7 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
     mine = tuple(q for q in asked if q.speaker == speaker)
     implied = _implied(mine)
     for sentence in sentences(line):
-        tokens = tokenize(sentence, ctx.roster, self_is_you=False)
+        tokens = tokenize(sentence, ctx.roster, self_is_you=False, thing=ctx.incident.noun["ja"])
         if agreement is None:
             agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
         topic = as_literal(statements[-1].proposition) if statements else None
@@ -74,7 +74,7 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
             statements.extend(found)
         elif reading.ask and not reading.claims:
             continue  # "えっ、私ですか？": an echo, asserting nothing
-        elif reading.people or reading.roles or reading.claims or NUMBER.search(sentence) or _incident_named(sentence):
+        elif reading.people or reading.roles or reading.claims or NUMBER.search(sentence) or _incident_named(tokens):
             unread.append(sentence)
     if agreement is not None and speaker is not None:
         stated = {(canonical(s.proposition)) for s in statements}
@@ -159,6 +159,10 @@ def _bare(t: Token) -> bool:
     )
 
 
-def _incident_named(sentence: str) -> bool:
-    return any(i.noun["ja"] in sentence for i in INCIDENTS.values())
+def _incident_named(tokens: tuple[Token, ...]) -> bool:
+    """This game's object or a built-in one's: a sentence about the case."""
+    return any(t.thing or t.surface in _BUILT_IN_THINGS for t in tokens)
+
+
+_BUILT_IN_THINGS = frozenset(i.noun["ja"] for i in INCIDENTS.values())
 

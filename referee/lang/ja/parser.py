@@ -115,7 +115,7 @@ def parse(text: str, ctx: Context) -> Intent:
     if not text:
         return Other()  # "すみません", "ｗｗ": a greeting, a laugh
     roster = ctx.roster
-    tokens = [tokenize(s, roster) for s in sentences(text, quotes=True)]
+    tokens = [tokenize(s, roster, thing=ctx.incident.noun["ja"]) for s in sentences(text, quotes=True)]
     naming = any(t.kind == "name" for sentence in tokens for t in sentence)
     if ctx.pending and not naming:
         confirm = _confirmation(text)
@@ -409,7 +409,7 @@ def _unpaused(tokens: tuple[Token, ...]) -> bool:
         return True  # "Bお前食ったろ？", "Cさんあなたが…"
     if after.person:
         return tokens[2].surface in ("が", "は", "って") and tokens[2].pos == "助詞"
-    object_then_verb = after.lemma in INCIDENT_BY_NOUN and (tokens[2].pos == "動詞" or tokens[2].surface == "を")
+    object_then_verb = (after.thing or after.lemma in INCIDENT_BY_NOUN) and (tokens[2].pos == "動詞" or tokens[2].surface == "を")
     return after.kind == "who" or object_then_verb
 
 

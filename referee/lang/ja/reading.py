@@ -359,7 +359,7 @@ def _unnamed_subjects(tokens: tuple[Token, ...]) -> list[int]:
 
 
 def _unnamed_pair(t: Token, particle: Token) -> bool:
-    if t.pos != "名詞" or t.person or t.kind != "word" or particle.surface not in ("が", "は"):
+    if t.pos != "名詞" or t.person or t.thing or t.kind != "word" or particle.surface not in ("が", "は"):
         return False
     if particle.pos != "助詞" or t.pos3 == "副詞可能" or t.lemma in SETTING_NOUNS:
         return False
@@ -809,7 +809,7 @@ def _people_after(tokens: tuple[Token, ...], j: int) -> bool:
 def _object_after(tokens: tuple[Token, ...], j: int) -> bool:
     """Whether the incident's object follows at `j` ("残りのケーキ", "最後に残ったプリン")."""
     word = _after_modifier(tokens, j)
-    return word is not None and word.lemma in INCIDENT_BY_NOUN
+    return word is not None and (word.thing or word.lemma in INCIDENT_BY_NOUN)
 
 
 def _not_him(tokens: tuple[Token, ...], j: int) -> bool:
@@ -831,7 +831,7 @@ def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], i
     """Another game's object (プリン in a cake game) or verb (飲む for a cake) is not this
     incident; `other` is the object or the verb as typed."""
     for t in tokens:
-        other = INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
+        other = None if t.thing else INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
         if other is not None and other.key != incident.key:
             return Problem(Why.OTHER_INCIDENT, other=t.surface)
     for p in predicates:
@@ -854,7 +854,7 @@ def _object_of(tokens: tuple[Token, ...], p: _Predicate) -> str | None:
     if j < 0:
         return None
     t = tokens[j]
-    if t.kind != "word" or t.pos != "名詞" or t.pos2 != "普通名詞" or t.pos3 == "副詞可能":
+    if t.thing or t.kind != "word" or t.pos != "名詞" or t.pos2 != "普通名詞" or t.pos3 == "副詞可能":
         return None
     known = _CASE_NOUNS | SETTING_NOUNS | PEOPLE_WORDS | BOTH | MEANING
     if t.lemma in known or t.surface in known or t.lemma in NOMINAL:

@@ -50,6 +50,7 @@ class Token:
     pos2: str = "*"
     kind: Kind = "word"
     pos3: str = "*"  # 副詞可能 marks a noun that can stand as an adverb (今日, さっき)
+    thing: bool = False  # the incident's object, whatever Sudachi would make of it
 
     @property
     def person(self) -> bool:
@@ -163,17 +164,49 @@ def _word(surface: str, lemma: str, pos: tuple[str, ...], self_is_you: bool) -> 
     return Token(surface, lemma, pos[0], pos[1], kind, pos[2])
 
 
-def tokenize(sentence: str, roster: Roster, self_is_you: bool = True) -> tuple[Token, ...]:
-    """Tokens of one normalized sentence; `self_is_you` reads 自分 as "you" (a player's question)."""
+def tokenize(sentence: str, roster: Roster, self_is_you: bool = True, thing: str = "") -> tuple[Token, ...]:
+    """Tokens of one normalized sentence; `self_is_you` reads 自分 as "you" (a player's question).
+
+    `thing` is the incident's object: found by pattern, like the names, and made one noun, so
+    an object Sudachi does not know or cuts in two ("ホットク", "抹茶ラテ") reads as the incident."""
     table = names(roster)
     tokens: list[Token] = []
     at = 0
     for match in table.pattern.finditer(sentence):
-        tokens.extend(_words(sentence[at:match.start()], self_is_you))
+        tokens.extend(_things(sentence[at:match.start()], self_is_you, thing))
         tokens.append(Token(match.group(0), table.mention(match.group(1)), "名詞", "固有名詞", "name"))
         at = match.end()
-    tokens.extend(_words(sentence[at:], self_is_you))
+    tokens.extend(_things(sentence[at:], self_is_you, thing))
     return tuple(tokens)
+
+
+def _script(ch: str) -> str:
+    if "ァ" <= ch <= "ヺ" or ch == "ー":
+        return "katakana"
+    return "latin" if ch.isascii() and ch.isalnum() else ""
+
+
+@cache
+def thing_pattern(thing: str) -> re.Pattern[str]:
+    """The object as a whole word: not a piece of a longer katakana or Latin word ("パン" is not
+    in "メロンパン", another thing). Kanji and kana run on into the verb ("麦茶飲んだ"), so
+    they are not bounded."""
+    head = {"katakana": r"(?<![ァ-ヺー])", "latin": r"(?<![A-Za-z0-9])"}
+    tail = {"katakana": r"(?![ァ-ヺー])", "latin": r"(?![A-Za-z0-9])"}
+    return re.compile(head.get(_script(thing[0]), "") + re.escape(thing) + tail.get(_script(thing[-1]), ""))
+
+
+def _things(text: str, self_is_you: bool, thing: str) -> list[Token]:
+    if not thing:
+        return _words(text, self_is_you)
+    tokens: list[Token] = []
+    at = 0
+    for match in thing_pattern(thing).finditer(text):
+        tokens.extend(_words(text[at:match.start()], self_is_you))
+        tokens.append(Token(thing, thing, "名詞", "普通名詞", thing=True))
+        at = match.end()
+    tokens.extend(_words(text[at:], self_is_you))
+    return tokens
 
 
 def _words(text: str, self_is_you: bool) -> list[Token]:

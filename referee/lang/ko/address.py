@@ -192,7 +192,7 @@ def _owns(morphs: tuple[Morph, ...], j: int) -> bool:
     if noun.form in _POSSESSED:
         return True
     followed = j + 1 < len(morphs) and morphs[j + 1].tag in {"JKS", "JX"}
-    return noun.tag == "NNG" and noun.form not in _OWNABLE_NOT and followed
+    return noun.tag == "NNG" and not noun.thing and noun.form not in _OWNABLE_NOT and followed
 
 
 def mentions(morphs: tuple[Morph, ...]) -> tuple[Mention, ...]:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from kiwipiepy import Kiwi, Token
 
-from referee.lang.ko.lexicon import CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, LIAR_NOUNS, ME, YOU
+from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, LIAR_NOUNS, ME, YOU
 from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
@@ -56,6 +56,12 @@ class Morph(NamedTuple):
     form: str
     tag: str
     name: str | None = None
+    thing: bool = False  # the incident's object, one noun whatever kiwi would make of it
+
+
+def case_word(m: Morph) -> bool:
+    """Whether a morpheme ties a sentence to the case: the incident's object, a role, a built-in incident."""
+    return m.thing or m.form in CASE_WORDS
 
 
 # Chat spellings kiwi does not know ("먹었슴까?" reads as one unknown noun), and common
@@ -189,8 +195,18 @@ PIECE = 2000
 _SENTENCE_END = re.compile(r"[.?!]\s")
 
 
-def _tokens(masked: str) -> Iterator[tuple[Token, int]]:
-    """kiwi's morphemes of `masked`, each with the offset its start counts from.
+def thing_spans(text: str, thing: str) -> list[tuple[int, int, str]]:
+    """Where the incident's object stands in `text`, for kiwi to keep as one common noun: it cuts
+    a compound it does not know ("추로스" into 추 + 로스, "아이스티" into 아이스 + 티). Not the tail
+    of a longer word ("케이크" in "치즈케이크", another thing)."""
+    if not thing:
+        return []
+    return [(m.start(), m.end(), "NNG") for m in re.finditer(rf"(?<![가-힣A-Za-z]){re.escape(thing)}", text)]
+
+
+def _tokens(masked: str, thing: str = "") -> Iterator[tuple[Token, int]]:
+    """kiwi's morphemes of `masked`, each with the offset its start counts from; `thing`, the
+    incident's object, is kept one noun (see `thing_spans`).
 
     A long text goes to kiwi in pieces of about PIECE characters, cut after a sentence's
     final punctuation and a space: kiwi's time grows with the square of the sentences in one
@@ -199,9 +215,11 @@ def _tokens(masked: str) -> Iterator[tuple[Token, int]]:
     start = 0
     for end in _SENTENCE_END.finditer(masked):
         if end.end() - start >= PIECE:
-            yield from ((token, start) for token in _kiwi().tokenize(masked[start:end.end()]))
+            piece = masked[start:end.end()]
+            yield from ((token, start) for token in _kiwi().tokenize(piece, pretokenized=thing_spans(piece, thing)))
             start = end.end()
-    yield from ((token, start) for token in _kiwi().tokenize(masked[start:]))
+    piece = masked[start:]
+    yield from ((token, start) for token in _kiwi().tokenize(piece, pretokenized=thing_spans(piece, thing)))
 
 
 def chat_letters(m: Morph) -> bool:
@@ -241,13 +259,15 @@ def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
     return Sentence(tuple(morphs), end)
 
 
-def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
-    """The sentences of normalized `text` as morphemes, and the unknown names it mentions."""
+def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
+    """The sentences of normalized `text` as morphemes, and the unknown names it mentions;
+    `thing` is the incident's object, marked wherever it stands."""
     masked, placeholders = mask_names(text, roster)
     sentences: list[Sentence] = []
     current: list[Morph] = []
     last_end = 0
-    for token, offset in _tokens(masked):
+    things = {start for start, _, _ in thing_spans(masked, thing)}
+    for token, offset in _tokens(masked, thing):
         start = offset + token.start
         if current and "\n" in masked[last_end:start]:
             sentences.append(_sentence(current))
@@ -268,7 +288,7 @@ def analyze(text: str, roster: Roster) -> tuple[tuple[Sentence, ...], tuple[str,
         if token.form == "고" and current and current[-1].name is not None and joined:
             current.extend(_AND_IS)  # "거짓말쟁이는 Xqa고 범인은 Xqb야"
             continue
-        current.append(Morph(token.form, token.tag, placeholders.get(token.form)))
+        current.append(Morph(token.form, token.tag, placeholders.get(token.form), start in things))
     if current:
         sentences.append(_sentence(current))
     return tuple(sentences), unknown_names(masked)

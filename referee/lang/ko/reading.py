@@ -62,7 +62,7 @@ from referee.lang.ko.lexicon import (
     TRUTH_NOUNS,
     TURNING_WORDS,
 )
-from referee.lang.ko.morph import Morph, Sentence
+from referee.lang.ko.morph import Morph, Sentence, case_word
 from referee.lang.reading import Correction
 from referee.liar.proposition import Predicate
 
@@ -386,7 +386,7 @@ def _unnamed_subject(morphs: tuple[Morph, ...], a: int, at: int) -> bool:
         if m.tag == "JKS":
             return subject.name is None and subject.tag != "NP" and subject.form not in {"것", "거"}
         topic = m.tag == "JX" and m.form in {"은", "는", "ᆫ"} and subject.tag == "NNG"
-        if topic and subject.form not in _NO_ONE_TOPICS:
+        if topic and not subject.thing and subject.form not in _NO_ONE_TOPICS:
             return True
         if m.tag not in {"MAG", "NNG", "NNP", "JKO", "JX", "JKB", "MM", "XSN", "SP"}:
             return False  # "배가 고파서 먹었어요": that subject belongs to another verb
@@ -677,7 +677,7 @@ def _turning(morphs: tuple[Morph, ...], claims: list[Claim]) -> bool:
         ["ᆫ", "그렇"], ["은", "그렇"])  # 그건 그렇고
     # "케이크는 C씨가 먹었어요": the incident as topic, someone named as subject
     case_topic = any(
-        a.form in CASE_WORDS and b.form in {"은", "는", "ᆫ"} and c.name is not None and d.tag == "JKS"
+        case_word(a) and b.form in {"은", "는", "ᆫ"} and c.name is not None and d.tag == "JKS"
         for a, b, c, d in zip(morphs, morphs[1:], morphs[2:], morphs[3:], strict=False)
     )
     named = bool(claims) and all(r != SELF and not r.startswith("@") for c in claims for r in c.about)
@@ -848,6 +848,6 @@ def read(sentence: Sentence) -> Reading:
         named=tuple(dict.fromkeys(m.ref for k, m in enumerate(found) if k not in used and not m.ref.startswith("@"))),
         talks_about=any(k not in used and not m.ref.startswith("@") for k, m in enumerate(found))
         or any(m.name is not None for m in morphs if m.name not in addressees),
-        on_case=bool(forms & (CASE_WORDS | OPINION_WORDS)),
+        on_case=bool(forms & OPINION_WORDS) or any(case_word(m) for m in morphs),
         turning=not asks_form and not addressees and _turning(morphs, claims),
     )

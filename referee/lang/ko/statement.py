@@ -14,8 +14,8 @@ import re
 
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.ko.address import ANYONE, GROUP, SELF, SPEAKER
-from referee.lang.ko.lexicon import CASE_WORDS, THIRD_PERSONS
-from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, mask_names, normalize
+from referee.lang.ko.lexicon import THIRD_PERSONS
+from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, case_word, mask_names, normalize
 from referee.lang.ko.reading import Claim, Reading, carry, read
 from referee.liar.intent import Query
 from referee.liar.proposition import Predicate, Proposition, Says, as_literal, canonical, literal
@@ -86,7 +86,7 @@ def _has_content(sentence: Sentence, numbered: bool) -> bool:
     text has one, searched once per text, not once per sentence in it); 저/나 alone do not count."""
     forms = {m.form for m in sentence.morphs}
     named = any(m.name is not None for m in sentence.morphs)
-    return named or bool(forms & (CASE_WORDS | THIRD_PERSONS)) or numbered
+    return named or bool(forms & THIRD_PERSONS) or any(case_word(m) for m in sentence.morphs) or numbered
 
 
 def _people(claim: Claim, speaker: str, reading: Reading, asked: tuple[Query, ...]) -> list[str] | None:
@@ -124,7 +124,7 @@ def _question_asked(speaker: str | None, asked: tuple[Query, ...]) -> Claim | No
 
 
 def _read_segment(
-    speaker: str | None, text: str, roster: Roster, asked: tuple[Query, ...], previous: Claim | None
+    speaker: str | None, text: str, ctx: Context, asked: tuple[Query, ...], previous: Claim | None
 ) -> tuple[list[Statement], list[str], Claim | None]:
     """The statements and unread sentences of one speaker's text; `previous` completes "저도요"."""
     statements: list[Statement] = []
@@ -137,7 +137,7 @@ def _read_segment(
             continue
         yes_no, rest = _yes_no(sentence_text)
         answer = yes_no if answer is None else answer
-        sentences, unknown = analyze(rest, roster)
+        sentences, unknown = analyze(rest, ctx.roster, ctx.incident.noun["ko"])
         read_any = False
         content = bool(unknown)
         numbered = _NUMBER.search(sentence_text) is not None
@@ -155,7 +155,7 @@ def _read_segment(
             for claim in reading.claims:
                 if claim.predicate is None and previous is not None:
                     claim = carry(previous, claim)
-                if claim.predicate is None or claim.generic or (claim.reported and claim.via not in roster):
+                if claim.predicate is None or claim.generic or (claim.reported and claim.via not in ctx.roster):
                     continue  # "B씨가 먹었다고 말할 거예요": whose words, it does not say
                 previous = claim
                 for person in _people(claim, speaker, reading, asked) or ():
@@ -179,7 +179,7 @@ def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ..
     unread: list[str] = []
     previous: Claim | None = None
     for who, segment in _segments(normalize(text), ctx.roster, speaker):
-        found, missed, previous = _read_segment(who, segment, ctx.roster, asked, previous)
+        found, missed, previous = _read_segment(who, segment, ctx, asked, previous)
         statements.extend(found)
         unread.extend(missed)
     return Extraction(tuple(statements), tuple(unread), "ko")

@@ -71,7 +71,7 @@ def parse(text: str, ctx: Context) -> Intent:
     clean = normalize(text)
     if not clean:
         return unclear(Why.EMPTY)
-    sentences, unknown = analyze(clean, ctx.roster)
+    sentences, unknown = analyze(clean, ctx.roster, ctx.incident.noun["ko"])
     readings = [read(s) for s in sentences]
     persons = any(r.persons for r in readings)
     if ctx.pending and not persons and not any(r.claims for r in readings):
@@ -162,7 +162,7 @@ def _honorific_call(text: str, roster: Roster) -> str:
 def _other_incident(sentences: tuple[Sentence, ...], ctx: Context) -> str:
     """The other food or drink the text names ("케이크" in a juice game, "피자"), or ""."""
     forms = {m.form for sentence in sentences for m in sentence.morphs}
-    if ctx.incident.noun["ko"] in forms:
+    if any(m.thing for sentence in sentences for m in sentence.morphs) or ctx.incident.noun["ko"] in forms:
         return ""
     named = next((i.noun["ko"] for i in INCIDENTS.values() if i.noun["ko"] in forms), "")
     return named or next((o for s in sentences if (o := _eaten_object(s.morphs))), "")
@@ -181,6 +181,7 @@ def _eaten_object(morphs: tuple[Morph, ...]) -> str:
             noun is not None
             and noun.tag in {"NNG", "NNP"}
             and noun.name is None
+            and not noun.thing
             and not chat_letters(noun)
             and noun.form not in _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS
         ):
