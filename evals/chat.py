@@ -3,9 +3,20 @@
 A message starts with a role label at the start of a line (`Player:`, `User:`, `GM:`,
 `Assistant:`, `플레이어:`, `プレイヤー:` ..., also in Markdown bold: `**GM:**` or `**GM**:`,
 and in the shapes chat apps export: `ChatGPT said:`, `[플레이어] [오후 3:12] ...`,
-`15:02 Player ...`, `Player — Today at 15:02`)
-and runs until the next label, so it may span lines. Text before the first label is
-kept apart as `preamble` (a pasted rules prompt, a title) rather than guessed at.
+`15:02 Player ...`, `Player — Today at 15:02`) and runs until the next label, so it may span
+lines. A label may also stand alone on its line, as shares print it (`You`, `Gemini`,
+`나의 말:`, `ChatGPT의 말:`, `あなた:`, `### 🤖 Game Master`).
+
+Chat apps name people, not roles: a KakaoTalk, LINE, WhatsApp or Discord export names each
+speaker (`[민수] [오후 3:12] ...`, `21:03\tたろう\t...`, `[12/1/26, 21:03] Sam: ...`,
+`kenta — 今日 21:03`). A speaker whose name says game master or bot (`GM-bot`, `Meta AI`,
+`ゲームマスター`, `게임봇`) is the game master, and the other speaker the player; when no name
+says so, `gm` names the game master, else the chat is not split (the caller says why).
+A share that labels only the game master (`Gemini` above each answer) has the player's
+message told by its place: the paragraph just before each label (`Chat.inferred`).
+
+Text before the first label is kept apart as `preamble` (a pasted rules prompt, a title)
+rather than guessed at.
 """
 
 from __future__ import annotations
@@ -56,6 +67,49 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 
+# Labels shares print on a line of their own, besides LABELS ("You", "Gemini", "Model").
+ALONE: dict[str, Role] = {
+    **LABELS,
+    "나의 말": "player",
+    "あなた": "player",
+    "あなたのプロンプト": "player",
+    "model": "gm",
+    "chatgpt의 말": "gm",
+    "gemini의 말": "gm",
+    "claude의 말": "gm",
+    "gemini の回答": "gm",
+    "geminiの回答": "gm",
+}
+_ALONE = re.compile(
+    r"^\s*(?:#{1,6}\s*)?(?:[^\w\s]{1,3}\s*)?(?:\*\*)?(?P<label>"
+    + "|".join(re.escape(label) for label in sorted(ALONE, key=len, reverse=True))
+    + r")(?:\s*said)?(?:\*\*)?\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+# Exports that name the speaker: KakaoTalk, LINE, WhatsApp (the text follows on the line) and
+# Discord (the text follows on the next lines).
+_NAMED = (
+    re.compile(r"^\[(?P<name>[^\]\n]{1,40})\]\s*\[(?:오전|오후)?\s*\d{1,2}:\d{2}\]\s?(?P<text>.*)$"),
+    re.compile(r"^\d{1,2}:\d{2}\t(?P<name>[^\t\n]{1,40})\t(?P<text>.*)$"),
+    re.compile(r"^\[?\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
+               r"\s*(?:-\s*)?(?P<name>[^:\n\]]{1,40}?):\s?(?P<text>.*)$"),
+    re.compile(r"^(?P<name>[^\s—–][^—–\n]{0,40}?)\s+[—–]\s+(?:today|yesterday|오늘|어제|今日|昨日|\d{1,4}[/.-])[^\n]*$",
+               re.IGNORECASE),
+)
+GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|bot(?![a-z])|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
+                     r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ", re.IGNORECASE)
+"""A speaker's name that says game master: GM-bot, GameBot, Meta AI, Mystery Master, 게임봇."""
+
+
+class SpeakersError(ValueError):
+    """A chat whose speakers are named, none of them as the game master: `gm` must say which."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__(f"the chat's speakers are {', '.join(names)}, and no name says which is the game master; "
+                         "name it with --gm NAME")
+        self.names = names
+
+
 @dataclass(frozen=True)
 class Message:
     """One message: who wrote it, its text (labels stripped) and the line it starts on (1-based)."""
@@ -71,27 +125,91 @@ class Chat:
 
     messages: tuple[Message, ...]
     preamble: str = ""
+    inferred: bool = False  # the player's messages told by their place, not by a label
 
 
-def split_chat(text: str) -> Chat:
-    """Split `text` at role labels. A chat with no label has no messages (the caller decides)."""
-    messages: list[Message] = []
-    preamble: list[str] = []
-    role: Role | None = None
-    body: list[str] = []
-    start = 0
-
-    def close() -> None:
-        if role is not None:
-            messages.append(Message(role, "\n".join(body).strip(), start))
-
-    for number, line in enumerate(text.splitlines(), 1):
+def split_chat(text: str, gm: str | None = None) -> Chat:
+    """Split `text` at role labels or speakers' names. A chat with no label has no messages
+    (the caller decides); SpeakersError when speakers are named and none as the game master."""
+    lines = text.splitlines()
+    heads: list[tuple[int, str, str, bool]] = []  # (line index, speaker, text after, by role)
+    for index, line in enumerate(lines):
         label = _LABEL.match(line)
-        if label is None:
-            (body if role is not None else preamble).append(line)
-            continue
-        close()
-        text_after = "" if label.group("discord") else line[label.end():]
-        role, body, start = LABELS[label.group("label").lower()], [text_after], number
-    close()
-    return Chat(tuple(messages), "\n".join(preamble).strip())
+        if label is not None:
+            text_after = "" if label.group("discord") else line[label.end():]
+            heads.append((index, label.group("label").lower(), text_after, True))
+        elif (alone := _ALONE.match(line)) is not None:
+            heads.append((index, alone.group("label").lower(), "", True))
+        elif (named := next((m for pattern in _NAMED if (m := pattern.match(line))), None)) is not None:
+            heads.append((index, named.group("name").strip(), named.groupdict().get("text") or "", False))
+    roles = _roles([(speaker, by_role) for _, speaker, _, by_role in heads], gm)
+    messages: list[Message] = []
+    for k, (index, speaker, first, _) in enumerate(heads):
+        end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
+        body = "\n".join([first, *lines[index + 1:end]]).strip()
+        if body.startswith('"') and body.endswith('"') and len(body) > 1:
+            body = body[1:-1].strip()  # LINE quotes a message of several lines
+        messages.append(Message(roles[speaker], body, index + 1))
+    preamble = "\n".join(lines[:heads[0][0]] if heads else lines).strip()
+    chat = Chat(tuple(messages), preamble)
+    if messages and all(m.role == "gm" for m in messages):
+        return _placed(chat, lines, [h[0] for h in heads])
+    return chat
+
+
+def _roles(speakers: list[tuple[str, bool]], gm: str | None) -> dict[str, Role]:
+    """Each speaker's role: by its label, by a name that says game master (the others are the
+    player), or by `gm`."""
+    roles: dict[str, Role] = {}
+    names: list[str] = []
+    for speaker, by_role in speakers:
+        if by_role:
+            roles[speaker] = ALONE.get(speaker, LABELS.get(speaker, "player"))
+        elif speaker not in names:
+            names.append(speaker)
+    if not names:
+        return roles
+    if gm is not None:
+        chosen = {n for n in names if n.casefold() == gm.casefold()}
+        if not chosen:
+            raise ValueError(f"--gm {gm}: no speaker of the chat is named so (its speakers: {', '.join(names)})")
+    else:
+        chosen = {n for n in names if LABELS.get(n.casefold()) == "gm" or GM_NAME.search(n)}
+        if not chosen and not any(r == "gm" for r in roles.values()):
+            raise SpeakersError(tuple(names))
+    return roles | {n: "gm" if n in chosen else LABELS.get(n.casefold(), "player") for n in names}
+
+
+def _placed(chat: Chat, lines: list[str], heads: list[int]) -> Chat:
+    """A share that labels only the game master: the player's message is the paragraph just
+    before each label, and whatever comes before the first one."""
+    messages: list[Message] = []
+
+    def paragraph_before(stop: int, start: int) -> int:
+        """The first line of the last paragraph in lines[start:stop]."""
+        j = stop
+        while j > start and not lines[j - 1].strip():
+            j -= 1
+        while j > start and lines[j - 1].strip():
+            j -= 1
+        return j
+
+    for k, head in enumerate(heads):
+        start = heads[k - 1] + 1 if k else 0
+        split = start if k == 0 else paragraph_before(head, start)
+        if k:
+            gm_text = "\n".join(lines[start:split]).strip()
+            messages.append(Message("gm", gm_text, heads[k - 1] + 1))
+        said = "\n".join(lines[split:head]).strip()
+        if said:
+            messages.append(Message("player", said, split + 1 + _blank_lead(lines, split, head)))
+    messages.append(Message("gm", "\n".join(lines[heads[-1] + 1:]).strip(), heads[-1] + 1))
+    return Chat(tuple(m for m in messages if m.text), "", inferred=True)
+
+
+def _blank_lead(lines: list[str], start: int, stop: int) -> int:
+    """The blank lines at the start of lines[start:stop]: a message's line is its first text."""
+    n = 0
+    while start + n < stop and not lines[start + n].strip():
+        n += 1
+    return n

@@ -39,8 +39,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p = subparsers.add_parser(
         "audit",
         help="check a transcript (native log or pasted chat) for contradictions",
-        description="Audit a game: a native JSONL log, or a plain-text chat whose lines start "
-        "with Player:/GM:, User:/Assistant:, 플레이어:/GM:, プレイヤー:/GM: (also **bold**). "
+        description="Audit a game: a native JSONL log, or a chat pasted or exported from a chat app "
+        "(lines labelled Player:/GM:, User:/Assistant:, 플레이어:/GM:, プレイヤー:/GM:, also **bold**; "
+        "ChatGPT, Claude and Gemini shares; KakaoTalk, LINE, WhatsApp and Discord exports). "
         "Exit code 0 when consistent, 1 when not, 2 when the input cannot be read.",
     )
     p.add_argument("file", type=Path, metavar="FILE")
@@ -48,6 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--lang", choices=LANGS, help="language of a chat (default: detected)")
     add_incident_options(p, what="a chat's incident (default: the one its opening names)")
     p.add_argument("--budget", type=_budget, default=7, help="a chat's question budget (default 7)")
+    p.add_argument("--gm", metavar="NAME", help="in a chat export that names people (KakaoTalk, LINE, WhatsApp, "
+                   "Discord), the game master's name, when no name says GM or bot")
     p.set_defaults(handler=run)
 
 
@@ -76,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             check_native(log)
             report = audit_json(audit_log(log))
         else:
-            report = chat_report(text, args.file, args.lang, incidents.chosen(args), args.budget)
+            report = chat_report(text, args.file, args.lang, incidents.chosen(args), args.budget, args.gm)
     except TranscriptError as err:  # its message names the file and line
         return _unreadable(str(err))
     print(json.dumps(report, ensure_ascii=False, indent=2) if args.json else _text(report))
@@ -84,14 +87,21 @@ def run(args: argparse.Namespace) -> int:
 
 
 def chat_report(text: str, where: Path, lang: str | None = None, about: Incident | None = None,
-                budget: int = 7) -> dict[str, Any]:
+                budget: int = 7, gm: str | None = None) -> dict[str, Any]:
     """The `--json` report of a pasted chat; TranscriptError naming `where` when it is none."""
-    chat = split_chat(text)
+    try:
+        chat = split_chat(text, gm)
+    except ValueError as err:  # speakers named, none as the game master; or --gm names none of them
+        raise TranscriptError(f"{where}: {err}") from None
     if not any(m.role == "player" for m in chat.messages):
         raise TranscriptError(f"{where}: no player messages found; lines must start "
                               "with a role label such as Player: or GM:")
     check_chat(chat, where)
-    return audit_json(audit_chat(chat, Rules(budget=budget), lang, about))  # type: ignore[arg-type]
+    report = audit_json(audit_chat(chat, Rules(budget=budget), lang, about))  # type: ignore[arg-type]
+    if chat.inferred:
+        report["not_checked"].append("who said what: the chat labels only the game master's messages, "
+                                     "so the player's were told by their place (the paragraph before each)")
+    return report
 
 
 def _audit_match(log: Log, as_json: bool) -> int:
@@ -274,7 +284,10 @@ def not_checked(audit: Audit, guesses: list[dict[str, Any]]) -> list[str]:
         out.append("no reveal found: whether the secret changed at the end")
     out += [f"the verdict on the guess at line {g['line']}: none was read" for g in guesses if g["verdict"] is None]
     judged = [t.line for t in audit.turns if not isinstance(t.intent, Guess) and t.verdict is not None]
-    out += [f"the guess at line {n}: its names could not be read, so its verdict is not checked" for n in judged]
+    out += [f"the guess at line {n}: its names could not be read, so neither its verdict nor whether a role "
+            "named after it is a leak is checked" for n in judged]
+    out += [f"what the line at line {audit.turns[i].line} cost: it was answered but not read as a question, "
+            "so the count shown after it is taken as it stands" for i in s.recounted]
     if s.unread:
         out.append(f"{len(s.unread)} line{'s' if len(s.unread) > 1 else ''} that could not be read")
     if audit.uncertain:

@@ -266,8 +266,11 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, "text: the chat to audit is needed")
         if lang is not None and lang not in LANGS:
             return error(400, f"lang is one of {', '.join(LANGS)}")
+        gm = data.get("gm") or None
+        if gm is not None and not isinstance(gm, str):
+            return error(400, "gm: the game master's name in the chat, as text")
         try:
-            report = chat_report(text, Path("the chat"), lang)
+            report = chat_report(text, Path("the chat"), lang, gm=gm)
         except TranscriptError as err:
             return error(400, str(err))
         return {"report": report, "lines": marked_lines(text, report)}

@@ -1,4 +1,6 @@
-from evals.chat import split_chat
+import pytest
+
+from evals.chat import SpeakersError, split_chat
 
 
 def test_labels_in_every_language_and_markdown_bold_start_messages() -> None:
@@ -55,3 +57,52 @@ def test_the_labels_chat_apps_export_are_read() -> None:
         ("player", "B, huh?"), ("gm", "B: yes"),
         ("player", "C, did you?"), ("gm", "C: no"),
     ]
+
+
+# Exports and shares written for these tests (not from the fresh set): each a player, a game
+# master and their lines, in the shape the app gives.
+EXPORTS = {
+    "chatgpt ko": ("나의 말:\n게임 하자\n\nChatGPT의 말:\n사건: 마지막 츄러스가 사라졌어요.\n\n나의 말:\nA씨, 먹었어요?\n\n"
+                   "ChatGPT의 말:\nA: 아니요.", [1, 4, 7, 10]),
+    "chatgpt ja": ("あなた:\nやろう\n\nChatGPT:\n事件です。\n\nあなた:\nAさん、食べた？\n\nChatGPT:\nA：いいえ。", [1, 4, 7, 10]),
+    "gemini en": ("You\nlet's play\n\nGemini\nShow drafts\nHere we go.\n\nYou\nA, did you?\n\nGemini\nA: No.", [1, 4, 8, 11]),
+    "ai studio": ("User\nplay\n\nModel\nIncident.\n\nUser\nA, did you?\n\nModel\nA: No.", [1, 4, 7, 10]),
+    "markdown": ("# Case\n\n### 🧑 Player\n\nplay\n\n### 🤖 Game Master\n\nIncident.\n\n### 🧑 Player\n\nA?\n\n"
+                 "### 🤖 Game Master\n\nA: No.", [3, 7, 11, 15]),
+    "kakao names": ("[민수] [오후 3:12] 시작\n[게임봇] [오후 3:12] 사건입니다\n[민수] [오후 3:13] A씨?\n"
+                    "[게임봇] [오후 3:13] A: 아니요", [1, 2, 3, 4]),
+    "line names": ('2026/12/01(火)\n21:03\tはな\tやろう\n21:03\tGMボット\t"事件です。\n質問をどうぞ。"\n'
+                   "21:04\tはな\tAさん？\n21:04\tGMボット\tA：いいえ", [2, 3, 5, 6]),
+    "whatsapp": ("[3/2/26, 20:01] Priya: play?\n[3/2/26, 20:01] Meta AI: Incident.\n[3/2/26, 20:02] Priya: A?\n"
+                 "[3/2/26, 20:02] Meta AI: A: No.", [1, 2, 3, 4]),
+    "discord names": ("jun — 오늘 오후 9:02\n시작\n\nQuizMaster — 오늘 오후 9:02\n사건\n\njun — 오늘 오후 9:03\nA씨?\n\n"
+                      "QuizMaster — 오늘 오후 9:03\nA: 아니요", [1, 4, 7, 10]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPORTS))
+def test_chat_exports_are_split_by_speaker(name: str) -> None:
+    text, lines = EXPORTS[name]
+    chat = split_chat(text)
+    assert [m.role for m in chat.messages] == ["player", "gm", "player", "gm"]
+    assert [m.line for m in chat.messages] == lines
+    assert not chat.inferred
+    assert chat.messages[1].text and "\t" not in chat.messages[1].text and not chat.messages[1].text.startswith('"')
+
+
+def test_named_speakers_none_of_them_the_game_master_are_refused_until_named() -> None:
+    text = "[3/2/26, 20:01] Tom: play?\n[3/2/26, 20:01] Quiz Pal: Incident.\n[3/2/26, 20:02] Tom: A?"
+    with pytest.raises(SpeakersError, match="Tom, Quiz Pal"):
+        split_chat(text)
+    chat = split_chat(text, gm="quiz pal")
+    assert [m.role for m in chat.messages] == ["player", "gm", "player"]
+    with pytest.raises(ValueError, match="--gm Bob"):
+        split_chat(text, gm="Bob")
+
+
+def test_a_share_labelling_only_the_game_master_places_the_player_before_each_answer() -> None:
+    chat = split_chat("let's play\n\nGemini\nIncident.\n\nRemaining: 7\n\nA, did you?\n\nGemini\nA: No.")
+    assert chat.inferred
+    assert [(m.role, m.text, m.line) for m in chat.messages] == [
+        ("player", "let's play", 1), ("gm", "Incident.\n\nRemaining: 7", 3), ("player", "A, did you?", 8),
+        ("gm", "A: No.", 10)]

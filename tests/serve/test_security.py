@@ -256,3 +256,18 @@ def test_injected_markup_is_data_in_json_and_never_in_the_page(database_url: str
         assert export.headers["content-type"].startswith("application/x-ndjson")
         assert export.headers["content-disposition"].startswith("attachment")
     store.engine.dispose()
+
+
+def test_an_audited_export_that_names_people_needs_the_game_masters_name_and_says_so(database_url: str) -> None:
+    """A 400 that names the speakers, never a 500; with `gm` the chat is audited."""
+    chat = ("[3/2/26, 20:01] Tom: play?\n[3/2/26, 20:01] Quiz Pal: Someone ate the last cake.\n"
+            "[3/2/26, 20:02] Tom: A, did you eat the cake?\n[3/2/26, 20:02] Quiz Pal: A: No. (Questions left: 6)")
+    store = Store.open(database_url)
+    with served(store) as api:
+        refused = api.post("/api/audit", {"text": chat})
+        assert refused.status_code == 400 and "Tom, Quiz Pal" in refused.json()["error"]
+        wrong = api.post("/api/audit", {"text": chat, "gm": 3})
+        assert wrong.status_code == 400 and "gm" in wrong.json()["error"]
+        audited = api.post("/api/audit", {"text": chat, "gm": "Quiz Pal"})
+        assert audited.status_code == 200 and audited.json()["report"]["answers"] == 1
+    store.engine.dispose()
