@@ -24,6 +24,9 @@ from gm.recorder import turns as recorded_turns
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
 from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident_from_json
+from referee.lang.ja.tokens import normalize as ja_normalize
+from referee.lang.ja.tokens import sentences as ja_sentences
+from referee.lang.ja.tokens import tokenize as ja_tokenize
 from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
@@ -142,6 +145,8 @@ def _named(text: str, lang: Lang) -> str | None:
     """The object `text` names most often in the opening's shapes, the first on a tie."""
     nouns = [n for shape in _OPENING[lang] for m in re.finditer(shape, text, re.IGNORECASE)
              if (n := _noun(m.group("noun"), lang))]
+    if lang == "ja":
+        nouns = _ja_objects(text) + nouns  # the whole compound ("抹茶ラテ", "いちご牛乳"), first
     return max(dict.fromkeys(nouns), key=nouns.count) if nouns else None
 
 
@@ -160,6 +165,28 @@ def _noun(found: str, lang: Lang) -> str | None:
             found = found[:-1]
         return found if len(found) > 1 and found not in {"질문", "기회", "사람", "답", "하나"} else None
     return found if found not in {"質問", "チャンス", "一人", "人"} else None
+
+
+def _ja_objects(text: str) -> list[str]:
+    """The objects eaten or drunk in Japanese text: the run of nouns just before を and 食べる
+    or 飲む ("A・B・Cのうち1人が抹茶ラテを飲みました"), read by the parser's tokenizer, since
+    Japanese writes no space between a compound's words; not a quantity ("一切れ", "1個")."""
+    found = []
+    for sentence in ja_sentences(ja_normalize(text)):
+        tokens = ja_tokenize(sentence, Roster())
+        for k in range(1, len(tokens) - 1):
+            if tokens[k].surface != "を" or tokens[k + 1].lemma not in ("食べる", "飲む"):
+                continue
+            j = k
+            while j > 0 and tokens[j - 1].pos in ("名詞", "接頭辞", "接尾辞") and tokens[j - 1].kind == "word":
+                j -= 1
+            run = tokens[j:k]
+            if run and not any(t.pos2 == "数詞" or t.pos3 == "助数詞可能" or (t.pos == "接尾辞" and t.pos2 == "名詞的"
+                               and t.lemma in ("個", "切れ", "本", "杯", "つ")) for t in run):
+                noun = "".join(t.surface for t in run)
+                if noun not in {"質問", "チャンス", "一人", "人", "何", "それ", "これ", "全部", "ひとつ", "一つ"}:
+                    found.append(noun)
+    return found
 
 
 def _has_final(syllable: str) -> bool:

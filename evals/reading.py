@@ -41,6 +41,11 @@ _COUNT: dict[Lang, tuple[str, ...]] = {
     ),
 }
 
+_NUMBER = r"(\d+)(?!\d)(?!\s*(?:人|名|명|사람|people\b|of\s+(?:them|you)\b))(?:\s*(?:→|->|=>|⇒|➡)\s*(\d+))?"
+"""A count: not a number of people ("残り2人は正直者", "the remaining 2 people"), and the new
+one when the count is shown changing ("残り質問: 6 → 5")."""
+_COUNT = {lang: tuple(p.replace(r"(\d+)", _NUMBER) for p in patterns) for lang, patterns in _COUNT.items()}
+
 # In every pattern here an optional word takes the spaces after it ("(?:の\s*)?", not
 # "(?:の)?\s*"): two space runs side by side could split a long run of spaces in every way
 # before failing, which took 27 s on "残り" and 100 spaces.
@@ -115,7 +120,7 @@ _NOT_A_CLAIM: dict[Lang, str] = {
 }
 
 # A line that starts with a character's label ("A:", "「A: ...", "A씨:", "Bさん：", "2. B:").
-_SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?(?:[「『\"“(（]\s*)?(?:{name})\s*(?:(?:씨|さん|氏)\s*)?[:：]"
+_SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?(?:[「『\"“(（]\s*)?(?:{name})\s*(?:(?:씨|さん|氏)\s*)?(?:[:：]|(?=[「『“]))"
 
 # A character's label in the other shapes chat apps produce, read after NFKC: a quote mark
 # ("> B: ..."), a bullet, emoji, Markdown bold around the name or the whole label
@@ -129,7 +134,7 @@ _HONORIFIC = r"씨|님|さん|様|くん|君|ちゃん|氏"
 _CHARACTER_LINE = (
     r"^\s*(?:[^\w\s\"“「『(]\s*)*(?:__\s*)?"
     r"(?P<name>{name})(?![A-Za-z])\s*(?:(?:" + _HONORIFIC + r")\s*)?(?:(?:\*\*|__)\s*)?"
-    r"(?::|-(?=\s)|–|—)\s*(?:(?:\*\*|__)\s*)?(?P<rest>.*)$"
+    r"(?::|-(?=\s)|–|—|(?=[「『“]))\s*(?:(?:\*\*|__)\s*)?(?P<rest>.*)$"
 )
 _QUOTES = {"「": "」", "『": "』", '"': '"', "“": "”"}
 
@@ -298,7 +303,7 @@ def _scan(text: str, p: _Patterns) -> _Scan:
     for raw in text.splitlines():
         line = character_line(unicodedata.normalize("NFKC", raw).strip(), p.character_line)
         spoken = p.speaker_line.match(line) is not None
-        shown = [int(m.group(1)) for pattern in p.counts for m in pattern.finditer(line)]
+        shown = [int(m.group(m.lastindex or 1)) for pattern in p.counts for m in pattern.finditer(line)]
         counts.extend(shown)
         noted = {kind for kind, pattern in p.notes if not spoken and pattern.search(line)}
         if noted:

@@ -93,6 +93,7 @@ class Score:
     revealed: World | None
     reveal_fits: bool | None
     unread: tuple[tuple[int, str], ...]
+    recounted: tuple[int, ...] = ()  # turns answered but not read as a question: the count taken as shown
 
     @property
     def consistent(self) -> bool:
@@ -116,9 +117,10 @@ def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None 
     answering = _answering(turns, said)
     worlds = consistent_worlds(rules.roster, observations)
     allowed, wrong_verdicts, confirmed_at = _verdicts(turns, said, rules, secret)
-    end = _end(turns, rules, confirmed_at)
+    left, recounted = _left(turns, rules)
+    end = _end(turns, left, confirmed_at)
     revealed = revealed or _revealed(turns, end, confirmed_at)
-    count_errors = _count_errors(turns, rules)
+    count_errors = _count_errors(turns, left, recounted)
     return Score(
         answers=len(quoted),
         asked=sum(len(t.intent.unique()) for t in turns if isinstance(t.intent, Question)),
@@ -133,6 +135,7 @@ def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None 
         leaks=_leaks(turns, end, confirmed_at),
         revealed=revealed,
         reveal_fits=None if revealed is None else revealed in allowed,
+        recounted=recounted,
         unread=unread,
     )
 
@@ -232,25 +235,37 @@ def _verdicts(
     return allowed, tuple(wrong), confirmed_at
 
 
-def _end(turns: tuple[Turn, ...], rules: Rules, confirmed_at: dict[str, int]) -> int:
+def _end(turns: tuple[Turn, ...], left: tuple[int, ...], confirmed_at: dict[str, int]) -> int:
     """The turn that ended the game: both roles confirmed, or a final answer at 0 left; else
     the last turn (a reveal asked for), unless that is a guess judged with questions left,
     after which the rules go on: then no turn ended it, and a role named there is a leak."""
     if len(confirmed_at) == 2:
         return max(confirmed_at.values())
-    before = (rules.budget, *remaining_after(turns, rules))
     for i, turn in enumerate(turns):
-        if isinstance(turn.intent, Guess) and turn.verdict is not None and before[i] == 0:
+        before = left[i - 1] if i else None
+        if isinstance(turn.intent, Guess) and turn.verdict is not None and before == 0:
             return i
-    if turns and isinstance(turns[-1].intent, Guess) and turns[-1].verdict is not None:
+    last = turns[-1] if turns else None
+    if last is not None and isinstance(last.intent, Guess) and last.verdict is not None \
+            and _unread_right(turns) is None:
         return len(turns)  # the game goes on after a judged guess with questions left: no reveal yet
     return max(len(turns) - 1, 0)
 
 
+def _unread_right(turns: tuple[Turn, ...]) -> int | None:
+    """The first guess shown right whose names could not be read: from there which roles are
+    confirmed is not known, so neither is whether a role named is a leak or the game is over."""
+    return next((i for i, t in enumerate(turns) if t.verdict is True and not isinstance(t.intent, Guess)), None)
+
+
 def _leaks(turns: tuple[Turn, ...], end: int, confirmed_at: dict[str, int]) -> tuple[Leak, ...]:
+    """Roles named outright before they were guessed right (the rules allow a right part
+    confirmed); none is charged after a right guess that could not be read (Unclear)."""
+    unknown = _unread_right(turns)
+    stop = end if unknown is None else min(end, unknown)
     return tuple(
         Leak(i, claim)
-        for i, turn in enumerate(turns[:end])
+        for i, turn in enumerate(turns[:stop])
         for claim in turn.claims
         if claim.outright and confirmed_at.get(claim.role, end) > i
     )
@@ -293,11 +308,26 @@ def remaining_after(turns: tuple[Turn, ...], rules: Rules) -> tuple[int, ...]:
     return tuple(after)
 
 
-def _count_errors(turns: tuple[Turn, ...], rules: Rules) -> tuple[CountError, ...]:
+def _left(turns: tuple[Turn, ...], rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The questions left after each turn, and the turns where the count is taken as shown:
+    a line answered (the reply holds a character's answer) that was not read as a question
+    may have cost anything, so its cost is not known, and the count goes on from the one
+    shown there."""
     expected = remaining_after(turns, rules)
-    return tuple(
-        CountError(i, shown, expected[i])
-        for i, turn in enumerate(turns)
-        for shown in turn.counts
-        if shown != expected[i]
-    )
+    left: list[int] = []
+    recounted: list[int] = []
+    offset = 0
+    for i, turn in enumerate(turns):
+        answered = bool(turn.statements or turn.unread) and not isinstance(turn.intent, (Question, Confirm, Guess))
+        if answered and turn.counts:
+            offset = turn.counts[-1] - expected[i]
+            recounted.append(i)
+        left.append(expected[i] + offset)
+    return tuple(left), tuple(recounted)
+
+
+def _count_errors(turns: tuple[Turn, ...], left: tuple[int, ...], recounted: tuple[int, ...]
+                  ) -> tuple[CountError, ...]:
+    """The counts shown that the rules contradict (none on a turn whose cost is not known)."""
+    return tuple(CountError(i, shown, left[i]) for i, turn in enumerate(turns) if i not in recounted
+                 for shown in turn.counts if shown != left[i])

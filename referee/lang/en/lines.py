@@ -24,13 +24,16 @@ from dataclasses import dataclass, replace
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.en.clause import People, Unreadable, elliptical, read
 from referee.lang.en.words import (
+    CULPRIT_VERBS,
     NUMBER_WORDS,
     OTHER_INCIDENT_WORDS,
     THIRD,
     Sentence,
     display,
+    incident_nouns,
     is_ref,
     name_of,
+    other_object,
     predicate_words,
     ref,
     sentences,
@@ -160,21 +163,26 @@ class _Reader:
                 if self._stray_question(sentence.words):
                     self.unread.append(source)
                 continue
-            words, answer = _answer_word(self._groups(text).split())
-            words = tuple(_TAGS.sub("", " " + " ".join(words)).split())  # "I didn't, okay?"
-            try:
-                read_any = self._sentence(words, source)
-            except Unreadable:
-                read_any = False
-                if _mentions(words, self.ctx):
-                    self.unread.append(source)
-                    continue
-            self._follow_names(words)
-            if answer is not None and not read_any:
-                answers.append(_Answer(*answer, source))
-            elif not read_any and _mentions(words, self.ctx):
-                self.unread.append(source)
+            for part in _ANSWER_INSIDE.split(self._groups(text)):
+                self._part(part, source, answers)
         self._bare_answers(answers)
+
+    def _part(self, text: str, source: str, answers: list[_Answer]) -> None:
+        """One clause of a sentence, its answer word first if it has one."""
+        words, answer = _answer_word(_LEADING_AND.sub("", text.strip()).split())
+        words = tuple(_TAGS.sub("", " " + " ".join(words)).split())  # "I didn't, okay?"
+        try:
+            read_any = self._sentence(words, source)
+        except Unreadable:
+            read_any = False
+            if _mentions(words, self.ctx):
+                self.unread.append(source)
+                return
+        self._follow_names(words)
+        if answer is not None and not read_any:
+            answers.append(_Answer(*answer, source))
+        elif not read_any and _mentions(words, self.ctx):
+            self.unread.append(source)
 
     def _stray_question(self, words: tuple[str, ...]) -> bool:
         """A question in a character's line states nothing. An echo of what was asked
@@ -209,6 +217,9 @@ class _Reader:
             raise Unreadable(Why.QUESTION_OR_ANSWER)
         if _EMBEDDED.intersection(words):
             raise Unreadable(Why.SUPPOSING)
+        nouns = incident_nouns(self.ctx.incident)
+        if any(w in CULPRIT_VERBS and other_object(words[i + 1:], nouns) for i, w in enumerate(words)):
+            raise Unreadable(Why.OTHER_INCIDENT)  # "I only had the garlic bread": another thing, not the incident
         groups = elliptical(words, self.ctx.incident, self.people)
         if groups is not None:
             for subjects, negated in groups:
@@ -283,6 +294,13 @@ def _propositions(claim: Claim, negated: bool = False) -> list[Proposition]:
     """A clause's claim as propositions about named people (a line has no "you" to ask)."""
     assert claim.predicate is not None, "a clause's claims name their predicate"
     return [literal(claim.predicate, r.name, negated) for r in claim.about]
+
+
+_ANSWER_INSIDE = re.compile(r"\s*,\s*(?=(?:and|but)\s+(?:,\s*)?(?:yes|no)\s*,)")
+"""Where a second answer starts inside a sentence ("A drank it, and no, C is not the liar"):
+read apart, or the "no" would be read into the first clause."""
+_LEADING_AND = re.compile(r"^(?:and|but|also|oh|so|well)\s+(?:,\s*)?(?=(?:yes|no|yeah|nope|yep)\b)")
+"""A conjunction before the answer word ("And no, C is not the liar."): the answer still leads."""
 
 
 def _answer_word(words: list[str]) -> tuple[tuple[str, ...], tuple[bool, bool] | None]:
