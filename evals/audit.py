@@ -167,6 +167,10 @@ def _noun(found: str, lang: Lang) -> str | None:
     return found if found not in {"質問", "チャンス", "一人", "人"} else None
 
 
+_JA_NOT_OBJECTS = frozenset({"何", "それ", "これ", "全部", "ひとつ", "一つ"})
+"""Words before を食べる that name no object ("何を食べた", "全部を食べた")."""
+
+
 def _ja_objects(text: str) -> list[str]:
     """The objects eaten or drunk in Japanese text: the run of nouns just before を and 食べる
     or 飲む ("A・B・Cのうち1人が抹茶ラテを飲みました"), read by the parser's tokenizer, since
@@ -183,8 +187,8 @@ def _ja_objects(text: str) -> list[str]:
             run = tokens[j:k]
             if run and not any(t.pos2 == "数詞" or t.pos3 == "助数詞可能" or (t.pos == "接尾辞" and t.pos2 == "名詞的"
                                and t.lemma in ("個", "切れ", "本", "杯", "つ")) for t in run):
-                noun = "".join(t.surface for t in run)
-                if noun not in {"質問", "チャンス", "一人", "人", "何", "それ", "これ", "全部", "ひとつ", "一つ"}:
+                noun = _noun("".join(t.surface for t in run), "ja")
+                if noun is not None and noun not in _JA_NOT_OBJECTS:
                     found.append(noun)
     return found
 

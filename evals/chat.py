@@ -153,7 +153,7 @@ def split_chat(text: str, gm: str | None = None) -> Chat:
     preamble = "\n".join(lines[:heads[0][0]] if heads else lines).strip()
     chat = Chat(tuple(messages), preamble)
     if messages and all(m.role == "gm" for m in messages):
-        return _placed(chat, lines, [h[0] for h in heads])
+        return _placed(lines, [h[0] for h in heads])
     return chat
 
 
@@ -164,7 +164,7 @@ def _roles(speakers: list[tuple[str, bool]], gm: str | None) -> dict[str, Role]:
     names: list[str] = []
     for speaker, by_role in speakers:
         if by_role:
-            roles[speaker] = ALONE.get(speaker, LABELS.get(speaker, "player"))
+            roles[speaker] = ALONE[speaker]  # every label _LABEL or _ALONE matches
         elif speaker not in names:
             names.append(speaker)
     if not names:
@@ -180,7 +180,7 @@ def _roles(speakers: list[tuple[str, bool]], gm: str | None) -> dict[str, Role]:
     return roles | {n: "gm" if n in chosen else LABELS.get(n.casefold(), "player") for n in names}
 
 
-def _placed(chat: Chat, lines: list[str], heads: list[int]) -> Chat:
+def _placed(lines: list[str], heads: list[int]) -> Chat:
     """A share that labels only the game master: the player's message is the paragraph just
     before each label, and whatever comes before the first one."""
     messages: list[Message] = []

@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 
 from referee.lang.context import Context, Extraction, Statement
-from referee.lang.incident import INCIDENTS
 from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
-from referee.lang.ja.reading import Meaning, Said, negated, read
+from referee.lang.ja.reading import INCIDENT_BY_NOUN, Meaning, Said, negated, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
 from referee.lang.reading import SPEAKER, Claim, Person, Ref, named
 from referee.liar.intent import Query
@@ -161,8 +160,5 @@ def _bare(t: Token) -> bool:
 
 def _incident_named(tokens: tuple[Token, ...]) -> bool:
     """This game's object or a built-in one's: a sentence about the case."""
-    return any(t.thing or t.surface in _BUILT_IN_THINGS for t in tokens)
-
-
-_BUILT_IN_THINGS = frozenset(i.noun["ja"] for i in INCIDENTS.values())
+    return any(t.thing or t.surface in INCIDENT_BY_NOUN for t in tokens)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
@@ -204,22 +204,24 @@ def thing_spans(text: str, thing: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), "NNG") for m in re.finditer(rf"(?<![가-힣A-Za-z]){re.escape(thing)}", text)]
 
 
-def _tokens(masked: str, thing: str = "") -> Iterator[tuple[Token, int]]:
-    """kiwi's morphemes of `masked`, each with the offset its start counts from; `thing`, the
-    incident's object, is kept one noun (see `thing_spans`).
+def _tokens(masked: str, spans: Sequence[tuple[int, int, str]] = ()) -> Iterator[tuple[Token, int]]:
+    """kiwi's morphemes of `masked`, each with the offset its start counts from; `spans`, where
+    the incident's object stands, are kept one noun each (see `thing_spans`).
 
     A long text goes to kiwi in pieces of about PIECE characters, cut after a sentence's
     final punctuation and a space: kiwi's time grows with the square of the sentences in one
     call (14 KB of the corpus on one line: 1.4 s at once, 0.08 s in pieces, the same
     morphemes), and no morpheme spans such a cut. A text shorter than PIECE is one call."""
+    def piece(a: int, b: int) -> Iterator[tuple[Token, int]]:
+        within = [(s - a, e - a, tag) for s, e, tag in spans if a <= s and e <= b]  # no span spans a cut
+        return ((token, a) for token in _kiwi().tokenize(masked[a:b], pretokenized=within))
+
     start = 0
     for end in _SENTENCE_END.finditer(masked):
         if end.end() - start >= PIECE:
-            piece = masked[start:end.end()]
-            yield from ((token, start) for token in _kiwi().tokenize(piece, pretokenized=thing_spans(piece, thing)))
+            yield from piece(start, end.end())
             start = end.end()
-    piece = masked[start:]
-    yield from ((token, start) for token in _kiwi().tokenize(piece, pretokenized=thing_spans(piece, thing)))
+    yield from piece(start, len(masked))
 
 
 def chat_letters(m: Morph) -> bool:
@@ -266,8 +268,9 @@ def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence,
     sentences: list[Sentence] = []
     current: list[Morph] = []
     last_end = 0
-    things = {start for start, _, _ in thing_spans(masked, thing)}
-    for token, offset in _tokens(masked, thing):
+    spans = thing_spans(masked, thing)
+    things = {start for start, _, _ in spans}
+    for token, offset in _tokens(masked, spans):
         start = offset + token.start
         if current and "\n" in masked[last_end:start]:
             sentences.append(_sentence(current))
