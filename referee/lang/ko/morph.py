@@ -71,6 +71,9 @@ _SPELLINGS = {
     "케잌": "케이크", "케익": "케이크", "쥬스": "주스", "도너츠": "도넛", "도나쓰": "도넛", "도넛츠": "도넛",
 }  # fmt: skip
 _MISSPELLED = re.compile("|".join(sorted(_SPELLINGS, key=len, reverse=True)))
+_OF = Morph("의", "JKG")
+_DRINK = Morph("마시", "VV")
+_DRINK_FORMS = frozenset({"마시", "마셨", "마셔", "마신", "마실", "마십"})
 _GROW = Morph("늘", "VV")  # 늘다, kiwi's reading of some 는 after a name
 # "A고" is "A이고" with the copula left out; kiwi reads the 고 as a noun and loses the clause link.
 _AND_IS = (Morph("이", "VCP"), Morph("고", "EC"))
@@ -288,6 +291,13 @@ def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence,
         if token.tag.startswith("NN") and token.form[-1:] == "랑" and token.form[:-1] in YOU | ME:
             current.extend((Morph(token.form[:-1], "NP"), Morph("랑", "JC")))  # kiwi's one noun "너랑"
             continue
+        if token.form == "시" and token.tag == "EP" and current and current[-1] == _DRINK:
+            continue  # the 시 of 마시 kiwi cut off (below)
+        if token.form == "말" and token.tag == "VX" and masked[start:start + 2] in _DRINK_FORMS:
+            current.append(_DRINK)  # kiwi reads "마마 마셨어요" as 말 + 시 + 었 after some nouns
+            continue
+        if token.tag == "JKS" and len(current) > 1 and current[-1] == _OF and current[-2].tag == "NP":
+            current.pop()  # kiwi may read "제가"/"내가" as 저 + 의 + 가 before an object it was told of
         if token.form == "고" and current and current[-1].name is not None and joined:
             current.extend(_AND_IS)  # "거짓말쟁이는 Xqa고 범인은 Xqb야"
             continue

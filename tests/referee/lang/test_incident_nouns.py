@@ -26,7 +26,7 @@ PLAYER: dict[Lang, list[str]] = {
     "ko": ["A씨, {n} {v}어요?", "B, 네가 {n} {v}지?", "C씨, A씨랑 B씨가 {n} {v}어요?",
            "B가 {n} {v}고 A가 거짓말쟁이야", "에이, 마지막 {n} {v}어?", "C씨 혹시 {n} {v}나요?"],
     "ja": ["Aさん、{n}を{v}ましたか？", "Bさん{n}{v}た？", "Cさん、AさんとBさんは{n}を{v}ましたか？",
-           "Bさんが{n}を{v}で、嘘つきはAさん", "Aさん、最後の{n}、{v}ました？", "Cさん、{n}を{v}ましたか？"],
+           "Bさんが{n}を{v}て、嘘つきはAさん", "Aさん、最後の{n}、{v}ました？", "Cさん、{n}を{v}ましたか？"],
     "en": ["A, did you {v} the {n}?", "B, you {v2} the last {n}, didn't you?", "C, did A and B {v} the {n}?",
            "B {v2} the {n} and A is the liar", "A, did you {v} my {n}?", "C, did you {v} the last {n}?"],
 }
@@ -35,7 +35,7 @@ VERBS: dict[Lang, dict[str, dict[str, str]]] = {
     "ja": {"eat": {"v": "食べ"}, "drink": {"v": "飲ん"}},
     "en": {"eat": {"v": "eat", "v2": "ate"}, "drink": {"v": "drink", "v2": "drank"}},
 }
-JA_STEM = {"食べ": ("食べ", "食べ"), "飲ん": ("飲み", "飲ん")}  # ました takes 飲み, た/で take 飲ん
+JA_STEM = {"食べ": ("食べ", "食べ"), "飲ん": ("飲み", "飲ん")}  # ました takes 飲み, た/て take 飲ん (飲んだ, 飲んで)
 ANSWERS: dict[Lang, list[str]] = {
     "ko": ["아니요, 저는 {n} 안 {v}어요.", "네, 제가 {n} {v}어요.", "B씨가 {n} {v}어요."],
     "ja": ["いいえ、私は{n}を{v}ていません。", "はい、私が{n}を{v}ました。", "Bさんが{n}を{v}ました。"],
@@ -50,9 +50,7 @@ def _fill(template: str, lang: Lang, noun: str, verb: str) -> str:
     if lang == "ja":
         polite, plain = JA_STEM[forms["v"]]
         template = re.sub(r"\{v\}(まし)", polite + r"\1", template)
-        template = template.replace("{v}", plain)
-        template = template.replace(plain + "ていません", ("食べ" if verb == "eat" else "飲ん") + (
-            "ていません" if verb == "eat" else "でいません"))
+        template = template.replace("{v}", plain).replace("飲んて", "飲んで")
     return template.format(n=noun, **forms)
 
 
@@ -84,6 +82,7 @@ def _same(lang: Lang, noun: str, verb: str) -> None:
 TABLE: list[tuple[Lang, str, str]] = [
     ("ko", "추로스", "eat"), ("ko", "치즈케이크", "eat"), ("ko", "메론빵", "eat"), ("ko", "아이스티", "drink"),
     ("ko", "주먹밥", "eat"), ("ko", "에그타르트", "eat"), ("ko", "바나나우유", "drink"), ("ko", "보리차", "drink"),
+    ("ko", "만추", "eat"), ("ko", "마마", "drink"), ("ko", "마수", "drink"),  # found by the property: kiwi's 저+의+가, 말+시
     ("ja", "チュロス", "eat"), ("ja", "メロンパン", "eat"), ("ja", "アイスティー", "drink"), ("ja", "麦茶", "drink"),
     ("ja", "どら焼き", "eat"), ("ja", "抹茶ラテ", "drink"), ("ja", "ホットク", "eat"), ("ja", "おにぎり", "eat"),
     ("en", "churro", "eat"), ("en", "brownie", "eat"), ("en", "iced tea", "drink"), ("en", "slice of pizza", "eat"),
@@ -101,7 +100,7 @@ _KO = "추로스마롱카토핑젤떡튀김호두빙수찐만두크림탕후루"
 _JA = "チュロスマカロンパフェタルトグラタンモンブラン"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(lang=st.sampled_from(["ko", "ja"]),
        letters=st.lists(st.integers(0, 1000), min_size=2, max_size=5),
        verb=st.sampled_from(["eat", "drink"]))
