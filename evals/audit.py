@@ -268,6 +268,13 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
     return replace(_resolve(lines, rules, lang), found=about_found)
 
 
+def _misfit(s: Score) -> tuple[int, int]:
+    """How badly a combination fits the replies: its count errors, then the lines whose cost
+    it leaves unknown (a count taken as shown fits any count, so a reading the rules explain
+    it by is the better fit)."""
+    return len(s.count_errors), len(s.recounted)
+
+
 def _errors(s: Score) -> dict[str, bool]:
     """Which kinds of finding a score holds."""
     return {"contradiction": s.contradiction is not None, "count error": bool(s.count_errors),
@@ -277,8 +284,8 @@ def _errors(s: Score) -> dict[str, bool]:
 
 def _resolve(lines: list[tuple[Message, tuple[Reading, ...]]], rules: Rules,
              lang: Lang) -> Audit:
-    """Score every combination of readings; those with the fewest count errors fit the
-    replies. A finding is kept when every fitting combination holds it; else it is dropped
+    """Score every combination of readings; those with the fewest count errors (then the
+    fewest counts taken as shown) fit the replies. A finding is kept when every fitting combination holds it; else it is dropped
     and each line read in more than one way among them is listed as uncertain."""
     options = [found for _, found in lines]
     total = prod(len(found) for found in options)
@@ -292,8 +299,8 @@ def _resolve(lines: list[tuple[Message, tuple[Reading, ...]]], rules: Rules,
             for message, found in lines if len(found) > 1))
     scored = [(choice, score(tuple(r.turn for r in choice), rules))
               for choice in product(*options)]
-    fewest = min(len(s.count_errors) for _, s in scored)
-    fitting = [(choice, s) for choice, s in scored if len(s.count_errors) == fewest]
+    fewest = min(_misfit(s) for _, s in scored)
+    fitting = [(choice, s) for choice, s in scored if _misfit(s) == fewest]
     held = [_errors(s) for _, s in fitting]
     unsure = tuple(kind for kind in FINDINGS
                    if any(h[kind] for h in held) and not all(h[kind] for h in held))
