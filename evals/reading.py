@@ -61,6 +61,18 @@ _VERDICT: dict[Lang, tuple[str, str]] = {
            r"\b(?:correct|right)\b(?!\s+answer)|\b(?:you\s+got\s+it|bingo|spot\s+on|nailed\s+it)\b"),
 }
 
+# A verdict word inside an indirect question, a condition or a rule judges nothing: "어느
+# 쪽이 틀렸는지는 알려드릴 수 없지만", "どちらが違うかは言えません", "I can't say which one is
+# wrong", "if you're right", "a wrong guess costs a question", "오답인 경우", "不正解の場合".
+# Such spans are taken out before the verdict is read.
+_NO_VERDICT: dict[Lang, str] = {
+    "ko": r"(?:틀렸|틀리|틀린|맞았|맞|맞혔|맞췄|오답|정답)(?:는지|은지|을지|인지|일지|는가|다면|이라면|이면|으면|면"
+          r"|인\s*경우|일\s*경우|일\s*때)|틀린\s*(?:답|추리)(?:을|를)?\s*(?:말하|내|제출|하)[가-힣]*(?:면|경우)",
+    "ja": r"(?:不正解|正解|違う|違った|外れ|ハズレ|はずれ|当たり|当たった)(?:か(?:どうか)?|なのか|なら|だったら|だと|の場合)",
+    "en": r"\b(?:which|whether|if)\b[^.!?\n]{0,40}?\b(?:incorrect|wrong|right|correct)\b"
+          r"|\b(?:a|any|each|every)\s+(?:wrong|incorrect)\s+(?:guess|answer)",
+}
+
 # The roles as nouns, and as the phrases a reveal names them by ("푸딩을 먹은 사람: A",
 # "プリンを食べた人：B", "the one who ate it: C"); a phrase needs no incident noun, so a
 # game master's own incident is read too.
@@ -215,6 +227,7 @@ _NOTES: dict[Lang, tuple[tuple[Note, str], ...]] = {
 class _Patterns:
     counts: tuple[re.Pattern[str], ...]
     wrong: re.Pattern[str]
+    no_verdict: re.Pattern[str]
     right: re.Pattern[str]
     claims: tuple[tuple[Role, re.Pattern[str]], ...]
     act: re.Pattern[str]
@@ -248,6 +261,7 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
     return _Patterns(
         counts=tuple(re.compile(p, re.IGNORECASE) for p in _COUNT[lang]),
         wrong=re.compile(wrong, re.IGNORECASE),
+        no_verdict=re.compile(_NO_VERDICT[lang], re.IGNORECASE),
         right=re.compile(right, re.IGNORECASE),
         claims=claims,
         act=re.compile(_ACT[lang].format(name=names), re.IGNORECASE),
@@ -269,6 +283,7 @@ def read_counts(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[int, 
 def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | None:
     """The verdict on a guess: True for right, False for wrong, None when none is stated."""
     p = _patterns(lang, roster)
+    text = p.no_verdict.sub(" ", text)
     if p.wrong.search(text):
         return False
     return True if p.right.search(text) else None

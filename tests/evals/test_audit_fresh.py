@@ -1,8 +1,8 @@
 """`refgm audit` on the fresh set of pasted chats (tests/evals/data/audit_fresh/), held to
 what it does now. The set is a development set since its first pass (its README), so these
 are ratchets, not measures of generalisation: nothing is called consistent silently, no
-reveal or verdict is misread, and the false alarms are at most those still open, each named
-(a new one fails, and a fixed one must be struck from the list)."""
+reveal or verdict is misread, no false alarm is raised, and no planted error found now is
+lost."""
 
 from __future__ import annotations
 
@@ -10,11 +10,6 @@ import pytest
 
 from tests.evals.fresh_audit import score_lang
 
-OPEN_FALSE_ALARMS = {
-    "ko": {"FALSE ALARM count error: ko/06-chatgpt-banana-milk.txt"},
-    "ja": set(),
-    "en": set(),
-}
 FOUND_AT_LEAST = {"ko": 18, "ja": 15, "en": 9}
 
 
@@ -24,5 +19,5 @@ def test_the_audit_on_the_fresh_chats_says_nothing_wrong(lang: str) -> None:
     assert t.chats >= 30
     assert t.silent == 0, [n for n in t.notes if "SILENT" in n]
     assert t.reveals_misread == 0 and t.verdicts_misread == 0, [n for n in t.notes if "MISREAD" in n]
-    assert {n for n in t.notes if n.startswith("FALSE ALARM")} == OPEN_FALSE_ALARMS[lang]
+    assert [n for n in t.notes if n.startswith("FALSE ALARM")] == []
     assert t.found >= FOUND_AT_LEAST[lang], [n for n in t.notes if n.startswith("missed")]

@@ -147,3 +147,21 @@ def test_echoes_questions_denials_and_answers_name_no_one(lang: Lang, text: str)
 ])
 def test_verdict_shapes(lang: Lang, text: str, verdict: bool | None) -> None:
     assert read_verdict(text, lang) is verdict
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "누가 틀렸는지는 제가 말씀드릴 수 없어요. 계속 질문해 주세요."),
+    ("ko", "정답인지 아닌지는 추리를 말씀해 주시면 판정할게요."),
+    ("ko", "맞혔는지 궁금하시죠? 답을 말씀해 주세요."),
+    ("ko", "틀리면 질문권이 1회 차감됩니다."),
+    ("ko", "오답인 경우 질문권 하나가 사라져요."),
+    ("ja", "どちらが違うかは、まだお伝えできません。"),
+    ("ja", "正解かどうかは、答えを言ってくれたら判定します。"),
+    ("ja", "外れなら質問権を1回消費します。"),
+    ("ja", "不正解の場合は質問権が1つ減ります。"),
+    ("en", "I can't tell you which of them is wrong, keep asking."),
+    ("en", "Tell me your answer and I'll say whether it's correct."),
+    ("en", "If you're right, you win; a wrong guess costs a question."),
+])
+def test_a_verdict_word_in_an_indirect_question_or_a_condition_judges_nothing(lang: Lang, text: str) -> None:
+    assert read_verdict(text, lang) is None
