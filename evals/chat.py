@@ -46,6 +46,7 @@ LABELS: dict[str, Role] = {
     "claude": "gm",
     "gemini": "gm",
     "bot": "gm",
+    "ai": "gm",
     "게임 마스터": "gm",
     "게임마스터": "gm",
     "ゲームマスター": "gm",

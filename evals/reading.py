@@ -244,6 +244,7 @@ class _Patterns:
 # "C — culprit & liar"): a reveal by person, not a character's answer.
 _ROLES_ONLY = r"(?:(?:{nouns})\s*(?:(?:&|and|,|/|、|・|및|이자|兼|であり|\+)\s*)?)+(?:입니다|이었습니다|였습니다|였어요|이에요|です|でした)?[\s.!。！]*"
 _BOLD = re.compile(r"\*\*|__")
+_QUOTED = re.compile(r"「[^」]*」|『[^』]*』|\"[^\"]*\"|“[^”]*”")
 _CLAUSE = re.compile(r"(?<=[.!?。！？,、;])")
 
 
@@ -325,10 +326,10 @@ def _scan(text: str, p: _Patterns) -> _Scan:
             notes |= noted
             continue  # refgm's own message: read, and no character's answer in it
         if shown:
-            if not spoken:
-                continue  # the game master's own count line: nothing else to read in it
             for pattern in p.counts:
                 line = pattern.sub(" ", line)
+            if not spoken and not _narrated(line, p):
+                continue  # the game master's own count line: nothing else to read in it
         if spoken:
             found, own = _person_roles(line, raw, p), False
         else:
@@ -340,6 +341,16 @@ def _scan(text: str, p: _Patterns) -> _Scan:
     if "confirm" in notes:
         rest = []  # the list of what an open question asks ("- A, whether B ate it")
     return _Scan(tuple(counts), tuple(claims), frozenset(notes), "\n".join(rest))
+
+
+def _narrated(line: str, p: _Patterns) -> bool:
+    """Whether a line quotes a character it names outside the quotes (`A grins. "Yeah, I ate
+    it." (Questions left: 6)`): an answer told in narration, to read beside the count shown
+    with it. A quote no one is named beside ("「はい」か「いいえ」で答えて（残り7回）") is the
+    game master's own."""
+    outside = _QUOTED.sub(" ", line)
+    return outside != line and any(re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", outside)
+                                   for name in p.names.values())
 
 
 def _claims(line: str, raw: str, p: _Patterns) -> tuple[list[Claim], bool]:

@@ -15,13 +15,15 @@ def test_labels_in_every_language_and_markdown_bold_start_messages() -> None:
         "プレイヤー：Aさん？",
         "**GM**: はい。",
         "__User:__ last",
+        "Me: and me",
+        "AI: the model",
     ])
     chat = split_chat(text)
     assert [m.role for m in chat.messages] == [
-        "player", "gm", "player", "gm", "player", "gm", "player", "gm", "player"]
+        "player", "gm", "player", "gm", "player", "gm", "player", "gm", "player", "player", "gm"]
     assert [m.text for m in chat.messages][:2] == ["A, did you eat it?", "A: No."]
     assert chat.messages[6].text == "Aさん？"
-    assert chat.messages[-1].text == "last"
+    assert [m.text for m in chat.messages][-3:] == ["last", "and me", "the model"]
     assert chat.preamble == "Rules pasted first"
 
 

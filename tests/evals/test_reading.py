@@ -54,6 +54,24 @@ def test_a_reply_to_a_question_is_read_against_the_question_asked() -> None:
     assert turn.unread == ()
 
 
+@pytest.mark.parametrize(("lang", "reply", "said"), [
+    ("en", 'B shrugs. "Nope, not me." (Questions left: 6)', [("B", False)]),
+    ("en", 'Questions left: 6. "Yes," says B, looking away.', [("B", True)]),
+    ("ko", "B씨가 고개를 젓는다. 「아니요, 저는 안 먹었어요.」 (남은 질문: 6회)", [("B", False)]),
+    ("ja", "Bさんは首を振った。「いいえ、食べていません。」（残り6回）", [("B", False)]),
+    # a quote beside the count that no character is named by: the game master's own words
+    ("en", 'Please ask "yes" or "no" questions. (Questions left: 6)', []),
+    ("ja", "「はい」か「いいえ」で答えられる質問をどうぞ。（残り6回）", []),
+])
+def test_an_answer_told_in_narration_beside_the_count_is_read(
+    lang: str, reply: str, said: list[tuple[str, bool]]
+) -> None:
+    asked = Question((Query("B", literal("culprit", "B")),))
+    turn = read_turn("B?", asked, reply, Context(lang=lang))  # type: ignore[arg-type]
+    assert [(s.speaker, s.asserted) for s in turn.statements] == said
+    assert turn.counts == (6,)
+
+
 def test_a_reply_to_anything_but_a_question_holds_no_answers() -> None:
     recap = "The culprit was B and the liar was C.\n1. A: B ate the cake."
     turn = read_turn("Reveal please", Other(), recap, Context(lang="en"))
