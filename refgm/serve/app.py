@@ -5,13 +5,16 @@ What keeps one browser out of another's game, and the page safe from what it sho
   keeps only its hash, and every response says `Referrer-Policy: no-referrer`, so the URL
   never leaves in a Referer header;
 - every state-changing request is a JSON POST carrying the page's CSRF token in a header,
-  which must equal the token in the page's SameSite=Strict cookie (a double submit: no server
-  state, so any server behind a load balancer checks it); another site can neither read the
-  cookie nor send the header without a preflight this app never grants;
+  which must equal the token in the page's SameSite=Strict cookie (a double submit); the token
+  is a random nonce signed with HMAC-SHA256 under the installation's key (kept in the database,
+  so any server behind a load balancer checks it), so a cookie planted by another service on
+  this host (cookies are not port-scoped) is refused, never reflected; another site can neither
+  read the cookie nor send the header without a preflight this app never grants;
 - bodies have a size limit, texts a length limit, and each game and each client address a
   rate limit;
-- a strict Content-Security-Policy (no inline script or style, nothing from elsewhere), and
-  the page puts every text in with textContent, so a player's or a model's `<script>` is text;
+- a strict Content-Security-Policy (no inline script or style, nothing from elsewhere); the
+  page's one value, its CSRF token, goes into its markup through Jinja2 with autoescape, and the
+  page puts every text in with textContent, so a player's or a model's `<script>` is text;
 - nothing the seal holds (secret, seed, nonce, moves key) nor another seat's hidden choice is
   ever in a response before `game_ended` reveals it: every page is made from the log as the
   human's seat may see it (`feed.game_view`).
@@ -19,7 +22,9 @@ What keeps one browser out of another's game, and the page safe from what it sho
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import hmac
 import json
 import logging
@@ -33,8 +38,9 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -50,6 +56,10 @@ CSP = (
 )
 CSRF_COOKIE = "refgm_csrf"
 CSRF_HEADER = "x-refgm-csrf"
+CSRF_SIGNED = b"refgm csrf token:"
+"""What a CSRF signature is of, before the nonce: the key signs nothing else alike."""
+CSRF_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
+"""A token: 256 random bits and their HMAC-SHA256, both unpadded URL-safe base64."""
 BODY_BYTES = 16_384
 """The largest body of a turn or a new game."""
 PASTE_BYTES = 4_000_000
@@ -105,9 +115,41 @@ def error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+@dataclass(frozen=True)
+class Csrf:
+    """The CSRF tokens of one installation: a nonce and its signature under `key`, so a value this
+    installation did not draw (planted, forged, or another installation's) is refused."""
+
+    key: bytes
+
+    def new(self) -> str:
+        nonce = secrets.token_urlsafe(32)
+        return f"{nonce}.{self._signature(nonce)}"
+
+    def valid(self, token: str) -> bool:
+        if not CSRF_SHAPE.fullmatch(token):  # checked first: only ASCII reaches compare_digest
+            return False
+        nonce, signature = token.split(".")
+        return hmac.compare_digest(signature, self._signature(nonce))
+
+    def _signature(self, nonce: str) -> str:
+        digest = hmac.new(self.key, CSRF_SIGNED + nonce.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def page_template() -> jinja2.Template:
+    """The page's HTML: every value put into it escaped (autoescape), none missing (StrictUndefined)."""
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("refgm.serve", "templates"), autoescape=True, undefined=jinja2.StrictUndefined
+    )
+    return environment.get_template("index.html")
+
+
 def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | None = None) -> ASGIApp:
     """The app serving `host`'s games (`secured`: for `hosts` alone, with the security headers)."""
     limits = limits or Limits()
+    csrf = Csrf(host.store.key("csrf"))
+    template = page_template()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -115,11 +157,14 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         await host.aclose()  # the models' clients
 
     app = FastAPI(title="refgm", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
-    index = (STATIC / "index.html").read_text(encoding="utf-8") if (STATIC / "index.html").is_file() else ""
 
     def page(request: Request) -> Response:
-        token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(32)
-        response = Response(index.replace("__CSRF__", token), media_type="text/html; charset=utf-8")
+        """The page with the cookie's CSRF token if this installation signed it, else with a new
+        one (and its cookie): a missing, malformed or forged cookie is replaced, never shown."""
+        token = request.cookies.get(CSRF_COOKIE, "")
+        if not csrf.valid(token):
+            token = csrf.new()
+        response = HTMLResponse(template.render(csrf=token))
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
         return response
 
@@ -140,8 +185,12 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             return error(415, "a JSON body is needed")
         cookie, header = request.cookies.get(CSRF_COOKIE, ""), request.headers.get(CSRF_HEADER, "")
-        if not cookie or not hmac.compare_digest(cookie.encode(), header.encode()):
-            return error(403, "reload the page: its CSRF token is missing or stale")
+        if not cookie:
+            return error(403, "reload the page: the CSRF cookie is missing")
+        if not csrf.valid(cookie):
+            return error(403, "reload the page: the CSRF cookie is not a token this server signed")
+        if not hmac.compare_digest(cookie.encode(), header.encode()):
+            return error(403, "reload the page: the CSRF header is missing or not the cookie's token")
         origin = request.headers.get("origin")
         if origin is not None and origin != f"{request.url.scheme}://{request.headers.get('host')}":
             return error(403, "a request from another site")

@@ -1,9 +1,10 @@
 """The web page's games in a database: SQLite by default, PostgreSQL for several servers.
 
-Two tables (migrations/versions): `games`, a row per game with the hash of its token, who
-plays it and its seal (the seed, secret and nonce a file keeps in its 0600 sidecar), and
-`events`, a row per line of its event log, numbered from 1, holding the line exactly as a
-JSONL log holds it, so an export is those lines in order and `refgm replay` reads it.
+Three tables (migrations/versions): `games`, a row per game with the hash of its token, who
+plays it and its seal (the seed, secret and nonce a file keeps in its 0600 sidecar), `events`,
+a row per line of its event log, numbered from 1, holding the line exactly as a JSONL log holds
+it, so an export is those lines in order and `refgm replay` reads it, and `keys`, the server's
+own secret keys, kept with the games so that every server sharing the database signs alike.
 
 A request's events are kept together: the table writes them to the ledger's copy of the log,
 and the host commits them in one transaction (`DbLedger.flush`) before it answers, so every turn
@@ -30,7 +31,7 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from gm.recorder import VERSION, Json, Log, Sealed, TranscriptError, event_line, parse_event
+from gm.recorder import VERSION, Json, LineError, Log, Sealed, TranscriptError, event_line, parse_event, started
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -54,6 +55,12 @@ events = sa.Table(
     sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("t", sa.String(32), nullable=False),
     sa.Column("line", sa.Text, nullable=False),
+)
+keys = sa.Table(
+    "keys",
+    metadata,
+    sa.Column("name", sa.String(32), primary_key=True),
+    sa.Column("value", sa.String(128), nullable=False),
 )
 """The schema as the migrations leave it (the code reads and writes through these)."""
 
@@ -230,14 +237,16 @@ def log_path(game_id: str) -> Path:
 
 
 def log_of(path: Path, lines: list[str]) -> Log:
-    """Lines of a log (each without its newline) parsed as a file's would be."""
+    """Lines of a log (each without its newline) parsed as a file's would be; LineError naming
+    the first that is none."""
+    return Log(path, started(path, [parse_event(path, n, _utf8(path, n, line)) for n, line in enumerate(lines, 1)]))
+
+
+def _utf8(path: Path, number: int, line: str) -> bytes:
     try:
-        parsed = tuple(parse_event(path, number, line.encode()) for number, line in enumerate(lines, 1))
+        return line.encode()
     except UnicodeEncodeError as err:  # a lone surrogate: no UTF-8 text
-        raise TranscriptError(f"{path}: not UTF-8 text ({err.reason})") from None
-    if not parsed or parsed[0].t != "game_started":
-        raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
-    return Log(path, parsed)
+        raise LineError(path, number, None, f"not UTF-8 text ({err.reason})") from None
 
 
 class DbWriter:
@@ -262,6 +271,22 @@ class Store:
     @classmethod
     def open(cls, url: str) -> Store:
         return cls(open_engine(url))
+
+    def key(self, name: str) -> bytes:
+        """The installation's secret key `name` (256 random bits), drawn the first time it is asked
+        for and kept in the database: every server on it, and every restart, gets the same one."""
+        select = sa.select(keys.c.value).where(keys.c.name == name)
+        with self.engine.connect() as db:
+            found = db.execute(select).scalar_one_or_none()
+        if found is None:
+            try:
+                with self.engine.begin() as db:
+                    db.execute(keys.insert().values(name=name, value=secrets.token_hex(32)))
+            except IntegrityError:  # another server drew it first: theirs is the key
+                pass
+            with self.engine.connect() as db:
+                found = db.execute(select).scalar_one()
+        return bytes.fromhex(found)
 
     def ledger(self, game_id: str, token: str, **row: Any) -> DbLedger:
         """The ledger of a game to be created (its row is inserted with its first line)."""

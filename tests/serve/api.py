@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from httpx2 import Response
 
 from refgm.cli import build_parser
-from refgm.serve.app import CSRF_COOKIE, Limits, create_app
+from refgm.serve.app import CSRF_COOKIE, Csrf, Limits, create_app
 from refgm.serve.host import Host
 from refgm.serve.store import Store, games, token_hash
 
@@ -25,6 +25,30 @@ Json = dict[str, Any]
 
 QUESTION = {"en": "A, are you the liar?", "ko": "A씨, 당신이 거짓말쟁이입니까?", "ja": "Aさん、あなたは嘘つきですか？"}
 """A one-person question of each language whatever the drawn incident (it costs 1)."""
+
+
+CRAFTED_COOKIES = {
+    "a quote breakout": 'x"><meta http-equiv="refresh" content="0,url=/pwned">',
+    "an attribute": 'x" onmouseover="window.__pwned=1" data-x="',
+    "single quotes": "x' autofocus onfocus='window.__pwned=1",
+    "a script": "</title><script>window.__pwned=1</script>",
+    "a very long one": "A" * 3_900 + '"><b>',  # a browser keeps a cookie up to 4,096 bytes
+    "non-ASCII": '토큰トークン\u202e"<é>',
+    "an empty one": "",
+    "a token's shape, unsigned": "n" * 43 + "." + "s" * 43,
+}
+"""`refgm_csrf` cookies another service on this host could plant (a browser keeps none with a `;`)."""
+
+
+def crafted_cookies(store: Store, other: Store) -> dict[str, str]:
+    """CRAFTED_COOKIES, and two more of a token's shape: one of `store`'s tokens with its signature
+    changed, and a token `other` (another installation) signed."""
+    signed = Csrf(store.key("csrf")).new()
+    return {
+        **CRAFTED_COOKIES,
+        "a forged signature": signed[:-1] + ("A" if signed[-1] != "A" else "B"),
+        "another installation's token": Csrf(other.key("csrf")).new(),
+    }
 
 
 def guess(lang: str, culprit: str, liar: str) -> str:

@@ -25,7 +25,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Route, ViewportSize, expect
 
+from refgm.serve.app import CSRF_COOKIE, Csrf
 from refgm.serve.host import TITLES
+from refgm.serve.store import Store
+from tests.serve.api import crafted_cookies
 from tests.serve.conftest import Cluster, LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=800)
@@ -46,6 +49,9 @@ MARKUP = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script
 LOOK = """e => { const s = getComputedStyle(e);
   return [s.backgroundColor, s.borderLeftStyle, s.borderLeftWidth, s.borderLeftColor, s.fontFamily].join(' | ') }"""
 OVERFLOW = """() => [document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth]"""
+# Every element of the document with its attributes, the CSRF meta's token left out (it is drawn anew).
+ELEMENTS = """() => [...document.querySelectorAll('*')].map(e => [e.tagName, ...[...e.attributes].map(
+  a => e.getAttribute('name') === 'refgm-csrf' && a.name === 'content' ? 'content' : `${a.name}=${a.value}`)])"""
 
 
 # --- servers and pages -----------------------------------------------------------------------------
@@ -422,6 +428,55 @@ def test_markup_from_a_player_stays_text(sqlite_server: LiveServer, page: Page, 
     expect(page.get_by_test_id("error")).to_have_count(0)
     assert page.evaluate("typeof window.__pwned") == "undefined"
     assert console.problems == []
+
+
+def test_a_crafted_csrf_cookie_changes_nothing_in_the_page(
+    sqlite_server: LiveServer, browser: Browser, tmp_path: Path
+) -> None:
+    """Each cookie another service on this host could plant: the page loads as it does without it,
+    carries a token this server signed in place of it, and a game starts (its POST goes through,
+    even with the cookie planted again after the page loaded)."""
+    store, other = Store.open(sqlite_server.database_url), Store.open(f"sqlite:///{tmp_path / 'other.db'}")
+    csrf = Csrf(store.key("csrf"))
+    home = sqlite_server.url + "/"
+
+    def opened(cookie: str | None) -> tuple[Page, Console, list[int]]:
+        """A page of a fresh context holding `cookie`, loaded; what its console says; its new games' statuses."""
+        context = browser.new_context(viewport=DESKTOP, locale="en-US")
+        context.set_default_timeout(SEND_TIMEOUT_MS)
+        if cookie is not None:
+            context.add_cookies([{"name": CSRF_COOKIE, "value": cookie, "url": home}])
+        console, page, posts = Console(), context.new_page(), []
+        page.on("console", console.saw)
+        page.on("pageerror", console.crashed)
+        page.on("response", lambda r: posts.append(r.status) if r.url.endswith("/api/games") else None)
+        page.goto(home)
+        expect(page.get_by_test_id("home-start")).to_be_visible()
+        return page, console, posts
+
+    clean, _, _ = opened(None)
+    elements = clean.evaluate(ELEMENTS)
+    assert [e[0] for e in elements].count("SCRIPT") == 2 and [e[0] for e in elements].count("META") == 4
+    clean.context.close()
+    for name, cookie in crafted_cookies(store, other).items():
+        page, console, posts = opened(cookie)
+        try:
+            assert page.url == home, name
+            assert page.evaluate(ELEMENTS) == elements, name  # no element, attribute or script more
+            token = page.locator('meta[name="refgm-csrf"]').get_attribute("content") or ""
+            kept = {c["name"]: c["value"] for c in page.context.cookies()}[CSRF_COOKIE]
+            assert csrf.valid(token) and token != cookie and kept == token, name
+            page.context.add_cookies([{"name": CSRF_COOKIE, "value": cookie, "url": home}])
+            page.get_by_test_id("home-start").click()
+            page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]{43}$"))
+            assert posts == [403, 201], name  # refused, then the page read its new token and sent it again
+            expect(page.get_by_test_id("feed")).to_be_visible()
+            assert page.evaluate("typeof window.__pwned") == "undefined", name
+            assert console.problems == [], name
+        finally:
+            page.context.close()
+    store.engine.dispose()
+    other.engine.dispose()
 
 
 def tab_to(page: Page, testid: str, presses: int = 60) -> None:

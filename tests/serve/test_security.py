@@ -7,14 +7,16 @@ Garnet moves (their `move` lines, seen by their own seat only)."""
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
+from pathlib import Path
 
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from httpx2 import Response
 
-from refgm.serve.app import CSRF_COOKIE, Limits
+from refgm.serve.app import CSRF_COOKIE, Csrf, Limits, page_template
 from refgm.serve.store import Store, events, games
-from tests.serve.api import QUESTION, Api, Json, garnet_body, play_on, sealed, served
+from tests.serve.api import QUESTION, Api, Json, crafted_cookies, garnet_body, play_on, sealed, served
 
 INJECTION = "<script>alert(1)</script><img src=x onerror=alert(1)>"
 
@@ -206,6 +208,99 @@ def test_state_changing_requests_need_the_csrf_header_a_json_body_and_this_site(
         cookie = next(c for c in api.client.get("/").headers.get_list("set-cookie") if c.startswith(CSRF_COOKIE))
         assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
     store.engine.dispose()
+
+
+class Tags(HTMLParser):
+    """Every element of a page as parsed: its tag and attributes, and the CSRF meta's token apart."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+        self.tokens: list[str | None] = []
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "meta" and ("name", "refgm-csrf") in attrs:
+            self.tokens.append(dict(attrs).get("content"))
+            attrs = [(name, "TOKEN" if name == "content" else value) for name, value in attrs]
+        self.tags.append((tag, attrs))
+
+
+def test_the_page_template_escapes_what_it_is_given() -> None:
+    """The class of bug, not one payload: any value the page is rendered with is text."""
+    html = page_template().render(csrf='x"><script>alert(1)</script>')
+    assert "<script>alert" not in html and '"><' not in html.split("refgm-csrf", 1)[1].split("\n", 1)[0]
+    assert Tags(html).tokens == ['x"><script>alert(1)</script>']  # the whole value, as one attribute's text
+
+
+def test_a_crafted_csrf_cookie_is_never_in_the_page_and_is_replaced_by_a_signed_token(
+    database_url: str, tmp_path: Path
+) -> None:
+    store = Store.open(database_url)
+    other = Store.open(f"sqlite:///{tmp_path / 'another-installation.db'}")
+    csrf = Csrf(store.key("csrf"))
+    with served(store) as api:
+        clean = Tags(api.client.get("/").text)
+        assert len(clean.tokens) == 1 and csrf.valid(str(clean.tokens[0]))
+        for name, value in crafted_cookies(store, other).items():
+            for path in ("/", f"/g/{'x' * 43}", "/replay/x", "/audit"):
+                browser = TestClient(api.client.app)
+                answer = browser.get(path, headers={b"cookie": f"{CSRF_COOKIE}={value}".encode()})
+                assert answer.status_code == 200, (name, path)
+                page = Tags(answer.text)
+                assert page.tags == clean.tags, (name, path)  # no element or attribute more or less
+                token = str(page.tokens[0])
+                assert csrf.valid(token) and token != value and token != clean.tokens[0], (name, path)
+                assert answer.cookies[CSRF_COOKIE] == token, (name, path)
+                assert value == "" or value not in answer.text, (name, path)
+            # A POST with the crafted cookie is refused even when its header matches; with the new token it passes.
+            refused = browser.post(
+                "/api/games",
+                json={"game": "liar", "lang": "en"},
+                headers={b"cookie": f"{CSRF_COOKIE}={value}".encode(), b"x-refgm-csrf": value.encode()},
+            )
+            assert refused.status_code == 403, (name, refused.text)
+            assert ("is missing" if value == "" else "not a token this server signed") in refused.json()["error"]
+            taken = browser.post(
+                "/api/games",
+                json={"game": "liar", "lang": "en"},
+                headers={"cookie": f"{CSRF_COOKIE}={token}", "x-refgm-csrf": token},
+            )
+            assert taken.status_code == 201, (name, taken.text)
+    store.engine.dispose()
+    other.engine.dispose()
+
+
+def test_a_signed_token_is_kept_across_pages_restarts_and_servers_and_each_refusal_says_why(
+    database_url: str,
+) -> None:
+    store = Store.open(database_url)
+    with served(store) as api:
+        token = api.csrf
+        assert api.client.cookies[CSRF_COOKIE] == token and Tags(api.client.get("/audit").text).tokens == [token]
+        game = api.new("liar", "en")
+    restarted = Store.open(database_url)  # a restart, or another server on the same database
+    with served(restarted) as again:
+        body = {"text": "A, are you the liar?"}
+        kept = TestClient(again.client.app, cookies={CSRF_COOKIE: token})  # the first browser, back
+        assert Tags(kept.get(f"/g/{game}").text).tokens == [token]
+        assert kept.post(f"/api/g/{game}/turn", json=body, headers={"x-refgm-csrf": token}).status_code == 200
+        other = Csrf(restarted.key("csrf")).new()
+        for cookie, header, why in (
+            (None, token, "the CSRF cookie is missing"),
+            (token[:-1] + "x", token[:-1] + "x", "the CSRF cookie is not a token this server signed"),
+            (token, other, "the CSRF header is missing or not the cookie's token"),
+            (token, None, "the CSRF header is missing or not the cookie's token"),
+        ):
+            fresh = TestClient(again.client.app)
+            if cookie is not None:
+                fresh.cookies.set(CSRF_COOKIE, cookie)
+            answer = fresh.post(f"/api/g/{game}/turn", json=body, headers={"x-refgm-csrf": header} if header else {})
+            assert answer.status_code == 403 and why in answer.json()["error"], (cookie, header, answer.text)
+    assert restarted.key("csrf") == store.key("csrf")
+    store.engine.dispose()
+    restarted.engine.dispose()
 
 
 def test_bodies_texts_and_request_rates_are_limited(database_url: str) -> None:

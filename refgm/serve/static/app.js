@@ -174,8 +174,8 @@
     throw new ApiError(res.status, errorText(res.status, data), data);
   }
 
-  /** A POST; on 403 (a restarted server's new CSRF token) it reads the token again once and retries:
-      a refused request changed nothing, so the retry cannot double a turn. */
+  /** A POST; on 403 (the CSRF cookie gone or replaced: the page gives a new token) it reads the token
+      again once and retries: a refused request changed nothing, so the retry cannot double a turn. */
   async function post(path, body) {
     try {
       return await request("POST", path, body);
@@ -189,7 +189,7 @@
     try {
       const res = await fetch("/", { credentials: "same-origin", cache: "no-store" });
       const found = /name="refgm-csrf"\s+content="([^"]*)"/.exec(await res.text());
-      if (!found || found[1] === csrf || found[1] === "__CSRF__") return false;
+      if (!found || found[1] === csrf) return false;
       csrf = found[1];
       if (csrfMeta) csrfMeta.content = csrf;
       return true;
