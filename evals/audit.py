@@ -202,7 +202,8 @@ def readings(text: str, reply: str, ctx: Context, line: int,
              pending: Question | None) -> tuple[Reading, ...]:
     """The readings of one player line that its reply admits: the parser's, and
     - a guess whose names could not be read when the reply judges it and holds no answer
-      (instead of the parser's reading when that was a remark, not a question, unreadable);
+      (instead of the parser's reading when that was a remark, not a question, unreadable),
+      or the guess its last sentence makes, read alone;
     - an open question answered at once (no cost stated first), asking all it asks;
     - the question the reply's answers answer, for an answered line the parser read as no
       question nor guess, as a yes to a cost no reply stated, or as an open question;
@@ -215,10 +216,14 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     notes = read_notes(reply, lang, ctx.roster)
     out = [Reading(parsed, f"as the parser reads it ({_kind(intent)})")]
     if verdict is not None and not isinstance(intent, Guess) and not parsed.statements:
-        judged = read_turn(text, Unclear(), reply, ctx,
-                           line, judged=True)
         shown = "correct" if verdict else "incorrect"
-        guess = Reading(judged, f"as a guess (the reply says {shown})")
+        concluded = _concluded(text, ctx) if isinstance(intent, (Remark, Other, Unclear)) else None
+        if concluded is not None:
+            guess = Reading(read_turn(text, concluded, reply, ctx, line),
+                            f"as the guess its last sentence makes (the reply says {shown})")
+        else:
+            guess = Reading(read_turn(text, Unclear(), reply, ctx, line, judged=True),
+                            f"as a guess (the reply says {shown})")
         out = [guess] if isinstance(intent, (Remark, Other, Unclear)) else [*out, guess]
     answered_open = False
     if isinstance(intent, Question) and intent.open and parsed.statements:
@@ -237,6 +242,20 @@ def readings(text: str, reply: str, ctx: Context, line: int,
         out.append(Reading(read_turn(text, Remark(), reply, ctx, line),
                            "as nothing charged (refgm's reply says so)"))
     return tuple(out)
+
+
+_LAST = re.compile(r"(?<=[.!?。！？])\s+|\n")
+
+
+def _concluded(text: str, ctx: Context) -> Guess | None:
+    """The guess a judged line ends on after its reasons ("so A is honest. it's B or C\n
+    gonna gamble on the culprit first: C ate it"), which the parser reads whole as a remark:
+    its last sentence read alone, when that is a guess."""
+    pieces = [piece for piece in _LAST.split(text.strip()) if piece.strip()]
+    if len(pieces) < 2:
+        return None
+    intent = parse(pieces[-1], Context(ctx.roster, ctx.incident, ctx.lang)).intent
+    return intent if isinstance(intent, Guess) else None
 
 
 def _kind(intent: Intent) -> str:
