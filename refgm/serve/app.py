@@ -60,6 +60,8 @@ CSRF_SIGNED = b"refgm csrf token:"
 """What a CSRF signature is of, before the nonce: the key signs nothing else alike."""
 CSRF_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}")
 """A token: 256 random bits and their HMAC-SHA256, both unpadded URL-safe base64."""
+REQUEST_ID = "X-Request-Id"
+"""The header every response names its request by: a 500's id in the server's log."""
 BODY_BYTES = 16_384
 """The largest body of a turn or a new game."""
 PASTE_BYTES = 4_000_000
@@ -170,10 +172,17 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
 
     @app.exception_handler(Exception)
     async def failed(request: Request, err: Exception) -> Response:
-        """A bug, not a refusal: said in JSON, its traceback in the server's log (the path
-        without its token); nothing of the request is kept."""
-        log.exception("%s %s failed", request.method, TOKEN_IN_PATH.sub("/<token>", request.url.path))
-        return error(500, "the server failed on this request and kept nothing of it: reload the page")
+        """A bug, not a refusal: its traceback in the server's log under the request's id (the path
+        without its token), and in the answer that id alone, nothing of the failure, so a report of
+        it finds the traceback; nothing of the request is kept."""
+        request_id = request.state.request_id
+        path = TOKEN_IN_PATH.sub("/<token>", request.url.path)
+        log.exception("request %s: %s %s failed", request_id, request.method, path)
+        return error(
+            500,
+            f"the server failed on this request (id {request_id}) and kept nothing of it: reload the page",
+            request_id=request_id,
+        )
 
     for path in ("/", "/g/{token}", "/replay/{token}", "/audit"):
         app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
@@ -336,8 +345,9 @@ def host_name(header: str) -> str:
 
 def secured(app: ASGIApp, hosts: Sequence[str] | None = None) -> ASGIApp:
     """`app` answering only requests for one of `hosts` (None or "*": any), so a page served under
-    another name (DNS rebinding) gets no answer, and with the security headers on every response,
-    a 500 of the error middleware's included."""
+    another name (DNS rebinding) gets no answer, and with the security headers and the request's
+    id (drawn here, `request.state.request_id`) on every response, a 500 of the error middleware's
+    included."""
     allowed = None if hosts is None or "*" in hosts else {name.lower() for name in hosts}
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
@@ -345,6 +355,8 @@ def secured(app: ASGIApp, hosts: Sequence[str] | None = None) -> ASGIApp:
             await app(scope, receive, send)
             return
         static = str(scope.get("path", "")).startswith("/static/")
+        request_id = secrets.token_hex(6)
+        scope.setdefault("state", {})["request_id"] = request_id
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -354,6 +366,7 @@ def secured(app: ASGIApp, hosts: Sequence[str] | None = None) -> ASGIApp:
                 headers["X-Content-Type-Options"] = "nosniff"
                 headers["X-Frame-Options"] = "DENY"
                 headers["Cross-Origin-Opener-Policy"] = "same-origin"
+                headers[REQUEST_ID] = request_id
                 if not static:
                     headers["Cache-Control"] = "no-store"
             await send(message)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,36 @@ def test_a_500_has_the_security_headers_and_its_log_no_token(
             assert header in answer.headers
         assert answer.headers["cache-control"] == "no-store"
         assert caplog.records and token not in caplog.text and "/api/g/<token>" in caplog.text
+
+
+def test_a_500_logs_its_traceback_under_a_request_id_and_answers_that_id_alone(
+    database_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The id in the answer finds the traceback in the log; nothing of the failure is in the answer."""
+    detail = "the internal detail /srv/refgm/secret.txt"
+
+    def failing(log: Any, seat: Any) -> Any:
+        raise RuntimeError(detail)
+
+    store = Store.open(database_url)
+    with served(store, raising=False) as api:
+        token = api.new("liar")
+        fine = [api.client.get("/api/options").headers["x-request-id"] for _ in range(2)]
+        monkeypatch.setattr(host_module, "game_view", failing)
+        with caplog.at_level(logging.ERROR, logger="refgm.serve"):
+            answer = api.client.get(f"/api/g/{token}")
+    store.engine.dispose()
+    assert answer.status_code == 500
+    request_id = answer.headers["x-request-id"]
+    assert re.fullmatch(r"[0-9a-f]{12}", request_id) and len({*fine, request_id}) == 3  # one per request
+    body = answer.json()
+    assert set(body) == {"error", "request_id"} and body["request_id"] == request_id and request_id in body["error"]
+    for internal in (detail, "RuntimeError", "Traceback", "game_view", "host.py", token):
+        assert internal not in answer.text, internal
+    [record] = [r for r in caplog.records if r.name == "refgm.serve"]
+    assert record.levelno == logging.ERROR and request_id in record.getMessage()
+    assert record.exc_info is not None and record.exc_info[0] is RuntimeError and str(record.exc_info[1]) == detail
+    assert "Traceback" in caplog.text and "in failing" in caplog.text and detail in caplog.text
 
 
 def test_a_request_for_another_host_name_is_refused(database_url: str) -> None:
