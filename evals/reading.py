@@ -87,7 +87,7 @@ _ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
     "ja": {"culprit": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?:人物|人|者)",
            "liar": r"嘘を?ついて?(?:いた|た)?\s*(?:人物|人|者)"},
     "en": {"culprit": r"(?:the\s+)?(?:one|person)\s+who\s+(?:ate|drank|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?",
-           "liar": r"(?:the\s+)?(?:one|person)\s+who\s+(?:lied|was\s+lying)"},
+           "liar": r"(?:the\s+)?(?:one|person)\s+(?:who\s+(?:lied|fibbed|was\s+(?:lying|fibbing))|(?:lying|fibbing))"},
 }
 
 # A role named, then a name ("범인은 B", "- 거짓말쟁이: C씨", "犯人：Bさん", "| liar | C |"),
@@ -99,18 +99,28 @@ _CLAIM: dict[Lang, tuple[str, str]] = {
         r"(?:{role})\s*(?:(?:은|는|이|가)\s*)?(?:[:=|]\s*)?(?:(?:바로|곧)\s*)?(?P<name>{name})(?![A-Za-z])"
         r"(?!\s*(?:(?:씨|님|군|양)\s*)?(?:(?:이|가|는)\s*)?(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))",
         r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|:)\s*(?:바로\s*)?(?:{noun})"
-        r"(?!\s*(?:이|가)?\s*(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))",
+        r"(?!\s*(?:이|가)?\s*(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))(?!인\s|의|이었던|였던|이던)",
     ),
     "ja": (
         r"(?:{role})\s*(?:(?:は|が)\s*)?(?:[:=|]\s*)?(?P<name>{name})(?![A-Za-z])"
         r"(?!\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:では|じゃ|ではな|だと|って|なら|か[?。]|\?))",
         r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|こそ|:)\s*(?:{noun})"
-        r"(?!\s*(?:では|じゃ|だと|って|なら|か[?。]|\?))",
+        r"(?!\s*(?:では|じゃ|だと|って|なら|か[?。]|\?))(?!の|である|だった\s*(?:{name}))",
     ),
     "en": (
         r"\b(?:{role})\s*(?:(?:is|was)\s+|[:=|]\s*)(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b(?!\s*\?)",
-        r"\b(?P<name>{name})\s+(?:is|was)\s+(?:the\s+)?(?:{noun})\b",
+        r"\b(?P<name>{name})\s+(?:is|was)\s+(?:the\s+)?(?:{role})\b",
     ),
+}
+
+# A role said of a name in passing, which no question, report or supposition around it takes
+# back ("嘘つきのBさんをちらっと見て", "거짓말쟁이인 B씨는", "while A, our liar, rolls his
+# eyes"): read in the whole line, since a comma may stand inside it; not when it is itself
+# asked ("A, the liar?").
+_BESIDE: dict[Lang, str] = {
+    "ko": r"(?:{noun})(?:인|이었던|였던|이던)\s*(?P<name>{name})(?![A-Za-z])(?!\s*(?:(?:씨|님|군|양)\s*)?(?:\?|일까|인가))",
+    "ja": r"(?:{noun})(?:の|である|だった)\s*(?P<name>{name})(?![A-Za-z])(?!\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:\?|か))",
+    "en": r"\b(?P<name>{name}),\s+(?:our|the|that|a)\s+(?:{noun})\b(?!\s*\?)",
 }
 
 # The act itself, in a reveal ("B씨가 먹었고", "Bさんが食べて", "A ate the cupcake", "it was
@@ -230,6 +240,7 @@ class _Patterns:
     no_verdict: re.Pattern[str]
     right: re.Pattern[str]
     claims: tuple[tuple[Role, re.Pattern[str]], ...]
+    beside: tuple[tuple[Role, re.Pattern[str]], ...]
     act: re.Pattern[str]
     not_a_claim: re.Pattern[str]
     roles_only: re.Pattern[str]
@@ -265,6 +276,8 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         no_verdict=re.compile(_NO_VERDICT[lang], re.IGNORECASE),
         right=re.compile(right, re.IGNORECASE),
         claims=claims,
+        beside=tuple((role, re.compile(_BESIDE[lang].format(noun=noun, name=names), re.IGNORECASE))
+                     for role, noun in _ROLE_NOUNS[lang].items()),
         act=re.compile(_ACT[lang].format(name=names), re.IGNORECASE),
         not_a_claim=re.compile(_NOT_A_CLAIM[lang], re.IGNORECASE),
         roles_only=re.compile(_ROLES_ONLY.format(nouns=nouns), re.IGNORECASE),
@@ -358,9 +371,13 @@ def _claims(line: str, raw: str, p: _Patterns) -> tuple[list[Claim], bool]:
     "- 거짓말쟁이: **C씨**") or by the act ("B ate it": only a reveal reads those); and
     whether it speaks of the roles in the game master's own words (not a character's answer
     to read). A clause that asks, supposes, reports or denies names no one."""
-    found: list[Claim] = []
-    own = False
-    for clause in _CLAUSE.split(_BOLD.sub("", line)):
+    if _narrated(line, p):
+        line = _QUOTED.sub(" ", line)  # what the characters say in it is theirs, not the game master's
+    line = _BOLD.sub("", line)
+    found = [Claim(role, p.names[m.group("name").casefold()], raw.strip())
+             for role, pattern in p.beside for m in pattern.finditer(line)]
+    own = bool(found)
+    for clause in _CLAUSE.split(line):
         outright = [Claim(role, p.names[m.group("name").casefold()], raw.strip())
                     for role, pattern in p.claims for m in pattern.finditer(clause)]
         own = own or bool(outright)

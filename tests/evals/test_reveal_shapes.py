@@ -165,3 +165,30 @@ def test_verdict_shapes(lang: Lang, text: str, verdict: bool | None) -> None:
 ])
 def test_a_verdict_word_in_an_indirect_question_or_a_condition_judges_nothing(lang: Lang, text: str) -> None:
     assert read_verdict(text, lang) is None
+
+
+@pytest.mark.parametrize(("lang", "text", "who"), [
+    # a role said of a name in passing, in the game master's narration
+    ("ko", "A씨가 거짓말쟁이인 C씨 쪽을 슬쩍 본다.", {("liar", "C")}),
+    ("ko", "범인이었던 B씨는 아무 말도 하지 않았다.", {("culprit", "B")}),
+    ("ja", "Aさんは、犯人のCさんの方をちらりと見た。", {("culprit", "C")}),
+    ("ja", "嘘つきであるBさんは、にやりと笑った。", {("liar", "B")}),
+    ("en", "B, the liar, shrugs and says nothing.", {("liar", "B")}),
+    ("en", "Meanwhile C, our culprit, hides the wrapper.", {("culprit", "C")}),
+    ("en", "Turns out C was the one lying all along.", {("liar", "C")}),
+    ("en", "So B is the person who fibbed.", {("liar", "B")}),
+    # what a character says in narration is the character's, not the game master's
+    ("ko", 'C씨가 팔짱을 낀다. "범인은 A씨예요."', set()),
+    ("ja", "Bさんは目をそらした。「嘘つきはAさんだよ。」", set()),
+    ("en", 'A grins. "B is the liar, obviously."', set()),
+    # the subject of a line that names another's role in passing has none named
+    ("ko", "B씨는 범인인 A씨를 가리켰다.", {("culprit", "A")}),
+    ("ja", "Bさんは嘘つきのCさんに目配せした。", {("liar", "C")}),
+    # asked, not said
+    ("en", "C, the liar? Maybe. Keep asking.", set()),
+    ("ja", "犯人のAさんか、それとも？", set()),
+])
+def test_roles_said_in_passing_in_narration_and_not_in_characters_quotes(
+    lang: Lang, text: str, who: set[tuple[str, str]]
+) -> None:
+    assert {(c.role, c.name) for c in read_claims(text, lang)} == who
