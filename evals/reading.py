@@ -26,17 +26,19 @@ from referee.lang.incident import Lang
 from referee.liar.intent import Confirm, Guess, Intent, Query, Question, Unclear
 from referee.liar.world import Roster
 
+_SEP = r"(?:[:=：▶►▷→➡⇒|~\-–—]+\s*)?"
+"""What stands between a count's label and its number: "남은 질문: 5", "残り ▶ 5", "left — 5"."""
 _COUNT: dict[Lang, tuple[str, ...]] = {
     "ko": (
-        r"남은\s*(?:질문\s*(?:(?:권|횟수|수)\s*)?|횟수\s*)(?:(?:은|는)\s*)?(?:[:=]\s*)?(\d+)",
+        r"남은\s*(?:질문\s*(?:(?:권|횟수|수)\s*)?|횟수\s*)(?:(?:은|는)\s*)?" + _SEP + r"(\d+)",
         r"질문\s*(?:(?:권|횟수)\s*)?(?:(?:이|은|는)\s*)?(\d+)\s*(?:회|개|번)\s*남",
     ),
     "ja": (
-        r"残り\s*(?:の\s*)?(?:質問\s*)?(?:(?:権|回数|数)\s*)?(?:は\s*)?(?:[:=]\s*)?(\d+)",
+        r"残り\s*(?:の\s*)?(?:質問\s*)?(?:(?:権|回数|数)\s*)?(?:は\s*)?" + _SEP + r"(\d+)",
         r"(?:質問\s*(?:(?:権|回数)\s*)?(?:(?:は|が)\s*)?)?あと\s*(\d+)\s*回",
     ),
     "en": (
-        r"\b(?:questions?\s+(?:left|remaining)|remaining\s+questions?)\s*(?:[:=]\s*)?(\d+)",
+        r"\b(?:questions?\s+(?:left|remaining)|remaining\s+questions?)\s*" + _SEP + r"(\d+)",
         r"\b(\d+)\s+(?:more\s+)?(?:questions?\s+)?(?:left|remaining)\b",
     ),
 }
@@ -84,8 +86,8 @@ _ROLE_NOUNS: dict[Lang, dict[Role, str]] = {
 _ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
     "ko": {"culprit": r"(?:먹은|마신|먹어\s*버린|마셔\s*버린)\s*(?:사람|인물|범인|쪽)",
            "liar": r"거짓말(?:을\s*)?(?:한|하는|했던)\s*(?:사람|인물|쪽)"},
-    "ja": {"culprit": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?:人物|人|者)",
-           "liar": r"嘘を?ついて?(?:いた|た)?\s*(?:人物|人|者)"},
+    "ja": {"culprit": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?:人物|人|者|の(?=\s*(?:は|が)))",
+           "liar": r"嘘を?ついて?(?:いた|た)?\s*(?:人物|人|者|の(?=\s*(?:は|が)))"},
     "en": {"culprit": r"(?:the\s+)?(?:one|person)\s+who\s+(?:ate|drank|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?",
            "liar": r"(?:the\s+)?(?:one|person)\s+(?:who\s+(?:lied|fibbed|was\s+(?:lying|fibbing))|(?:lying|fibbing))"},
 }
@@ -96,19 +98,19 @@ _ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
 # 아니라", "B is not") or a question is no claim.
 _CLAIM: dict[Lang, tuple[str, str]] = {
     "ko": (
-        r"(?:{role})\s*(?:(?:은|는|이|가)\s*)?(?:[:=|]\s*)?(?:(?:바로|곧)\s*)?(?P<name>{name})(?![A-Za-z])"
+        r"(?:{role})\s*(?:(?:은|는|이|가|도)\s*)?(?:[:=|]\s*)?(?:(?:바로|곧)\s*)?(?P<name>{name})(?![A-Za-z])"
         r"(?!\s*(?:(?:씨|님|군|양)\s*)?(?:(?:이|가|는)\s*)?(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))",
         r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|:)\s*(?:바로\s*)?(?:{noun})"
         r"(?!\s*(?:이|가)?\s*(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))(?!인\s|의|이었던|였던|이던)",
     ),
     "ja": (
-        r"(?:{role})\s*(?:(?:は|が)\s*)?(?:[:=|]\s*)?(?P<name>{name})(?![A-Za-z])"
+        r"(?:{role})\s*(?:(?:は|が|も)\s*)?(?:[:=|]\s*)?(?P<name>{name})(?![A-Za-z])"
         r"(?!\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:では|じゃ|ではな|だと|って|なら|か[?。]|\?))",
         r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|こそ|:)\s*(?:{noun})"
         r"(?!\s*(?:では|じゃ|だと|って|なら|か[?。]|\?))(?!の|である|だった\s*(?:{name}))",
     ),
     "en": (
-        r"\b(?:{role})\s*(?:(?:is|was)\s+|[:=|]\s*)(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b(?!\s*\?)",
+        r"\b(?:{role})\s*(?:(?:is|was)\s+(?:also\s+|too\s+)?|[:=|]\s*)(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b(?!\s*\?)",
         r"\b(?P<name>{name})\s+(?:is|was)\s+(?:the\s+)?(?:{role})\b",
     ),
 }
@@ -130,7 +132,7 @@ _ACT: dict[Lang, str] = {
           r"(?:먹었|먹은|먹고|마셨|마신|마시고|먹어\s*버렸|마셔\s*버렸)(?!\s*(?:다고|냐|나요|는지|을까))",
     "ja": r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?が\s*(?:[^\s、。!?]{{0,12}}?を\s*)?"
           r"(?:食べ|飲ん|食べちゃ|飲んじゃ)(?!\s*(?:たと|たって|たか|ました\s*か))",
-    "en": r"\b(?P<name>{name})\s+(?:ate|drank|had|took|finished)\b(?!\s+it\s*\?)|\bit\s+was\s+(?P<also>{name})\b(?!\s*\?)",
+    "en": r"\b(?P<name>{name})\s+(?:ate|drank|had|took|finished)\b(?!\s+it\s*\?)|\b(?:it\s+was|(?:was|were)\s+(?:eaten|drunk|had|taken|finished)\s+by)\s+(?P<also>{name})\b(?!\s*\?)",
 }
 
 # A sentence that reports, supposes or asks names no one: "you think B is the liar?",

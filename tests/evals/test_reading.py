@@ -17,6 +17,10 @@ from referee.liar.problem import Problem, Why
     ("en", "(1 question used, 6 left)", (6,)),
     ("en", "You have 2 questions remaining.", (2,)),
     ("en", "You have 7 questions in all.", ()),
+    ("ko", "남은 질문권 ▶ 4", (4,)),
+    ("ja", "残り回数 ➡ 3", (3,)),
+    ("en", "Remaining questions — 2", (2,)),
+    ("en", "questions left | 1", (1,)),
 ])
 def test_remaining_count_lines(lang: str, text: str, counts: tuple[int, ...]) -> None:
     assert read_counts(text, lang) == counts  # type: ignore[arg-type]

@@ -192,3 +192,22 @@ def test_roles_said_in_passing_in_narration_and_not_in_characters_quotes(
     lang: Lang, text: str, who: set[tuple[str, str]]
 ) -> None:
     assert {(c.role, c.name) for c in read_claims(text, lang)} == who
+
+
+@pytest.mark.parametrize(("lang", "text", "who"), [
+    # the second role said with "too" (도, も, also) after the first
+    ("ko", "B씨가 범인이었고, 거짓말쟁이도 B씨였어요.", {("culprit", "B", True), ("liar", "B", True)}),
+    ("ja", "犯人はAさん、嘘つきもAさんでした。", {("culprit", "A", True), ("liar", "A", True)}),
+    ("en", "A took it, and the liar was also A.", {("culprit", "A", False), ("liar", "A", True)}),
+    # the act as a subject ("食べたのは") and in the passive
+    ("ja", "飲んだのはCさんで、嘘をついていたのはAさんです。", {("culprit", "C", True), ("liar", "A", True)}),
+    ("en", "The last slice was eaten by C; B was the liar.", {("culprit", "C", False), ("liar", "B", True)}),
+    ("en", "It was drunk by A.", {("culprit", "A", False)}),
+    # asked, not said
+    ("ja", "食べたのはBさんですか？", set()),
+    ("en", "Was it eaten by B?", set()),
+])
+def test_reveals_with_too_the_act_as_subject_and_the_passive(
+    lang: Lang, text: str, who: set[tuple[str, str, bool]]
+) -> None:
+    assert named(text, lang) == who
