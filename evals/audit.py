@@ -203,10 +203,11 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     """The readings of one player line that its reply admits: the parser's, and
     - a guess whose names could not be read when the reply judges it and holds no answer
       (instead of the parser's reading when that was a remark, not a question, unreadable),
-      or the guess its last sentence makes, read alone;
+      or the guess its last sentence makes or asks to be confirmed, read alone;
     - an open question answered at once (no cost stated first), asking all it asks;
     - the question the reply's answers answer, for an answered line the parser read as no
-      question nor guess, as a yes to a cost no reply stated, or as an open question;
+      question nor guess, as a yes to a cost no reply stated, or as an open question; and the
+      question its last sentence asks, for a line the parser could not read;
     - nothing charged, for a question or guess refgm's own reply says was not charged."""
     intent = parse(text, Context(ctx.roster, ctx.incident, ctx.lang,
                                  pending=pending is not None)).intent
@@ -234,6 +235,10 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     unasked = isinstance(intent, Confirm) and pending is None
     if (unasked or answered_open or not isinstance(intent, (Question, Confirm, Guess))) and \
             parsed.verdict is None:
+        last = _last_sentence(text, ctx)
+        if isinstance(intent, Unclear) and isinstance(last, Question) and not last.open:
+            out.append(Reading(read_turn(text, last, reply, ctx, line),
+                               f"as the question its last sentence asks (costing {last.cost})"))
         asked = answered_question(reply, ctx)
         if asked is not None:
             out.append(Reading(read_turn(text, asked, reply, ctx, line),
@@ -244,17 +249,47 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     return tuple(out)
 
 
-_LAST = re.compile(r"(?<=[.!?。！？])\s+|\n")
+_LAST = re.compile(r"(?<=[。！？…])|(?<=[.!?])\s+|\n")  # Japanese puts no space after a sentence
+
+# A guess put to the game master as a question that asks to be confirmed: "범인은 C님이죠?",
+# "Bさんが食べたんですよね？", "犯人はCさんで合ってますか？", "C ate it, right?". The tag is
+# replaced by a plain ending, so the parser reads the guess it confirms.
+_CONFIRMING: dict[Lang, tuple[str, str]] = {
+    "ko": (r"(?:죠|지요|지|(?:이|가)?\s*맞(?:죠|지요|나요|아요|습니까|지))\s*[?？]+\s*$", "지."),
+    "ja": (r"\s*(?:(?:ん|の)?(?:です|でしょう|でしょ|だ)?よね|で(?:合って|あって)(?:ます|る)(?:か|よね)?"
+           r"|ですか|でしょう(?:か)?|でしょ)\s*[?？]+\s*$", "。"),
+    "en": (r",?\s*(?:right|correct|yes|yeah|no|isn'?t\s+(?:it|he|she)|aren'?t\s+they|didn'?t\s+(?:he|she|they)"
+           r"|wasn'?t\s+(?:it|he|she))\s*[?？]+\s*$", "."),
+}
+
+
+def _pieces(text: str) -> list[str]:
+    return [piece for piece in _LAST.split(text.strip()) if piece.strip()]
+
+
+def _last_sentence(text: str, ctx: Context) -> Intent | None:
+    """The last sentence of a line of several, read alone: the question a line asks after a
+    conclusion ("so B is the liar. C, did you drink it?", which the parser will not split
+    into a guess and a question), or the guess it ends on after its reasons."""
+    pieces = _pieces(text)
+    return parse(pieces[-1], Context(ctx.roster, ctx.incident, ctx.lang)).intent if len(pieces) > 1 else None
 
 
 def _concluded(text: str, ctx: Context) -> Guess | None:
-    """The guess a judged line ends on after its reasons ("so A is honest. it's B or C\n
-    gonna gamble on the culprit first: C ate it"), which the parser reads whole as a remark:
-    its last sentence read alone, when that is a guess."""
-    pieces = [piece for piece in _LAST.split(text.strip()) if piece.strip()]
-    if len(pieces) < 2:
+    """The guess a judged line makes that the parser does not read whole: its last sentence,
+    after reasons ("so A is honest. it's B or C\ngonna gamble on the culprit first: C ate it"),
+    or a guess asked to be confirmed ("범인은 C님이죠?"), read alone as a plain guess."""
+    pieces = _pieces(text)
+    if not pieces:
         return None
-    intent = parse(pieces[-1], Context(ctx.roster, ctx.incident, ctx.lang)).intent
+    last = _last_sentence(text, ctx)
+    if isinstance(last, Guess):
+        return last
+    tag, plain = _CONFIRMING[ctx.lang or "en"]
+    tagless = re.sub(tag, plain, pieces[-1], flags=re.IGNORECASE)
+    if tagless == pieces[-1]:
+        return None
+    intent = parse(tagless, Context(ctx.roster, ctx.incident, ctx.lang)).intent
     return intent if isinstance(intent, Guess) else None
 
 

@@ -5,7 +5,7 @@ import pytest
 from evals.audit import readings
 from referee.lang import Context
 from referee.lang.incident import LANGS, Incident, Lang
-from referee.liar import Guess
+from referee.liar import Guess, Query, Question, literal
 
 
 @pytest.mark.parametrize(("lang", "text", "reply", "culprit", "liar"), [
@@ -17,6 +17,14 @@ from referee.liar import Guess
      "아쉽지만 오답입니다. 남은 질문 3회", "B", "C"),
     ("ja", "Bさんの答えがAさんと食い違ってる。だからBさんが嘘つき。\n犯人はCさん、嘘つきはBさん！",
      "正解です！おめでとうございます。", "C", "B"),
+    ("ja", "いきなり自白！嘘つきかもしれないけど…勘で、犯人はAさん！", "正解です！", "A", None),
+    # a guess asked to be confirmed, alone or after reasons
+    ("ko", "거짓말쟁이는 A씨죠?", "정답입니다! 거짓말쟁이를 맞히셨어요.", None, "A"),
+    ("ko", "둘 다 아니라고 했으니까... 범인은 B 맞죠?", "아쉽지만 오답입니다.", "B", None),
+    ("ja", "Cさんが飲んだんですよね？", "残念、不正解です。", "C", None),
+    ("ja", "嘘つきはBさんで合ってますか？", "正解です！", None, "B"),
+    ("en", "A drank it, right?", "Correct!", "A", None),
+    ("en", "Two of them back each other up. So C is the liar, isn't he?", "Nope, that costs a question.", None, "C"),
 ])
 def test_a_judged_line_that_ends_on_a_guess_after_its_reasons_is_read_as_that_guess(
     lang: Lang, text: str, reply: str, culprit: str, liar: str | None
@@ -31,8 +39,26 @@ def test_a_judged_line_that_ends_on_a_guess_after_its_reasons_is_read_as_that_gu
     ("en", "A and B disagree. Is it C then?", "Correct!"),  # the last sentence asks
     ("en", "A and B disagree, so one lies. Hmm.", "Nope."),  # it concludes nothing
     ("ja", "AさんとBさんが食い違う。どうしようかな。", "残念、不正解です。"),
+    ("en", "Is it A, right?", "Correct!"),  # a tag on a question is still a question
+    ("ko", "B씨가 먹었는지 궁금하죠?", "정답입니다!"),
 ])
 def test_a_judged_line_whose_last_sentence_is_no_guess_is_a_guess_not_read(lang: Lang, text: str, reply: str) -> None:
     found = readings(text, reply, Context(lang=lang), 1, None)
     assert not any(isinstance(r.turn.intent, Guess) for r in found)
     assert any(r.turn.verdict is not None for r in found)  # judged, its names unread
+
+
+@pytest.mark.parametrize(("lang", "text", "reply", "speaker", "about"), [
+    ("en", "ok so C is honest. B, did you drink it?", "B: Yes, I did.\nQuestions left: 4", "B", "B"),
+    ("ko", "그럼 A가 거짓말쟁이네. C씨, B씨가 마셨어요?", "C: 네, 마셨어요.\n남은 질문: 4회", "C", "B"),
+    ("ja", "じゃあAさんが嘘つきだ。Bさん、Cさんが飲みましたか？", "Bさん：「はい、飲みました。」（残り4回）", "B", "C"),
+])
+def test_an_answered_line_that_concludes_then_asks_is_read_as_the_question_it_ends_on(
+    lang: Lang, text: str, reply: str, speaker: str, about: str
+) -> None:
+    soda = Incident("soda", "drink", dict.fromkeys(LANGS, "soda"))
+    found = readings(text, reply, Context(incident=soda, lang=lang), 1, None)
+    asked = [r.turn.intent for r in found if isinstance(r.turn.intent, Question)]
+    assert Question((Query(speaker, literal("culprit", about)),)) in asked, [r.how for r in found]
+    assert [(s.speaker, s.asserted) for r in found if r.turn.intent in asked for s in r.turn.statements][:1] == \
+        [(speaker, True)]

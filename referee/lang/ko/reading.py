@@ -767,6 +767,19 @@ def _asks_whether(morphs: tuple[Morph, ...]) -> bool:
     ) and bool(verb)
 
 
+_WONDERING = frozenset("궁금하 궁금 모르 헷갈리 싶".split())  # 궁금해, 모르겠어, 알고 싶어
+
+
+def _wonders_whether(morphs: tuple[Morph, ...]) -> bool:
+    """ "B가 먹었는지 궁금해", "거짓말쟁이가 C인지 알고 싶어": wonders whether, and so claims
+    nothing (a guess read there would be charged for a thought)."""
+    return any(
+        m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS
+        and any(n.form in _WONDERING for n in morphs[k + 1 : k + 5])
+        for k, m in enumerate(morphs)
+    )
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -798,6 +811,7 @@ def read(sentence: Sentence) -> Reading:
         or ("보" in forms and any(m.form == "나" and m.tag == "EC" for m in morphs))  # 먹었나 봐요
         or ending in HEARSAY_ENDINGS
         or supposing
+        or _wonders_whether(morphs)
     )
     persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)
     unaddressed = [m for k, m in enumerate(found) if k not in used]

@@ -440,6 +440,33 @@ def test_hearsay_is_a_remark_never_a_guess_or_a_question(text: str) -> None:
     assert parse(text, KO) == Remark()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C가 케이크 먹었는지 궁금하다",
+        "A씨가 범인인지 너무 궁금해요",
+        "거짓말쟁이가 B인지 알고 싶네",
+        "누가 먹었는지보다 B가 거짓말쟁이인지가 궁금해",
+        "C가 먹었는지 헷갈린다",
+        "B가 거짓말쟁이였는지 잘 모르겠어요",
+    ],
+)
+def test_wondering_whether_is_a_remark_never_a_guess(text: str) -> None:
+    """"B가 먹었는지 궁금해" was read as the guess that B ate it, and charged."""
+    assert parse(text, KO) == Remark()
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "about"),
+    [
+        ("B씨, A가 먹었는지 궁금해요", "B", "A"),
+        ("C야, A가 먹었는지 알고 싶어", "C", "A"),
+    ],
+)
+def test_wondering_whether_put_to_someone_asks_them(text: str, speaker: str, about: str) -> None:
+    assert parse(text, KO) == Question((Query(speaker, literal("culprit", about)),))
+
+
 @pytest.mark.parametrize("text", ["A씨, B씨가 먹었대요?", "C 말로는 A가 범인이래?"])
 def test_asking_what_was_said_is_unclear(text: str) -> None:
     assert why_unclear(parse(text, KO)) is Why.REPORTED
