@@ -90,11 +90,15 @@ FINDINGS = ("contradiction", "count error", "wrong verdict", "leak", "changed se
 
 # The opening's object: "the last X" (or "the last slice of X"), "마지막 (남은) X", "最後の X",
 # or the act told outright ("someone drank the lemonade", "바나나우유를 누가 마셨", "麦茶を飲んだ").
+# What an English object may be served in, before its name: "the last slice of pizza", "drank
+# the mug of hot cocoa" (the cocoa, not the mug).
+_EN_SERVING = (r"(?:(?:piece|slice|bite|bottle|glass|can|cup|mug|carton|box|bar|scoop|bowl|jar|pitcher|plate|pot"
+               r"|pack|packet|bag)\s+of\s+(?:the\s+)?)?")
 _OPENING: dict[Lang, tuple[str, ...]] = {
     "en": (
-        r"\blast\s+(?:(?:piece|slice|bite|bottle|glass|can|cup|carton|box|bar|scoop|bowl)\s+of\s+(?:the\s+)?)?"
-        r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
-        r"\b(?:ate|drank|finished|eaten|drunk)\s+(?:the|our|my|all\s+the)\s+(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+        r"\blast\s+" + _EN_SERVING + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+        r"\b(?:ate|drank|finished|eaten|drunk)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
+        + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
     ),
     "ko": (
         r"마지막\s*(?:(?:남은|남아\s*있던|하나\s*남은|한\s*(?:개|조각|잔|병|캔|팩)\s*남은)\s*)?(?P<noun>[가-힣]+)",
