@@ -71,6 +71,7 @@ from gm.recorder import (
     Mismatch,
     Sealed,
     TranscriptError,
+    differing_field,
     read_sidecar,
     sidecar_path,
     visible_to,
@@ -353,32 +354,34 @@ class _Walk:
     told: int = 0
     plays: list[Played] = field(default_factory=list)
 
-    def differs(self, event: Event, text: str) -> None:
-        self.problems.append(Mismatch(event.line, len(self.moves), text))
+    def differs(self, event: Event, text: str, field: str | None) -> None:
+        self.problems.append(Mismatch(event.line, len(self.moves), text, field))
 
     def read_move(self, event: Event) -> Any:
         try:
             return self.game.move_from_json(event.data["move"])
         except (KeyError, ValueError) as err:
-            self.differs(event, f"the recorded move cannot be read ({err})")
+            self.differs(event, f"the recorded move cannot be read ({err})", "move")
             return None
 
     def take(self, event: Event) -> None:
         if self.ended is not None:
-            self.differs(event, f"a {event.t} event after game_ended")
+            self.differs(event, f"a {event.t} event after game_ended", "t")
         elif event.t in ("announced", "revealed"):
             self.owed_event(event)
         elif event.t == "resumed":
             self.fields(event)
-            if (
-                event.see is not Audience.EVERYONE
-                or event.data.get("ply") != len(self.moves)
-                or event.data.get("seat") is not None
-            ):
-                self.differs(event, f"a resumed line is for everyone, at ply {len(self.moves)}, of no seat")
+            wrong = {
+                "see": event.see is not Audience.EVERYONE,
+                "ply": event.data.get("ply") != len(self.moves),
+                "seat": event.data.get("seat") is not None,
+            }
+            if any(wrong.values()):
+                field = next(key for key, bad in wrong.items() if bad)
+                self.differs(event, f"a resumed line is for everyone, at ply {len(self.moves)}, of no seat", field)
             self.narrating = None  # resume never narrates a reveal from before it
         elif self.owed:
-            self.differs(event, f"the {self.owed[0][0]} line of ply {self.owed[0][1]['ply']} is missing")
+            self.differs(event, f"the {self.owed[0][0]} line of ply {self.owed[0][1]['ply']} is missing", "t")
             self.owed.clear()
             self.take(event)
         elif event.t == "game_ended":
@@ -386,7 +389,7 @@ class _Walk:
         elif event.t == "model_attempt":
             self.narration(event)
         elif event.t not in ("move", "refused", "agent_attempt"):
-            self.differs(event, f"an event this game does not write: {event.t!r}")
+            self.differs(event, f"an event this game does not write: {event.t!r}", "t")
         else:
             self.ply_event(event)
 
@@ -398,6 +401,7 @@ class _Walk:
                 f"an {event.t} line that no move calls for"
                 if event.t == "announced"
                 else f"a {event.t} line that no move calls for",
+                "t",
             )
             return
         t, expected = self.owed.pop(0)
@@ -406,7 +410,8 @@ class _Walk:
             line, expected = {**line, "commitment": None}, {**expected, "commitment": None}
         if not _same(line, expected) or event.see is not Audience.EVERYONE:
             shown = json.dumps(expected, ensure_ascii=False)
-            self.differs(event, f"the {t} line is not what the referee makes public: {shown}")
+            field = "see" if _same(line, expected) else differing_field(line, expected)
+            self.differs(event, f"the {t} line is not what the referee makes public: {shown}", field)
         elif t == "announced":
             self.announced.append((event, self.read_move(self.moves[-1]), int(expected["ply"])))
             self.open_commitments()
@@ -416,33 +421,37 @@ class _Walk:
     def narration(self, event: Event) -> None:
         """A narrator's try at telling the last reveal: re-checked by the game's referee."""
         if event.data.get("part") != "reveal" or self.narrating is None:
-            self.differs(event, "a narration where no reveal awaits one")
+            self.differs(event, "a narration where no reveal awaits one", "part" if self.narrating else "t")
             return
         ply, revealed = self.narrating
         self.told += 1
         self.fields(event)
         if event.see is not Audience.EVERYONE or event.data.get("seat") is not None:
-            self.differs(event, f"a narration of a public reveal recorded for {event.see.value}, of no seat")
+            field = "see" if event.see is not Audience.EVERYONE else "seat"
+            self.differs(event, f"a narration of a public reveal recorded for {event.see.value}, of no seat", field)
         if event.data.get("ply") != ply or event.data.get("attempt") != self.told or self.told > NARRATION_ATTEMPTS:
             self.differs(
                 event,
                 f"narration attempt {event.data.get('attempt')!r} of ply {event.data.get('ply')!r}, "
                 f"expected attempt {self.told} of ply {ply}",
+                "ply" if event.data.get("ply") != ply else "attempt",
             )
         text = event.data.get("text")
         if not isinstance(self.game, NarratedGame) or not isinstance(text, str):
-            self.differs(event, f"a narration {self.game.name} cannot check: {text!r}")
+            self.differs(event, f"a narration {self.game.name} cannot check: {text!r}", "text")
             return
         lang = self.log.events[0].data.get("config", {}).get("lang")
         try:
             reasons = self.game.check_narration(text, lang, revealed)
         except ValueError as err:  # a language the game does not know
-            self.differs(event, f"the narration cannot be checked: {err}")
+            self.differs(event, f"the narration cannot be checked: {err}", "text")
             return
         accepted = event.data.get("accepted") is True
         if accepted == bool(reasons):
             now = f"rejects it ({reasons[0]})" if reasons else "accepts it"
-            self.differs(event, f"a narration recorded as {'accepted' if accepted else 'rejected'}; the referee {now}")
+            self.differs(
+                event, f"a narration recorded as {'accepted' if accepted else 'rejected'}; the referee {now}", "accepted"
+            )
         if accepted:
             self.narrating = None
             if self.plays and self.plays[-1].ply == ply:
@@ -452,7 +461,9 @@ class _Walk:
         """A line with fields a match never writes on it is a problem: one others may see could carry a secret."""
         extra = set(event.data) - set(_ENVELOPE) - _LINE_FIELDS[event.t]
         if extra:
-            self.differs(event, f"a {event.t} line with fields a match does not write: {', '.join(sorted(extra))}")
+            self.differs(
+                event, f"a {event.t} line with fields a match does not write: {', '.join(sorted(extra))}", min(extra)
+            )
 
     def open_commitments(self) -> None:
         """Every announced line's commitment opened by its secret move, when the key is known."""
@@ -460,7 +471,7 @@ class _Walk:
             return
         for event, move, ply in self.announced:
             if move is not None and event.data.get("commitment") != move_commitment(self.game, move, self.key, ply):
-                self.differs(event, "the secret move does not open its announcement's commitment")
+                self.differs(event, "the secret move does not open its announcement's commitment", "commitment")
         self.announced.clear()
 
     def ply_event(self, event: Event) -> None:
@@ -469,10 +480,10 @@ class _Walk:
         self.narrating = None
         seat = self.game.to_move(self.state)
         if event.data.get("ply") != len(self.moves):
-            self.differs(event, f"ply {event.data.get('ply')!r}, expected {len(self.moves)}")
+            self.differs(event, f"ply {event.data.get('ply')!r}, expected {len(self.moves)}", "ply")
         elif seat is None or event.data.get("seat") != seat:
             turn = "the game was over" if seat is None else f"it was {seat!r}'s turn"
-            self.differs(event, f"the {event.data.get('seat')!r} seat moved, but {turn}")
+            self.differs(event, f"the {event.data.get('seat')!r} seat moved, but {turn}", "seat")
         elif event.t == "move":
             self.move(event, seat)
         else:
@@ -488,19 +499,21 @@ class _Walk:
             self.differs(
                 event,
                 f"a move by {by!r}{' (fallback)' if fallback else ''} in a seat played by {self.kinds.get(seat)!r}",
+                "by",
             )
         if by == "agent" and (self.accepted is None or self.accepted != move):
-            self.differs(event, "an agent's move that is not its accepted reply")
+            self.differs(event, "an agent's move that is not its accepted reply", "move")
         if event.see is not audience(self.game, move):
             self.differs(
                 event,
                 f"a {'public' if audience(self.game, move) is Audience.EVERYONE else 'secret'} move recorded for {event.see.value}",
+                "see",
             )
         before = self.state
         try:
             self.state = self.game.step(self.state, seat, move)
         except ValueError as err:
-            self.differs(event, f"the referee refuses this move now: {err}")
+            self.differs(event, f"the referee refuses this move now: {err}", "move")
             return
         if event.data.get("by") == "bot":
             self.bot_moves.append((event, seat, before, move))
@@ -515,6 +528,7 @@ class _Walk:
             self.differs(
                 event,
                 f"a {event.t} line is its {kind} seat's alone, not of a {self.kinds.get(seat)!r} seat for {event.see.value}",
+                "see" if self.kinds.get(seat) == kind else "t",
             )
         if event.t == "refused":
             self.fields(event)
@@ -531,11 +545,12 @@ class _Walk:
         accepted = event.t == "agent_attempt" and event.data.get("accepted") is True
         if accepted != (refusal is None):
             now = "accepts" if refusal is None else f"refuses ({refusal})"
-            self.differs(event, f"recorded as {'accepted' if accepted else 'refused'}, the referee now {now}")
+            field = "accepted" if kind == "agent" else "move"
+            self.differs(event, f"recorded as {'accepted' if accepted else 'refused'}, the referee now {now}", field)
         elif refusal is not None and event.data.get("reason") != refusal:
-            self.differs(event, f"refused for {event.data.get('reason')!r}, now for {refusal!r}")
+            self.differs(event, f"refused for {event.data.get('reason')!r}, now for {refusal!r}", "reason")
         if accepted and self.accepted is not None:
-            self.differs(event, f"a second accepted reply for ply {len(self.moves)}")
+            self.differs(event, f"a second accepted reply for ply {len(self.moves)}", "accepted")
         if accepted:
             self.accepted = move
 
@@ -547,17 +562,18 @@ class _Walk:
                 event,
                 f"game_ended says {event.data.get('result')!r}, the moves give "
                 f"{result.as_json() if result else 'no result yet'}",
+                "result" if result is None else differing_field(event.data.get("result"), result.as_json(), "result."),
             )
         seed, nonce = event.data.get("seed"), event.data.get("nonce")
         if not opens(self.log.events[0].data.get("commitment"), seed, nonce):
-            self.differs(event, "the seed and nonce revealed do not open the commitment")
+            self.differs(event, "the seed and nonce revealed do not open the commitment", "seed")
         elif isinstance(seed, int) and isinstance(nonce, str):
             key = event.data.get("moves_key")
             if isinstance(key, str):
                 self.key = key
                 self.open_commitments()
             elif self.announced:
-                self.differs(event, "game_ended reveals no moves_key to open the announcements' commitments")
+                self.differs(event, "game_ended reveals no moves_key to open the announcements' commitments", "moves_key")
             self.rederive(seed)
 
     def rederive(self, seed: int) -> None:
@@ -569,12 +585,13 @@ class _Walk:
             try:
                 bot = open_bot(self.game.name, level)
             except UnknownBotError as err:
-                self.differs(event, f"the {seat!r} seat's bot cannot be rebuilt ({err})")
+                self.differs(event, f"the {seat!r} seat's bot cannot be rebuilt ({err})", "by")
                 continue
             ply = event.data.get("ply")
             chosen = bot.choose(self.game.view(before, seat), decision_rng(self.game.name, seed, seat, int(ply or 0)))
             if chosen != move:
-                self.differs(event, f"the bot ({bot.level}) plays {self.game.move_json(chosen)} with the revealed seed")
+                shown = self.game.move_json(chosen)
+                self.differs(event, f"the bot ({bot.level}) plays {shown} with the revealed seed", "move")
 
 
 def _moves_key(sealed: Sealed) -> str | None:
@@ -598,7 +615,7 @@ def replay(log: Log, game: MatchGame) -> Rerun:
     are what a crash leaves; resume writes it.)"""
     done = rerun(log, game)
     if done.ended is None and sidecar_path(log.path).exists() and read_sidecar(log.path).ended:
-        missing = Mismatch(len(log.events) + 1, done.ply, "game_ended is missing: the sidecar says this game ended")
+        missing = Mismatch(len(log.events) + 1, done.ply, "game_ended is missing: the sidecar says this game ended", "t")
         return replace(done, problems=(*done.problems, missing))
     return done
 

@@ -44,10 +44,11 @@ live in a sidecar `<log>.secret.json` (mode 0600), written before the log exists
 `game_ended` is on disk the sidecar is marked `"ended": true`, so a log whose `game_ended`
 went missing is caught.
 
-A reader raises `TranscriptError` naming the file and line of anything malformed. A crash
-can only leave the LAST line incomplete (torn, possibly inside a multibyte character);
-that line's event was never followed by a reply (events are written first), so
-`read(..., drop_torn_tail=True)` drops it, as resume and replay do.
+A reader raises `LineError` (a `TranscriptError`) naming the file, line and field of anything
+malformed; what each kind of line may hold is gm.logschema's. A crash can only leave the LAST
+line incomplete (torn, possibly inside a multibyte character); that line's event was never
+followed by a reply (events are written first), so `read(..., drop_torn_tail=True)` drops it,
+as resume and replay do.
 """
 
 from __future__ import annotations
@@ -69,6 +70,18 @@ Json = dict[str, Any]
 
 class TranscriptError(ValueError):
     """A log or sidecar that cannot be read; the message names the file and line."""
+
+
+class LineError(TranscriptError):
+    """One line of a log that is not what a game writes: its number (1-based, or one past the
+    last for a line that is missing) and the field at fault as a dotted path (`move.place.0`;
+    None when the line as a whole is), so a server can answer with both, not only words."""
+
+    def __init__(self, path: Path | str, line: int, field: str | None, text: str) -> None:
+        super().__init__(f"{path}:{line}: {field + ': ' if field else ''}{text}")
+        self.line = line
+        self.field = field
+        self.text = text
 
 
 # --- where games live -----------------------------------------------------------------
@@ -267,31 +280,37 @@ def read(path: Path, drop_torn_tail: bool = False) -> Log:
     torn = lines[-1] != b""
     kept = lines if torn and not drop_torn_tail else lines[:-1]
     events = [parse_event(path, number, line, last=number == len(lines)) for number, line in enumerate(kept, 1)]
+    return Log(path, started(path, events), torn and drop_torn_tail)
+
+
+def started(path: Path, events: list[Event]) -> tuple[Event, ...]:
+    """`events`, if they are a log: one that opens with its game_started line."""
     if not events or events[0].t != "game_started":
-        raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
-    return Log(path, tuple(events), torn and drop_torn_tail)
+        raise LineError(path, 1, "t", "a transcript starts with a game_started event")
+    return tuple(events)
 
 
 def parse_event(path: Path, number: int, raw: bytes, last: bool = False) -> Event:
-    where = f"{path}:{number}"
     hint = " (the line is incomplete: the game was interrupted mid-write)" if last else ""
     try:
         obj = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as err:
-        raise TranscriptError(f"{where}: not UTF-8 text{hint} ({err.reason})") from None
+        raise LineError(path, number, None, f"not UTF-8 text{hint} ({err.reason})") from None
     except json.JSONDecodeError as err:
-        raise TranscriptError(f"{where}: not valid JSON{hint}: {err.msg}") from None
+        raise LineError(path, number, None, f"not valid JSON{hint}: {err.msg}") from None
     except (ValueError, RecursionError) as err:  # nested too deeply, or a number over the digit limit
-        raise TranscriptError(f"{where}: not JSON this program reads: {str(err).split(':')[0]}") from None
-    if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
-        raise TranscriptError(f'{where}: an event is an object with a "t" field')
-    if obj.get("v") != VERSION:
-        raise TranscriptError(f"{where}: unsupported event version {obj.get('v')!r}")
+        raise LineError(path, number, None, f"not JSON this program reads: {str(err).split(':')[0]}") from None
+    if not isinstance(obj, dict):
+        raise LineError(path, number, None, 'an event is an object with a "t" field')
+    if not isinstance(obj.get("t"), str):
+        raise LineError(path, number, "t", 'an event is an object with a "t" field')
+    if type(obj.get("v")) is not int or obj["v"] != VERSION:  # `true` and `1.0` are no version 1
+        raise LineError(path, number, "v", f"unsupported event version {obj.get('v')!r}")
     see = obj.get("see", Audience.EVERYONE.value)
     if see not in _AUDIENCES:
-        raise TranscriptError(f"{where}: see is one of {', '.join(_AUDIENCES)}, not {see!r}")
+        raise LineError(path, number, "see", f"see is one of {', '.join(_AUDIENCES)}, not {see!r}")
     if see == Audience.SEAT.value and not isinstance(obj.get("seat"), str):
-        raise TranscriptError(f'{where}: an event seen by one seat names it in "seat"')
+        raise LineError(path, number, "seat", 'an event seen by one seat names it in "seat"')
     return Event(number, obj["t"], obj)
 
 
@@ -301,14 +320,37 @@ _AUDIENCES = tuple(a.value for a in Audience)
 @dataclass(frozen=True)
 class Mismatch:
     """Where a log differs from what the referee (or a session) decides now, and how: the line,
-    the turn (or ply) it belongs to, and the difference in words."""
+    the turn (or ply) it belongs to, the difference in words, and the field of the line it is
+    in (a dotted path, as `LineError` names one; None when the line is out of place as a whole)."""
 
     line: int
     turn: int
     text: str
+    field: str | None = None
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text}"
+
+
+def differing_field(recorded: object, expected: object, path: str = "") -> str | None:
+    """The first field (a dotted path; "" for the values themselves) where `recorded` is not
+    `expected`, compared as JSON (`true`, `1` and `1.0` differ); None when they are the same."""
+    if isinstance(recorded, dict) and isinstance(expected, dict):
+        for key in [*expected, *(k for k in recorded if k not in expected)]:
+            if key not in recorded or key not in expected:
+                return f"{path}{key}"
+            found = differing_field(recorded[key], expected[key], f"{path}{key}.")
+            if found is not None:
+                return found
+        return None
+    if isinstance(recorded, list) and isinstance(expected, list) and len(recorded) == len(expected):
+        for index, (a, b) in enumerate(zip(recorded, expected, strict=True)):
+            found = differing_field(a, b, f"{path}{index}.")
+            if found is not None:
+                return found
+        return None
+    same = json.dumps(recorded, sort_keys=True) == json.dumps(expected, sort_keys=True)
+    return None if same else path.removesuffix(".")
 
 
 @dataclass(frozen=True)
@@ -335,12 +377,12 @@ def turns(log: Log) -> tuple[RecordedTurn, ...]:
             continue
         number = event.data.get("turn")
         if not isinstance(number, int):
-            raise TranscriptError(f"{log.path}:{event.line}: a {event.t} event needs a turn number")
+            raise LineError(log.path, event.line, "turn", f"a {event.t} event needs a turn number")
         slot = grouped.setdefault(number, {"number": number, "attempts": (), "narration": ()})
         if event.t == "model_attempt":
             slot["narration" if "part" in event.data else "attempts"] += (event,)
         elif event.t in slot:
-            raise TranscriptError(f"{log.path}:{event.line}: a second {event.t} event in turn {number}")
+            raise LineError(log.path, event.line, "t", f"a second {event.t} event in turn {number}")
         else:
             slot[event.t] = event
     return tuple(RecordedTurn(**grouped[n]) for n in sorted(grouped))

@@ -51,10 +51,12 @@ from gm.backends.base import transport_json
 from gm.recorder import (
     Event,
     Json,
+    LineError,
     Log,
     Mismatch,
     Sealed,
     TranscriptError,
+    differing_field,
 )
 from gm.render import Renderer
 from gm.table import Ledger, Table, Writer, found, ledger, reopen
@@ -303,9 +305,9 @@ def opened(config: GameConfig, secret: World, nonce: str, commitment: object) ->
 def reopened(log: Log, config: GameConfig, sealed: Sealed | None) -> GameState:
     """The state before the first question of a recorded game: from the secret and nonce its
     `game_ended` reveals, else from its sidecar's (`sealed`). What resume and replay start
-    from; TranscriptError naming where, if they do not open the commitment of line 1."""
+    from; TranscriptError naming where (a LineError, its game_ended line) if they do not open
+    the commitment of line 1."""
     ended = log.first("game_ended")
-    where = str(log.path) if ended is None else f"{log.path}:{ended.line}"
     try:
         if ended is not None:
             secret, nonce = ended.data["secret"], ended.data["nonce"]
@@ -316,7 +318,9 @@ def reopened(log: Log, config: GameConfig, sealed: Sealed | None) -> GameState:
             raise ValueError("the nonce is not a string")
         return opened(config, world_from_json(secret), nonce, log.events[0].data.get("commitment"))
     except (KeyError, TypeError, ValueError) as err:
-        raise TranscriptError(f"{where}: cannot open the commitment ({err})") from None
+        if ended is not None:  # the secret (or nonce) it reveals is not the one committed to
+            raise LineError(log.path, ended.line, "secret", f"cannot open the commitment ({err})") from None
+        raise TranscriptError(f"{log.path}: cannot open the commitment ({err})") from None
 
 
 # --- re-running a log: the one loop behind resume and `refgm replay` -----------------------
@@ -435,7 +439,7 @@ class _Walk:
         if event.data.get("turn") == expected:
             return True
         return self._wrong(event, f"{event.t} of turn {event.data.get('turn')!r} where turn "
-                                  f"{expected} was expected")
+                                  f"{expected} was expected", "turn")
 
     def _expected(self) -> str:
         if self.phase == "opening":
@@ -452,16 +456,16 @@ class _Walk:
             return f"turn {self.turn}'s verdict"
         return f"turn {self.turn}'s {'gm' if self._decided() else 'model_attempt'} line"
 
-    def _wrong(self, event: Event, text: str) -> bool:
-        self.problems.append(Mismatch(event.line, self.turn, text))
+    def _wrong(self, event: Event, text: str, field: str | None) -> bool:
+        self.problems.append(Mismatch(event.line, self.turn, text, field))
         return False
 
     def _misplaced(self, event: Event) -> bool:
-        return self._wrong(event, f"{event.t} where {self._expected()} was expected")
+        return self._wrong(event, f"{event.t} where {self._expected()} was expected", "t")
 
-    def _differs(self, event: Event, text: str) -> None:
+    def _differs(self, event: Event, text: str, field: str | None) -> None:
         """A decision or a shown text that is not what the log's other lines imply."""
-        self.problems.append(Mismatch(event.line, self.turn, text))
+        self.problems.append(Mismatch(event.line, self.turn, text, field))
 
     def _player(self, event: Event) -> bool:
         if self.phase != "between":
@@ -490,7 +494,7 @@ class _Walk:
             parsed, reading = self._two(self.readings, self.intent)
             if two_readings(parsed, reading) != self.intent:
                 self._differs(event, "the intent is not what the parser's and the model's "
-                                     "readings give")
+                                     "readings give", "intent")
             self.doubt = self.intent != parsed
         return True
 
@@ -538,7 +542,8 @@ class _Walk:
         if self.reason_in_english:  # a log from before typed problems: its reason is not re-derived
             now, recorded = _without(now, "problem"), _without(recorded, "reason")
         if now != recorded:
-            self._differs(event, "the verdict differs from the referee's now")
+            self._differs(event, "the verdict differs from the referee's now",
+                          differing_field(recorded, now))
         return True
 
     def _attempt(self, event: Event) -> bool:
@@ -554,12 +559,12 @@ class _Walk:
         index = len(self.tries) + 1
         if event.data.get("attempt") != index:
             return self._wrong(event, f"model attempt {event.data.get('attempt')!r} where "
-                                      f"attempt {index} was expected")
+                                      f"attempt {index} was expected", "attempt")
         fallback = event.data.get("fallback") is True
         if fallback and event.data.get("actor") != OfflineActor.name:
-            return self._wrong(event, "a fallback that is not the offline templates")
+            return self._wrong(event, "a fallback that is not the offline templates", "actor")
         if not fallback and (self.resumed or index > MAX_ATTEMPTS):
-            return self._wrong(event, "a model attempt where only the fallback may come")
+            return self._wrong(event, "a model attempt where only the fallback may come", "fallback")
         check = verify(script_for(verdict, self.config, self.turn),
                        _performance(self.log, event), self.config.rules.roster)
         self._decision(event, "", f"attempt {index}", check.accepted)
@@ -577,7 +582,7 @@ class _Walk:
         index = len(self.narration) + 1
         if event.data.get("attempt") != index or index > NARRATION_ATTEMPTS:
             return self._wrong(event, f"narration attempt {event.data.get('attempt')!r} "
-                                      f"where attempt {index} was expected")
+                                      f"where attempt {index} was expected", "attempt")
         text = str(event.data.get("text") or "")
         secret = self.state.secret if part == "ending" else None
         accepted = not check_narration(part, text, self.ctx, secret)  # type: ignore[arg-type]
@@ -595,14 +600,14 @@ class _Walk:
         if self.phase == "opening":
             self.opening = opening_text(self.renderer, self.state, self._narration())
             if text != self.opening:
-                self._differs(event, "the opening shown is not the referee's opening")
+                self._differs(event, "the opening shown is not the referee's opening", "text")
             if self.narration:
                 self._row(None, "opening", str(text))
             self.phase = "between"
             return True
         if text != self._reply() and not self.reason_in_english:  # (then an older text said why)
             self._differs(event, "the reply shown is not what the verdict and the accepted "
-                                 "lines render")
+                                 "lines render", "text")
         self._row(self.verdict, "", str(text))
         self.phase = "over" if self.state.over else "between"
         return True
@@ -627,9 +632,11 @@ class _Walk:
         revealed = {"outcome": self.state.outcome, "secret": self.state.secret.as_dict(),
                     "nonce": self.state.nonce, "commitment": self.state.commitment}
         if any(event.data.get(k) != v for k, v in revealed.items()):
-            self._differs(event, "game_ended is not the end the referee reached")
+            self._differs(event, "game_ended is not the end the referee reached",
+                          differing_field({k: event.data.get(k) for k in revealed}, revealed))
         elif "seed" in event.data and not seeded(self.state, event.data["seed"]):
-            self._differs(event, "the seed in game_ended does not draw this game's secret and nonce")
+            self._differs(event, "the seed in game_ended does not draw this game's secret and "
+                                 "nonce", "seed")
         self.phase = "ended"
         return True
 
@@ -684,7 +691,7 @@ class _Walk:
         recorded = event.data.get("accepted") is True
         if accepted != recorded:
             was, now = ("accepted" if v else "rejected" for v in (recorded, accepted))
-            self._differs(event, f"{what} was {was}, now {now}")
+            self._differs(event, f"{what} was {was}, now {now}", "accepted")
 
     def _row(self, verdict: Verdict | None, kind: str, shown: str | None) -> None:
         now = verdict_json(verdict) if verdict is not None else {}

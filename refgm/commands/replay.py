@@ -6,7 +6,9 @@ the events must come exactly as a session writes them, each verdict must equal t
 recorded one, every recorded model attempt (the narration of the opening and ending
 included) must be accepted or rejected exactly as it was, and every `gm` line must be
 what those decisions render. Prints a turn-by-turn table and the first line that
-differs; exits 1 on any difference, 2 on a log that cannot be read.
+differs; exits 1 on any difference, 2 on a log that cannot be read: one whose lines are not
+what the log's schema allows (gm.logschema.validate, the check `refgm serve` imports by) is
+named by its line and field, as the server names it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rich.text import Text
 
 from gm import match
 from gm.console import terminal
+from gm.logschema import validate
 from gm.recorder import Log, Mismatch, TranscriptError, locate, read, read_sidecar
 from gm.session import GameConfig, Replayed, reopened, rerun
 from gm.table import game_of
@@ -67,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
     path = locate(args.transcript)
     try:
         log = read(path, drop_torn_tail=True)
+        validate(log)  # the schema the server imports by: a line it refuses is named, never re-run
         if game_of(log) != LIAR.name:
             return _replay_match(log, args.seat)
         if args.seat is not None:

@@ -45,7 +45,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gm.recorder import TranscriptError
+from gm.recorder import LineError, TranscriptError
 from referee.lang.incident import LANGS
 from refgm.commands.audit import chat_report
 from refgm.serve.host import Conflict, GameNotFound, GameOver, Host, NewGame, Overtaken, Refused
@@ -310,8 +310,8 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, "jsonl: the log's text is needed")
         try:
             token = host.import_log(text)
-        except TranscriptError as err:
-            return error(400, str(err).replace("<import>", "the log"))
+        except LineError as err:  # the line and field of the log at fault, before anything was kept
+            return error(400, str(err), line=err.line, field=err.field)
         return JSONResponse({"token": token, "url": f"/replay/{token}"}, status_code=201)
 
     @app.post("/api/audit")

@@ -31,6 +31,7 @@ from gm.bots import default_level, levels
 from gm.garnet import ANNOUNCEMENT_CHARS, read_choice, read_designation
 from gm.garnet import BRIEF as GARNET_BRIEF
 from gm.garnet import Texts as GarnetTexts
+from gm.logschema import check
 from gm.match import AgentPlayer, Human, Match, Player
 from gm.monorail import BRIEF as MONORAIL_BRIEF
 from gm.monorail import Answer, typed_move
@@ -427,25 +428,15 @@ class Host:
         return row.id, "".join(line + "\n" for line in lines)
 
     def import_log(self, text: str) -> str:
-        """Keep a JSONL log to be replayed; its token. TranscriptError if it is no log, or one
-        whose page or replay cannot be made (it is shown once before it is kept)."""
+        """Keep a finished game's JSONL log to be replayed; its token. LineError naming the first
+        line (and field) that is not what its game writes (gm.logschema.check: the schema, then
+        the referee's re-run), before anything is kept."""
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        try:
-            log = log_of(Path("the log"), lines)
-            if log.first("game_ended") is not None:
-                replay_view(log)
-        except TranscriptError:
-            raise
-        except (
-            ValueError,
-            LookupError,
-            TypeError,
-            AttributeError,
-            ArithmeticError,
-        ) as err:  # crafted: fields of the wrong kind
-            raise TranscriptError(f"the log cannot be shown: {type(err).__name__}: {err}") from None
+        log = log_of(Path("the log"), lines)
+        check(log)
+        replay_view(log)  # made once before the log is kept: a page that fails is no log kept
         token = new_token()
         for tries in range(1, 9):
             try:

@@ -8,9 +8,8 @@ has no replay: its log holds other seats' hidden moves until it ends.
 
 from __future__ import annotations
 
-from gm.match import game_in, replay
-from gm.recorder import Event, Json, Log, Mismatch, TranscriptError
-from gm.session import GameConfig, reopened, rerun
+from gm.logschema import problems as rerun_problems
+from gm.recorder import Event, Json, Log, TranscriptError
 from gm.table import game_of
 from refgm.serve.feed import game_view
 
@@ -20,7 +19,7 @@ def replay_view(log: Log) -> Json:
     if log.first("game_ended") is None:
         raise TranscriptError("a game's replay opens once it is over")
     page = game_view(log, None)
-    problems = _problems(log)
+    problems = rerun_problems(log)
     steps: dict[int, Json] = {}
     for shown in page["feed"]:
         steps.setdefault(shown["at"], _step(shown["at"]))["entries"].append(shown)
@@ -45,24 +44,12 @@ def replay_view(log: Log) -> Json:
         "reveal": page["reveal"],
         "result": page["result"],
         "steps": [steps[at] for at in sorted(steps)],
-        "problems": [{"line": p.line, "text": p.text} for p in problems],
+        "problems": [{"line": p.line, "field": p.field, "text": p.text} for p in problems],
     }
 
 
 def _step(at: int) -> Json:
     return {"at": at, "entries": [], "checks": [], "attempts": []}
-
-
-def _problems(log: Log) -> tuple[Mismatch, ...]:
-    """What the referee's re-run finds wrong in `log`, or the one reason it cannot re-run it."""
-    try:
-        if game_of(log) == "liar":
-            config = GameConfig.of(log)
-            done = rerun(log, config, reopened(log, config, None))
-            return done.problems
-        return replay(log, game_in(log)).problems
-    except (TranscriptError, ValueError) as err:
-        return (Mismatch(1, 0, str(err)),)
 
 
 def _attempt(event: Event) -> Json | None:

@@ -31,7 +31,7 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from gm.recorder import VERSION, Json, Log, Sealed, TranscriptError, event_line, parse_event
+from gm.recorder import VERSION, Json, LineError, Log, Sealed, TranscriptError, event_line, parse_event, started
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -237,14 +237,16 @@ def log_path(game_id: str) -> Path:
 
 
 def log_of(path: Path, lines: list[str]) -> Log:
-    """Lines of a log (each without its newline) parsed as a file's would be."""
+    """Lines of a log (each without its newline) parsed as a file's would be; LineError naming
+    the first that is none."""
+    return Log(path, started(path, [parse_event(path, n, _utf8(path, n, line)) for n, line in enumerate(lines, 1)]))
+
+
+def _utf8(path: Path, number: int, line: str) -> bytes:
     try:
-        parsed = tuple(parse_event(path, number, line.encode()) for number, line in enumerate(lines, 1))
+        return line.encode()
     except UnicodeEncodeError as err:  # a lone surrogate: no UTF-8 text
-        raise TranscriptError(f"{path}: not UTF-8 text ({err.reason})") from None
-    if not parsed or parsed[0].t != "game_started":
-        raise TranscriptError(f"{path}:1: a transcript starts with a game_started event")
-    return Log(path, parsed)
+        raise LineError(path, number, None, f"not UTF-8 text ({err.reason})") from None
 
 
 class DbWriter:

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from gm.recorder import (
+    LineError,
     Sealed,
     TranscriptError,
     TranscriptWriter,
+    differing_field,
     mark_ended,
     read,
     read_sidecar,
@@ -65,30 +67,56 @@ def test_a_corrupt_line_is_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "line, message",
+    "line, field, message",
     [
-        ('{"v": 2, "t": "player", "turn": 1}', "unsupported event version"),
-        ('["v", 1]', 'an event is an object with a "t" field'),
-        ('{"v": 1, "t": "player"}', "a player event needs a turn number"),
+        ('{"v": 2, "t": "player", "turn": 1}', "v", "unsupported event version 2"),
+        ('{"v": true, "t": "player", "turn": 1}', "v", "unsupported event version True"),
+        ('{"v": 1.0, "t": "player", "turn": 1}', "v", "unsupported event version 1.0"),
+        ('["v", 1]', None, 'an event is an object with a "t" field'),
+        ('{"v": 1, "t": 7}', "t", 'an event is an object with a "t" field'),
+        ('{"v": 1, "t": "player"}', "turn", "a player event needs a turn number"),
         # who may see an event is read with it (`read`, before any turn is built)
-        ('{"v": 1, "t": "gm", "turn": 0, "see": "nobody"}', "see is one of everyone, seat, referee, not 'nobody'"),
-        ('{"v": 1, "t": "gm", "turn": 0, "see": "seat"}', 'an event seen by one seat names it in "seat"'),
-        ('{"v": 1, "t": "gm", "turn": 0, "see": "seat", "seat": 2}', 'an event seen by one seat names it in "seat"'),
+        ('{"v": 1, "t": "gm", "turn": 0, "see": "nobody"}', "see", "see is one of everyone, seat, referee, not 'nobody'"),
+        ('{"v": 1, "t": "gm", "turn": 0, "see": "seat"}', "seat", 'an event seen by one seat names it in "seat"'),
+        ('{"v": 1, "t": "gm", "turn": 0, "see": "seat", "seat": 2}', "seat", 'an event seen by one seat names it in "seat"'),
     ],
 )
-def test_malformed_events_are_named(tmp_path: Path, line: str, message: str) -> None:
+def test_malformed_events_are_named_by_line_and_field(tmp_path: Path, line: str, field: str | None, message: str) -> None:
     path = _log(tmp_path)
     with path.open("a", encoding="utf-8") as fh:
         fh.write(line + "\n")
-    with pytest.raises(TranscriptError, match=f"game.jsonl:2: {message}"):
+    with pytest.raises(LineError) as caught:
         turns(read(path))
+    assert (caught.value.line, caught.value.field, caught.value.text) == (2, field, message)
+    assert str(caught.value) == f"{path}:2: {field + ': ' if field else ''}{message}"
 
 
 def test_a_log_starts_with_game_started(tmp_path: Path) -> None:
     path = tmp_path / "x.jsonl"
     path.write_text('{"v": 1, "t": "player", "turn": 1}\n', encoding="utf-8")
-    with pytest.raises(TranscriptError, match=r"x\.jsonl:1: a transcript starts with a game_started"):
+    with pytest.raises(LineError, match=r"x\.jsonl:1: t: a transcript starts with a game_started"):
         read(path)
+    path.write_text("", encoding="utf-8")
+    with pytest.raises(LineError, match=r"x\.jsonl:1: t: a transcript starts with a game_started"):
+        read(path)
+
+
+@pytest.mark.parametrize(
+    "recorded, expected, field",
+    [
+        ({"a": 1, "b": [1, 2]}, {"a": 1, "b": [1, 2]}, None),
+        ({"a": 1, "b": [1, 3]}, {"a": 1, "b": [1, 2]}, "b.1"),
+        ({"a": True}, {"a": 1}, "a"),  # as JSON: true is no 1
+        ({"a": 1.0}, {"a": 1}, "a"),
+        ({"a": 1}, {"a": 1, "b": 2}, "b"),  # missing
+        ({"a": 1, "c": 2}, {"a": 1}, "c"),  # extra
+        ({"a": {"x": [0, {"y": 1}]}}, {"a": {"x": [0, {"y": 2}]}}, "a.x.1.y"),
+        ({"a": [1]}, {"a": [1, 2]}, "a"),  # a list of another length differs as a whole
+        (3, 4, ""),
+    ],
+)
+def test_the_differing_field_is_named_by_its_path(recorded: object, expected: object, field: str | None) -> None:
+    assert differing_field(recorded, expected) == field
 
 
 def test_a_missing_or_binary_file_is_a_clear_error(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from refgm.serve import store as store_module
 from refgm.serve.app import Limits, create_app, host_name
 from refgm.serve.host import Host, NewGame
 from refgm.serve.store import Store, games
-from tests.serve.api import events, serve_args, served
+from tests.serve.api import events, play_on, serve_args, served
 
 POLICE = {"choice": "Police", "announcement": "I am the police"}
 
@@ -101,6 +101,7 @@ def test_two_games_drawing_one_id_both_start(database_url: str, monkeypatch: pyt
         first, second = api.new("liar"), api.new("garnet", opponent="bot:random")
         assert api.view(first)["id"] == "20261201-000000-aaaa"
         assert api.view(second)["id"] == "20261201-000000-bbbb"
+        play_on(api, first, store)  # only a finished game's log imports
         log = api.export(first)
         imported = api.post("/api/import", {"jsonl": log})
         assert imported.status_code == 201  # its first id clashed too

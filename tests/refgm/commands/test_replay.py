@@ -76,10 +76,11 @@ def test_a_mismatch_fails_the_replay(tmp_path: Path, t: str, change: dict, probl
     assert done.returncode == 1 and problem in done.stdout
 
 
-def test_malformed_recorded_lines_are_named(tmp_path: Path) -> None:
+def test_malformed_recorded_lines_are_named_with_their_field(tmp_path: Path) -> None:
     path = _tampered(tmp_path, TRANSCRIPTS[0], "model_attempt", {"lines": [["A"]]})
+    line = 1 + next(i for i, text in enumerate(path.read_text("utf-8").splitlines()) if '"model_attempt"' in text)
     done = refgm(tmp_path, "replay", str(path))
-    assert done.returncode == 2 and "lines are [speaker, text] pairs" in done.stderr
+    assert done.returncode == 2 and f"{path}:{line}: lines.0.1: missing" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -202,11 +203,11 @@ def test_a_log_says_which_game_and_one_without_is_a_liar_game(tmp_path: Path) ->
     other.write_text("\n".join([json.dumps(started), *path.read_text("utf-8").splitlines()[1:]]) + "\n", "utf-8")
     sidecar_path(other).write_bytes(sidecar_path(path).read_bytes())
     done = refgm(tmp_path, "replay", str(other))
-    assert done.returncode == 2 and "cannot start the game (no rules in the config)" in done.stderr, done.stderr
+    assert done.returncode == 2 and f"{other}:1: config.rules: missing" in done.stderr, done.stderr
     started["game"] = "chess"
     other.write_text("\n".join([json.dumps(started), *path.read_text("utf-8").splitlines()[1:]]) + "\n", "utf-8")
     done = refgm(tmp_path, "replay", str(other))
-    assert done.returncode == 2 and "no game called 'chess'" in done.stderr, done.stderr
+    assert done.returncode == 2 and f"{other}:1: game: no game called 'chess'" in done.stderr, done.stderr
 
 
 def test_a_garnet_game_in_progress_replays_without_the_open_rounds_choices(
