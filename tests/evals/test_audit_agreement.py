@@ -41,9 +41,12 @@ def _held(s: Score) -> dict[str, bool]:
 # a lie" as "I ate it" (to have = to eat), and so found a contradiction with "No, I did not eat
 # the cake"; "have" with an object other than the incident is now read as nothing (another
 # thing). The audit, with today's reader, finds none; the stored eval rows are from the run.
+# The third read "the answer to this puzzle can only be achieved by A and B" as a cleft ("it was
+# A and B"), both said to have eaten it; a cleft now needs "it was" next to the name.
 READ_SINCE = {
     "local-smollm2_rules-prompt_en_guess-happy_cake_4": "contradiction",
     "local-smollm2_rules-prompt_en_guess-happy_cake_6": "contradiction",
+    "local-smollm2_unassisted_en_guess-happy_cake_4": "contradiction",
 }
 
 

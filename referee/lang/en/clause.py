@@ -123,6 +123,19 @@ def _cue(words: tuple[str, ...], i: int, lexicon: dict[str, Predicate]) -> Predi
     return lexicon.get(word)
 
 
+_BEFORE_PERSON = frozenset("not really definitely actually obviously totally surely probably certainly just".split())
+
+
+def _person_next(words: list[str]) -> bool:
+    """Whether a person comes next, past adverbs only ("really B", "not C")."""
+    for word in words:
+        if is_person(word):
+            return True
+        if word not in _BEFORE_PERSON and word not in NEGATORS:
+            return False
+    return False
+
+
 @dataclass
 class _Segment:
     """A stretch of a clause being cut (mutable while `_segments` builds it): its words
@@ -133,9 +146,15 @@ class _Segment:
 
     @property
     def cleft(self) -> bool:
-        """"It was B" / "was it you": the incident is implied."""
-        return (not self.cues and any(w in COPULA for w in self.words)
-                and any(w in DEMONSTRATIVE for w in self.words) and any(map(is_person, self.words)))
+        """"It was B" / "was it you" / "it's not really C": the incident is implied. The
+        demonstrative and the copula stand together, and the person just after them (not
+        "B saved it, and it is here", which says nothing of who did it)."""
+        w = self.words
+        return not self.cues and any(
+            {w[i], w[i + 1]} & DEMONSTRATIVE and {w[i], w[i + 1]} & COPULA
+            and _person_next(w[i + 2 :])
+            for i in range(len(w) - 1)
+        )
 
     @property
     def ellipsis(self) -> bool:

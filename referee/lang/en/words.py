@@ -71,7 +71,9 @@ EMBEDDING = frozenset(
     thought know knows knew believe believes claim claims claimed accuse accuses accused
     suspect suspects ask asks asked want wants wanted catch caught notice noticed help helped
     make made let lets saying telling claiming deny denies denied denying admit admits admitted
-    admitting confess confesses confessed confessing""".split()
+    admitting confess confesses confessed confessing
+    try tries tried trying attempt attempts attempted plan plans planned wish wishes wished
+    almost nearly""".split()  # wanting, trying or almost doing it is not doing it
 )
 # Words that report what someone else said: "according to B, C is the liar" states nothing
 # of the player's own and asks nothing, so it is never a guess or a question.

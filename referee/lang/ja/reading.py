@@ -151,7 +151,7 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
     if t.lemma in INNOCENT_NOUNS:
         return _Predicate("culprit", i, i + 1, inverse=True)  # 無実, 潔白: not the culprit
     if t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS):
-        return _Predicate("culprit", i, i + 1, t.lemma)
+        return None if _short_of(tokens, i) else _Predicate("culprit", i, i + 1, t.lemma)
     if t.pos == "動詞" and t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で")):
         return _Predicate("culprit", i, i + 1, t.lemma)  # not the auxiliary of 教えていただく
     if t.pos == "動詞" and t.lemma == "起こす" and any(x.lemma in INCIDENT_NOUNS for x in tokens[:i]):
@@ -171,6 +171,14 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
     if t.lemma in LIE or t.lemma in TRUTH:
         return _speaking(tokens, i)
     return None
+
+
+def _short_of(tokens: tuple[Token, ...], i: int) -> bool:
+    """Whether the verb at `i` wants, means or is about to do the act rather than does it:
+    食べたかった, 食べたがっていた, 食べようとした, 飲もう, 食べそうになった, 食べるつもりだった."""
+    verb, nxt = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else None
+    volitional = verb.surface != verb.lemma and verb.surface.endswith("う")
+    return volitional or (nxt is not None and (nxt.lemma in ("たい", "たがる", "積もり") or (nxt.lemma == "そう" and nxt.pos == "形状詞")))
 
 
 def _speaking(tokens: tuple[Token, ...], i: int) -> _Predicate | None:

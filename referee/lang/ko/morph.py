@@ -72,6 +72,7 @@ _SPELLINGS = {
 }  # fmt: skip
 _MISSPELLED = re.compile("|".join(sorted(_SPELLINGS, key=len, reverse=True)))
 _OF = Morph("의", "JKG")
+_INSIDE, _NOT = Morph("안", "NNG"), Morph("안", "MAG")
 _DRINK = Morph("마시", "VV")
 _DRINK_FORMS = frozenset({"마시", "마셨", "마셔", "마신", "마실", "마십"})
 _GROW = Morph("늘", "VV")  # 늘다, kiwi's reading of some 는 after a name
@@ -296,6 +297,8 @@ def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence,
         if token.form == "말" and token.tag == "VX" and masked[start:start + 2] in _DRINK_FORMS:
             current.append(_DRINK)  # kiwi reads "마마 마셨어요" as 말 + 시 + 었 after some nouns
             continue
+        if token.tag.startswith("V") and current and current[-1] == _INSIDE:
+            current[-1] = _NOT  # kiwi may read "수림 안 먹어요" as 수림 + 안 (inside) before a verb
         if token.tag == "JKS" and len(current) > 1 and current[-1] == _OF and current[-2].tag == "NP":
             current.pop()  # kiwi may read "제가"/"내가" as 저 + 의 + 가 before an object it was told of
         if token.form == "고" and current and current[-1].name is not None and joined:

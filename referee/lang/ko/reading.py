@@ -127,12 +127,23 @@ class Reading:
     turning: bool  # "아무튼 C씨가 먹었어요.": after "anyway", a claim about someone named, unasked
 
 
+_MEANING_TO = frozenset("으려고 려고 으려 려 으려다 려다 고자".split())  # 먹으려고 했어, 마시려다
+
+
+def _short_of(after: tuple[Morph, ...]) -> bool:
+    """Whether the act's verb, followed by `after`, wants, means or almost does the act rather
+    than does it: 먹고 싶었어, 먹으려고 했어, 먹을 뻔했어."""
+    forms = [m.form for m in after[:2]]
+    return bool(forms) and (forms[0] in _MEANING_TO or forms == ["고", "싶"] or
+                            (forms[0] in ("을", "ᆯ") and forms[1:] == ["뻔"]))
+
+
 def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate, bool] | None:
     """The predicate a morpheme starts, if any, and whether it is a role noun."""
     m = morphs[k]
     nxt = morphs[k + 1] if k + 1 < b else None
     if m.tag.startswith("VV") and m.form in CULPRIT_VERBS:
-        return "culprit", False
+        return None if _short_of(morphs[k + 1 : b]) else ("culprit", False)
     if m.tag == "VV" and m.form in LIE_VERBS:
         return "liar", False
     if m.form == "대" and m.tag == "VV" and any(x.form == "손" for x in morphs[max(0, k - 3) : k]):

@@ -914,3 +914,25 @@ def test_a_check_in_to_one_then_a_question_to_another_is_unclear() -> None:
 def test_or_neither_at_the_end_asks_the_same() -> None:
     """"... or neither?" offers the other answer; it negates nothing."""
     assert asked("C, is A or B the liar or neither?") == {("C", "liar", "A", False), ("C", "liar", "B", False)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B put the cake in the fridge, and it is still there.",
+        "C baked it, but it was gone by noon.",
+        "A wrapped it up, so it is safe now",
+        "B looked for it, but it was not there.",
+    ],
+)
+def test_it_and_a_copula_away_from_a_name_are_no_cleft(text: str) -> None:
+    """"B saved it, but it is gone" was read as "it was B", the guess that B ate it."""
+    assert not isinstance(parse(text, CAKE), Guess)
+
+
+@pytest.mark.parametrize(
+    ("text", "culprit"),
+    [("It was C.", "C"), ("it's really A", "A"), ("ok, it is definitely B who ate it", "B")],
+)
+def test_a_cleft_names_the_culprit(text: str, culprit: str) -> None:
+    assert parse(text, CAKE) == Guess(culprit, None)

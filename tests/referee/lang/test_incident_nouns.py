@@ -82,7 +82,7 @@ def _same(lang: Lang, noun: str, verb: str) -> None:
 TABLE: list[tuple[Lang, str, str]] = [
     ("ko", "추로스", "eat"), ("ko", "치즈케이크", "eat"), ("ko", "메론빵", "eat"), ("ko", "아이스티", "drink"),
     ("ko", "주먹밥", "eat"), ("ko", "에그타르트", "eat"), ("ko", "바나나우유", "drink"), ("ko", "보리차", "drink"),
-    ("ko", "만추", "eat"), ("ko", "마마", "drink"), ("ko", "마수", "drink"),  # found by the property: kiwi's 저+의+가, 말+시
+    ("ko", "만추", "eat"), ("ko", "마마", "drink"), ("ko", "마수", "drink"), ("ko", "수림", "eat"),  # found by the property: kiwi's 저+의+가, 말+시, 안 as "inside"
     ("ja", "チュロス", "eat"), ("ja", "メロンパン", "eat"), ("ja", "アイスティー", "drink"), ("ja", "麦茶", "drink"),
     ("ja", "どら焼き", "eat"), ("ja", "抹茶ラテ", "drink"), ("ja", "ホットク", "eat"), ("ja", "おにぎり", "eat"),
     ("en", "churro", "eat"), ("en", "brownie", "eat"), ("en", "iced tea", "drink"), ("en", "slice of pizza", "eat"),
