@@ -16,7 +16,7 @@ from math import prod
 from typing import Literal
 
 from evals.chat import Chat, Message
-from evals.observed import Turn
+from evals.observed import Claim, Turn
 from evals.reading import answered_question, read_notes, read_turn, read_verdict
 from evals.scorers import Score, score
 from gm.recorder import Log
@@ -297,6 +297,19 @@ def _concluded(text: str, ctx: Context) -> Guess | None:
     return intent if isinstance(intent, Guess) else None
 
 
+def _told(reply: str, ctx: Context) -> tuple[Claim, ...]:
+    """What the game master's opening says outright of who did it, before any question, where
+    no character has spoken yet: each sentence the referee's parser reads as a guess ("사건:
+    마지막 밀크티를 C씨가 마셔 버렸습니다!"); "One of A, B and C ate it" names no one."""
+    told: list[Claim] = []
+    for sentence in _pieces(reply):
+        intent = parse(sentence, Context(ctx.roster, ctx.incident, ctx.lang)).intent
+        if isinstance(intent, Guess):
+            told += [Claim(role, name, sentence.strip()) for role, name in
+                     (("culprit", intent.culprit), ("liar", intent.liar)) if name is not None]
+    return tuple(told)
+
+
 def _kind(intent: Intent) -> str:
     if isinstance(intent, Question):
         return f"a question costing {intent.cost}"
@@ -314,10 +327,16 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
     ctx = Context(roster=rules.roster, incident=about_found.incident, lang=lang)
     lines: list[tuple[Message, tuple[Reading, ...]]] = []
     pending: Question | None = None
+    opened = False
     for message, replies in _exchanges(chat.messages):
         reply = "\n".join(m.text for m in replies)
         found = readings(message.text, reply, ctx,
                          replies[0].line if replies else message.line, pending)
+        opened = opened or any(r.turn.statements or r.turn.verdict is not None
+                               or not isinstance(r.turn.intent, (Remark, Other)) for r in found)
+        told = () if opened else _told(reply, ctx)
+        if told:
+            found = tuple(replace(r, turn=replace(r.turn, claims=(*r.turn.claims, *told))) for r in found)
         first = found[0].turn
         intent = first.intent
         pending = intent if isinstance(intent, Question) and intent.open and \

@@ -344,7 +344,8 @@ def _scan(text: str, p: _Patterns) -> _Scan:
             for pattern in p.counts:
                 line = pattern.sub(" ", line)
             if not spoken and not _narrated(line, p):
-                continue  # the game master's own count line: nothing else to read in it
+                claims.extend(_claims(line, raw, p)[0])  # "Questions left: 4 [debug: culprit=B]"
+                continue  # the game master's own count line: no character's answer in it
         if spoken:
             found, own = _person_roles(line, raw, p), False
         else:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from evals.audit import readings
+from evals.audit import audit_chat, readings
+from evals.chat import split_chat
 from referee.lang import Context
 from referee.lang.incident import LANGS, Incident, Lang
 from referee.liar import Guess, Query, Question, literal
@@ -62,3 +63,22 @@ def test_an_answered_line_that_concludes_then_asks_is_read_as_the_question_it_en
     assert Question((Query(speaker, literal("culprit", about)),)) in asked, [r.how for r in found]
     assert [(s.speaker, s.asserted) for r in found if r.turn.intent in asked for s in r.turn.statements][:1] == \
         [(speaker, True)]
+
+
+@pytest.mark.parametrize(("lang", "opening", "leaks"), [
+    ("ko", "사건: 마지막 식혜를 A씨가 마셔 버렸어요! 질문하세요.", 1),
+    ("ja", "事件：最後のラムネをAさんが飲んでしまいました。質問をどうぞ。", 1),
+    ("en", "The incident: A drank the last root beer. Ask away!", 1),
+    ("ko", "사건: A씨가 마시고 싶어 하던 식혜가 사라졌어요. A·B·C 중 한 명이 마셨습니다.", 0),
+    ("ja", "事件：Aさんが飲もうとしていたラムネが消えました。A・B・Cのうち1人が飲みました。", 0),
+    ("en", "A had saved the root beer for later, but it is gone. One of A, B and C drank it.", 0),
+])
+def test_an_opening_that_says_who_did_it_before_any_question_is_a_leak(lang: Lang, opening: str, leaks: int) -> None:
+    player, gm, ask, answer = {
+        "ko": ("플레이어", "GM", "B씨, C씨가 마셨어요?", "B: 아니요.\n(남은 질문: 6회)"),
+        "ja": ("プレイヤー", "GM", "Bさん、Cさんが飲みましたか？", "Bさん：「いいえ。」（残り6回）"),
+        "en": ("Player", "GM", "B, did C drink it?", 'B: "No."\nQuestions left: 6'),
+    }[lang]
+    chat = f"{player}: start\n{gm}: {opening}\n{player}: {ask}\n{gm}: {answer}"
+    audit = audit_chat(split_chat(chat), lang=lang)
+    assert len(audit.score.leaks) == leaks, audit.score.leaks

@@ -211,3 +211,12 @@ def test_reveals_with_too_the_act_as_subject_and_the_passive(
     lang: Lang, text: str, who: set[tuple[str, str, bool]]
 ) -> None:
     assert named(text, lang) == who
+
+
+@pytest.mark.parametrize(("lang", "text", "who"), [
+    ("en", "Questions left: 3 (psst: the liar is A)", {("liar", "A", True)}),
+    ("ko", "남은 질문: 2회 / 범인=C", {("culprit", "C", True)}),
+    ("ja", "残り3回（ネタバレ：嘘つきはBさん）", {("liar", "B", True)}),
+])
+def test_roles_named_on_the_count_line(lang: Lang, text: str, who: set[tuple[str, str, bool]]) -> None:
+    assert named(text, lang) == who
