@@ -407,6 +407,30 @@ def test_the_audit_marks_a_contradiction_and_passes_a_consistent_chat(
     assert console.problems == []
 
 
+def test_the_audit_asks_which_speaker_is_the_game_master_when_no_name_says_so(
+    sqlite_server: LiveServer, page: Page, console: Console
+) -> None:
+    export = "\n".join([
+        "[12/3/26, 20:01] Mina: A, did you eat the cake?",
+        '[12/3/26, 20:01] Oracle Owl: A: "No, I did not."',
+        "Questions left: 6",
+        "[12/3/26, 20:02] Mina: B, did A eat the cake?",
+        '[12/3/26, 20:02] Oracle Owl: B: "Yes, A ate it."',
+        "Questions left: 5",
+    ])
+    page.goto(sqlite_server.url + "/audit")
+    page.get_by_test_id("audit-text").fill(export)
+    page.get_by_test_id("audit-run").click()
+    expect(page.get_by_test_id("error")).to_contain_text("Oracle Owl")
+    expect(page.get_by_test_id("audit-verdict")).to_have_count(0)
+    page.get_by_test_id("audit-gm").fill("Oracle Owl")
+    page.get_by_test_id("audit-run").click()
+    expect(page.get_by_test_id("audit-verdict")).to_be_visible()
+    expect(page.get_by_test_id("error")).to_have_count(0)
+    assert page.locator("[data-testid=audit-line]").count() == 6
+    assert console.problems == []
+
+
 def test_markup_from_a_player_stays_text(sqlite_server: LiveServer, page: Page, console: Console) -> None:
     start_game(page, sqlite_server, "liar", "en", "offline")
     turn(page, say(page, MARKUP))

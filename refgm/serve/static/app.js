@@ -1265,7 +1265,7 @@
   // --- audit --------------------------------------------------------------------------------------
 
   const MARKS = ["contradiction", "count", "verdict", "leak", "uncertain", "unread"];
-  const audit = { text: "", lang: "auto", result: null, error: null, busy: false };
+  const audit = { text: "", lang: "auto", gm: "", result: null, error: null, busy: false };
 
   function auditPage() {
     chrome(t("title_audit"), true);
@@ -1284,6 +1284,7 @@
     redraw(showAudit);
     const body = { text: audit.text };
     if (LANGS.includes(audit.lang)) body.lang = audit.lang;
+    if (audit.gm.trim()) body.gm = audit.gm.trim(); // a chat app export that names people, none of them "GM"
     try {
       audit.result = await post("/api/audit", body);
     } catch (err) {
@@ -1360,6 +1361,17 @@
       h("option", { value: "auto" }, t("audit_auto")),
       LANGS.map((l) => h("option", { value: l }, STRINGS[l].lang_name)),
     );
+    const gm = h("input", {
+      id: "audit-gm",
+      testid: "audit-gm",
+      type: "text",
+      maxlength: 100,
+      autocomplete: "off",
+      value: audit.gm,
+      oninput: () => {
+        audit.gm = gm.value;
+      },
+    });
     app.replaceChildren(
       h(
         "section",
@@ -1372,6 +1384,7 @@
           "div",
           { class: "row" },
           h("label", { class: "field inline", for: "audit-lang" }, h("span", { class: "label" }, t("audit_lang")), select),
+          h("label", { class: "field inline", for: "audit-gm" }, h("span", { class: "label" }, t("audit_gm")), gm),
           h("button", { type: "button", testid: "audit-run", disabled: audit.busy, onclick: runAudit }, t("audit_run")),
         ),
         h("div", { class: "progress", testid: "progress", role: "status", hidden: !audit.busy }, audit.busy ? [spinner(), t("checking")] : null),
