@@ -132,6 +132,9 @@ _TAG = re.compile(
     r"| , (?:yes|no|true|ok|yes\?)$"
     r"| , (?:" + "|".join(sorted(AUX)) + r")(?: not)? (?:you|he|she|they|it|@\d+|everyone|i)(?: not)?$"
     r"|(?: ,)? (?:" + "|".join(sorted(AUX)) + r") not (?:you|he|she|they|it|@\d+|everyone|i)$"
+    # a tag whose subject was mistyped ("..., isn't the?", "isn'tthe…?", "isn't?"): still a tag,
+    # so its "not" must not fold into the clause
+    r"| , (?:" + "|".join(sorted(AUX)) + r") not(?: (?:the|a|an|that|this|him|them|his|her|he|she|it|they))*$"
 )
 _JOINING = frozenset(["than", "before", "after", "like", "as", "except", "by", "then", "both", "either"])
 _TAG_SUBJECTS = frozenset(["you", "he", "she", "they"])

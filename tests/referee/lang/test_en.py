@@ -936,3 +936,20 @@ def test_it_and_a_copula_away_from_a_name_are_no_cleft(text: str) -> None:
 )
 def test_a_cleft_names_the_culprit(text: str, culprit: str) -> None:
     assert parse(text, CAKE) == Guess(culprit, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("B, C is the liar, isn't the?", False),
+        ("B, C ate the cake, didn'tthe?", False),
+        ("B, C is the liar, isn't?", False),
+        ("B, C is not the liar, isn't the?", True),
+        ("B, C is the liar, isn't he?", False),
+    ],
+)
+def test_a_tag_with_its_subject_mistyped_is_still_a_tag(text: str, negated: bool) -> None:
+    """"Ａ is the liar, isn'tthe…?" was asked as "A is not the liar": the tag's "not" folded in."""
+    intent = parse(text, CAKE)
+    assert isinstance(intent, Question) and len(intent.queries) == 1
+    assert isinstance(intent.queries[0].proposition, Not) is negated
