@@ -16,7 +16,7 @@ from math import prod
 from typing import Literal
 
 from evals.chat import Chat, Message
-from evals.observed import Claim, Turn
+from evals.observed import Claim, Role, Turn
 from evals.reading import answered_question, read_notes, read_turn, read_verdict
 from evals.scorers import Score, score
 from gm.recorder import Log
@@ -305,8 +305,8 @@ def _told(reply: str, ctx: Context) -> tuple[Claim, ...]:
     for sentence in _pieces(reply):
         intent = parse(sentence, Context(ctx.roster, ctx.incident, ctx.lang)).intent
         if isinstance(intent, Guess):
-            told += [Claim(role, name, sentence.strip()) for role, name in
-                     (("culprit", intent.culprit), ("liar", intent.liar)) if name is not None]
+            roles: tuple[tuple[Role, str | None], ...] = (("culprit", intent.culprit), ("liar", intent.liar))
+            told += [Claim(role, name, sentence.strip()) for role, name in roles if name is not None]
     return tuple(told)
 
 
