@@ -18,7 +18,9 @@ from typing import Any
 from gm.recorder import TranscriptError
 from refgm.commands.audit import chat_report
 
-SET = Path(__file__).resolve().parent / "data" / "audit_fresh"
+DATA = Path(__file__).resolve().parent / "data"
+SET = DATA / "audit_fresh"
+HELD_OUT = DATA / "audit_heldout"  # written after the fresh set became a development set
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
@@ -54,8 +56,8 @@ class Tally:
     notes: list[str] = field(default_factory=list)
 
 
-def labels(lang: str) -> list[dict[str, Any]]:
-    path = SET / f"{lang}.labels.jsonl"
+def labels(lang: str, root: Path = SET) -> list[dict[str, Any]]:
+    path = root / f"{lang}.labels.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
@@ -84,11 +86,11 @@ def _paired(verdicts: list[dict[str, Any]], guesses: list[dict[str, Any]]
     return out
 
 
-def score_lang(lang: str) -> Tally:
-    """Audit every chat of one language against its labels."""
+def score_lang(lang: str, root: Path = SET) -> Tally:
+    """Audit every chat of one language in the set at `root` against its labels."""
     t = Tally()
-    for label in labels(lang):
-        path = SET / label["file"]
+    for label in labels(lang, root):
+        path = root / label["file"]
         t.chats += 1
         try:
             report = chat_report(path.read_text(encoding="utf-8"), path, lang, budget=label.get("budget", 7))
