@@ -62,7 +62,7 @@ from referee.lang.ko.lexicon import (
     TRUTH_NOUNS,
     TURNING_WORDS,
 )
-from referee.lang.ko.morph import Morph, Sentence, case_word
+from referee.lang.ko.morph import Morph, Sentence, case_word, chat_letters
 from referee.lang.reading import Correction
 from referee.liar.proposition import Predicate
 
@@ -789,6 +789,32 @@ def _wonders_whether(morphs: tuple[Morph, ...]) -> bool:
         and any(n.form in _WONDERING for n in morphs[k + 1 : k + 5])
         for k, m in enumerate(morphs)
     )
+
+
+_OBJECT_MARKS = frozenset("만 도".split())  # after an object: only, also (은/는 mark the eater as often: "동생은")
+_NOT_FOOD = frozenset("조각 혼자 하나 마지막 나머지 전부 다 몰래 먼저 몽땅 거 것 그거 그것 이거 저거".split())
+
+
+def eaten_object(morphs: tuple[Morph, ...]) -> str:
+    """The noun eaten or drunk in "피자 먹었어?", "우유를 다 마셨지?", "보리차만 마셨어요", when it
+    is not a setting word: another thing than the incident's object, which `thing` marks."""
+    for k, m in enumerate(morphs):
+        if not (m.tag.startswith("VV") and m.form in CULPRIT_VERBS):
+            continue
+        j = k - 1
+        while j >= 0 and (morphs[j].tag in {"MAG", "JKO"} or (morphs[j].tag == "JX" and morphs[j].form in _OBJECT_MARKS)):
+            j -= 1  # "우유를 다", "보리차만"; "동생은 먹었어?" eats
+        noun = morphs[j] if j >= 0 else None
+        if (
+            noun is not None
+            and noun.tag in {"NNG", "NNP"}
+            and noun.name is None
+            and not noun.thing
+            and not chat_letters(noun)
+            and noun.form not in _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS
+        ):
+            return noun.form
+    return ""
 
 
 def read(sentence: Sentence) -> Reading:

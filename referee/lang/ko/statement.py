@@ -16,7 +16,7 @@ from referee.lang.context import Context, Extraction, Statement
 from referee.lang.ko.address import ANYONE, GROUP, SELF, SPEAKER
 from referee.lang.ko.lexicon import THIRD_PERSONS
 from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, case_word, mask_names, normalize
-from referee.lang.ko.reading import Claim, Reading, carry, read
+from referee.lang.ko.reading import Claim, Reading, carry, eaten_object, read
 from referee.liar.intent import Query
 from referee.liar.proposition import Predicate, Proposition, Says, as_literal, canonical, literal
 from referee.liar.world import Roster
@@ -152,8 +152,11 @@ def _read_segment(
                 continue
             if speaker is None or reading.hedged or reading.tangled or reading.unnamed:
                 continue
+            if eaten_object(sentence.morphs):
+                content = True  # "저는 보리차만 마셨어요": another thing, nothing of the incident
+                continue
             for claim in reading.claims:
-                if claim.predicate is None and previous is not None:
+                if claim.predicate is None and previous is not None and not _own_verb(sentence):
                     claim = carry(previous, claim)
                 if claim.predicate is None or claim.generic or (claim.reported and claim.via not in ctx.roster):
                     continue  # "B씨가 먹었다고 말할 거예요": whose words, it does not say
@@ -172,6 +175,15 @@ def _read_segment(
             if query.speaker == speaker and canonical(query.proposition) not in covered:
                 statements.append(Statement(speaker, query.proposition, answer, text))
     return statements, unread, previous
+
+
+_NO_ACT = frozenset("그렇 하 같 이".split())  # "저도 그래요", "저도요" carry the claim before
+
+
+def _own_verb(sentence: Sentence) -> bool:
+    """Whether a sentence has a verb of its own, so it is not the ellipsis of the claim before:
+    "내가 봤어" after "B가 먹었어" says A saw it, not that A ate it too."""
+    return any(m.tag in {"VV", "VA"} and m.form not in _NO_ACT for m in sentence.morphs)
 
 
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:

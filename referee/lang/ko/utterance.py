@@ -37,9 +37,9 @@ from referee.lang import reading as shared
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
 from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER
-from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_VERBS, LETTER_READINGS, PERSON_NOUNS, SETTING_NOUNS
-from referee.lang.ko.morph import Morph, Sentence, analyze, chat_letters, normalize
-from referee.lang.ko.reading import Claim, Reading, read
+from referee.lang.ko.lexicon import CULPRIT_VERBS, LETTER_READINGS
+from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
+from referee.lang.ko.reading import Claim, Reading, eaten_object, read
 from referee.lang.reading import Mood, combine, unclear
 from referee.liar.intent import Confirm, CountQuery, Guess, Intent, Question, Unclear
 from referee.liar.problem import Problem, Why
@@ -107,7 +107,6 @@ def parse(text: str, ctx: Context) -> Intent:
 
 
 # Nouns that may stand before 먹다 without being another food ("마지막 조각 먹었어?", "혼자 먹었어?").
-_NOT_FOOD = frozenset("조각 혼자 하나 마지막 나머지 전부 다 몰래 먼저 몽땅 거 것 그거 그것 이거 저거".split())
 _WITNESS_VERBS = frozenset("보 목격 듣 알 기억".split())
 
 
@@ -165,28 +164,7 @@ def _other_incident(sentences: tuple[Sentence, ...], ctx: Context) -> str:
     if any(m.thing for sentence in sentences for m in sentence.morphs) or ctx.incident.noun["ko"] in forms:
         return ""
     named = next((i.noun["ko"] for i in INCIDENTS.values() if i.noun["ko"] in forms), "")
-    return named or next((o for s in sentences if (o := _eaten_object(s.morphs))), "")
-
-
-def _eaten_object(morphs: tuple[Morph, ...]) -> str:
-    """The noun eaten or drunk in "피자 먹었어?", "우유를 다 마셨지?", when it is not a setting word."""
-    for k, m in enumerate(morphs):
-        if not (m.tag.startswith("VV") and m.form in CULPRIT_VERBS):
-            continue
-        j = k - 1
-        while j >= 0 and morphs[j].tag in {"MAG", "JKO"}:  # "우유를 다"; "동생은 먹었어?" eats
-            j -= 1
-        noun = morphs[j] if j >= 0 else None
-        if (
-            noun is not None
-            and noun.tag in {"NNG", "NNP"}
-            and noun.name is None
-            and not noun.thing
-            and not chat_letters(noun)
-            and noun.form not in _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS
-        ):
-            return noun.form
-    return ""
+    return named or next((o for s in sentences if (o := eaten_object(s.morphs))), "")
 
 
 def _witnessed(morphs: tuple[Morph, ...]) -> bool:

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.lang import Context, incident
+from referee.lang.incident import LANGS, Incident
 from referee.lang.ko import extract, parse
 from referee.liar import (
     Atom,
@@ -1090,3 +1091,16 @@ def test_a_call_after_a_thinking_sound_or_before_a_full_stop_is_unclear_not_a_gu
 )
 def test_a_conclusion_shaped_sentence_about_a_third_person_beside_a_question_is_unclear(text: str) -> None:
     assert why_unclear(parse(text, KO)) is Why.QUESTION_AND_ANSWER
+
+
+@pytest.mark.parametrize("text", ["저는 보리차만 마셨어요.", "저는 식혜를 마셨는걸요.", "전 녹차도 마셨어요."])
+def test_a_character_who_drank_another_thing_says_nothing_of_the_incident(text: str) -> None:
+    """"저는 보리차만 마셨는걸요" was read as "I drank it" in a yuja-tea game."""
+    yuja = Context(incident=Incident("yuja", "drink", dict.fromkeys(LANGS, "유자차")), lang="ko")
+    assert extract(text, yuja, "C", ()).statements == ()
+
+
+def test_a_sentence_with_its_own_verb_does_not_carry_the_claim_before() -> None:
+    """"응, B가 먹었어. 내가 봤어." was read as A saying A ate it too."""
+    said = extract("응, B가 먹었어. 내가 봤어.", KO, "A", ()).statements
+    assert [(s.proposition, s.asserted) for s in said] == [(literal("culprit", "B"), True)]
