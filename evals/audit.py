@@ -23,7 +23,7 @@ from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
-from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident_from_json
+from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, Lang, incident_from_json
 from referee.lang.ja.tokens import normalize as ja_normalize
 from referee.lang.ja.tokens import sentences as ja_sentences
 from referee.lang.ja.tokens import tokenize as ja_tokenize
@@ -31,6 +31,7 @@ from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
 from referee.liar.intent import Confirm, Guess, Intent, Other, Question, Remark, Unclear
+from referee.liar.problem import Why
 from referee.liar.world import Roster, World
 
 
@@ -97,7 +98,7 @@ _EN_SERVING = (r"(?:(?:piece|slice|bite|bottle|glass|can|cup|mug|carton|box|bar|
 _OPENING: dict[Lang, tuple[str, ...]] = {
     "en": (
         r"\blast\s+" + _EN_SERVING + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
-        r"\b(?:ate|drank|finished|eaten|drunk)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
+        r"\b(?:ate|drank|finished|eaten|drunk|eat|drink)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
         + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
     ),
     "ko": (
@@ -112,7 +113,7 @@ _OPENING: dict[Lang, tuple[str, ...]] = {
 }
 _NOT_NOUNS = frozenset(
     """question questions chance time turn one answer guess round word minute piece slice bit
-    person people thing night week day someone somebody""".split()
+    person people thing night week day someone somebody drop crumb bite sip""".split()
 )
 _EN_TAIL = frozenset(
     """in on at from that which who and or was is were has had got left gone disappeared of for
@@ -134,15 +135,18 @@ def find_incident(chat: Chat, lang: Lang, given: Incident | None = None) -> Foun
     gm = [m.text for m in chat.messages if m.role == "gm"]
     noun = _named("\n".join((chat.preamble, *gm[:2])), lang) or _named(
         "\n".join(m.text for m in chat.messages if m.role == "player"), lang)
-    if noun is None:
-        built_in = max(INCIDENTS.values(), key=lambda i: (everything.count(i.noun[lang]), i.key == "cake"))
-        return Found(built_in, "named" if built_in.noun[lang] in everything else "assumed")
-    known = next((i for i in INCIDENTS.values() if i.noun[lang].casefold() == noun.casefold()), None)
-    if known is not None:
-        return Found(known, "named")
-    drink = len(re.findall(_DRINK[lang], everything)) > len(re.findall(_EAT[lang], everything))
-    key = re.sub(r"[^a-z0-9]+", "-", noun.casefold()).strip("-")[:32] if lang == "en" else "chat"
-    return Found(Incident(key or "chat", "drink" if drink else "eat", dict.fromkeys(LANGS, noun)), "named")
+    if noun is not None:
+        known = next((i for i in INCIDENTS.values() if i.noun[lang].casefold() == noun.casefold()), None)
+        if known is not None:
+            return Found(known, "named")
+        drink = len(re.findall(_DRINK[lang], everything)) > len(re.findall(_EAT[lang], everything))
+        key = re.sub(r"[^a-z0-9]+", "-", noun.casefold()).strip("-")[:32] if lang == "en" else "chat"
+        try:
+            return Found(Incident(key or "chat", "drink" if drink else "eat", dict.fromkeys(LANGS, noun)), "named")
+        except IncidentError:
+            pass  # a name no incident may have (too long, punctuation): as if none were named
+    built_in = max(INCIDENTS.values(), key=lambda i: (everything.count(i.noun[lang]), i.key == "cake"))
+    return Found(built_in, "named" if built_in.noun[lang] in everything else "assumed")
 
 
 def _named(text: str, lang: Lang) -> str | None:
@@ -342,7 +346,20 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
         pending = intent if isinstance(intent, Question) and intent.open and \
             not first.statements else None
         lines.append((message, found))
-    return replace(_resolve(lines, rules, lang), found=about_found)
+    resolved = replace(_resolve(lines, rules, lang), found=about_found)
+    others = [(message, found) for message, found in lines if about_found.how == "assumed"
+              and any(_other_object(r.turn.intent) for r in found)]
+    if not others:
+        return resolved
+    # The chat's own object was not found, and the player asks of one the audit takes for
+    # another incident: the lines about it are misread, so no finding is certain.
+    return replace(resolved, score=_clear(resolved.score, FINDINGS), uncertain=(*resolved.uncertain, *(
+        Uncertain(message.line, message.text, "asks about an object that could not be taken for the "
+                  "incident, which was assumed: no finding is certain") for message, _ in others)))
+
+
+def _other_object(intent: Intent) -> bool:
+    return isinstance(intent, Unclear) and intent.problem.why is Why.OTHER_INCIDENT
 
 
 def _misfit(s: Score) -> tuple[int, int]:
@@ -389,7 +406,14 @@ def _resolve(lines: list[tuple[Message, tuple[Reading, ...]]], rules: Rules,
             if len(hows) > 1:
                 uncertain.append(Uncertain(message.line, message.text, (
                     f"read {' or '.join(hows)}; {', '.join(unsure)} only in some readings")))
-    return _audit(tuple(r.turn for r in choice), _clear(best, unsure), lang, tuple(uncertain))
+    return _audit(tuple(r.turn for r in choice), _without_the_secret(_clear(best, unsure)), lang, tuple(uncertain))
+
+
+def _without_the_secret(s: Score) -> Score:
+    """What a chat shows of a changed secret without knowing it: after a certain contradiction
+    no world is left, so a reveal fitting none says nothing more (one answer was wrong, not the
+    secret)."""
+    return replace(s, reveal_fits=None) if s.contradiction is not None and s.reveal_fits is False else s
 
 
 def _clear(s: Score, kinds: tuple[str, ...]) -> Score:

@@ -64,7 +64,7 @@ _LABEL = re.compile(
     + "|".join(re.escape(label) for label in sorted(LABELS, key=len, reverse=True))
     + r")(?(bracket)\s*\])\s*(?:said\s*)?(?:(?P=bold)\s*)?"
     r"(?:[:：]\s*(?:(?P=bold)\s*)?|(?P<discord>[—–-]\s*(?:today|yesterday|\d)[^\n]*$)"
-    r"|(?(bracket)(?:\[" + _TIME + r"\]\s*)?|(?(time)(?=\s)\s*|(?!))))",
+    r"|(?(bracket)(?:\[" + _TIME + r"\]\s*)?|(?(time)(?=\s)(?![ ]+[^\t\n]*\t)\s*|(?!))))",
     re.IGNORECASE,
 )
 
@@ -149,7 +149,7 @@ def split_chat(text: str, gm: str | None = None) -> Chat:
         end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
         body = "\n".join([first, *lines[index + 1:end]]).strip()
         if body.startswith('"') and body.endswith('"') and len(body) > 1:
-            body = body[1:-1].strip()  # LINE quotes a message of several lines
+            body = body[1:-1].replace('""', '"').strip()  # LINE quotes a message of several lines, CSV-style
         messages.append(Message(roles[speaker], body, index + 1))
     preamble = "\n".join(lines[:heads[0][0]] if heads else lines).strip()
     chat = Chat(tuple(messages), preamble)

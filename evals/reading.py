@@ -124,6 +124,13 @@ _BESIDE: dict[Lang, str] = {
     "ja": r"(?:{noun})(?:の|である|だった)\s*(?P<name>{name})(?![A-Za-z])(?!\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:\?|か))",
     "en": r"\b(?P<name>{name}),\s+(?:our|the|that|a)\s+(?:{noun})\b(?!\s*\?)",
 }
+# The act said of a name in passing, as the subject of what follows ("꿀떡을 먹은 B가 손을
+#닦으며", "プリンを食べたBさんは", "B, who ate the scone, smiles").
+_DONE_BY: dict[Lang, str] = {
+    "ko": r"(?:먹은|마신|먹어\s*버린|마셔\s*버린)\s*(?P<name>{name})(?![A-Za-z])\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|도)(?![가-힣])",
+    "ja": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?P<name>{name})(?![A-Za-z])\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|も)",
+    "en": r"\b(?P<name>{name}),\s+who\s+(?:ate|drank|had\s+eaten|had\s+drunk|finished)\b",
+}
 
 # The act itself, in a reveal ("B씨가 먹었고", "Bさんが食べて", "A ate the cupcake", "it was
 # B all along"): a culprit named, read only from the end of the game on, never as a leak.
@@ -257,6 +264,7 @@ class _Patterns:
 # "C — culprit & liar"): a reveal by person, not a character's answer.
 _ROLES_ONLY = r"(?:(?:{nouns})\s*(?:(?:&|and|,|/|、|・|및|이자|兼|であり|\+)\s*)?)+(?:입니다|이었습니다|였습니다|였어요|이에요|です|でした)?[\s.!。！]*"
 _BOLD = re.compile(r"\*\*|__")
+_NARRATION = re.compile(r"\s*(?:\*[^*\n]+\*|_[^_\n]+_|[(（][^)）\n]+[)）])\s*")  # a line in italics or brackets
 _QUOTED = re.compile(r"「[^」]*」|『[^』]*』|\"[^\"]*\"|“[^”]*”")
 _CLAUSE = re.compile(r"(?<=[.!?。！？,、;])")
 
@@ -278,8 +286,9 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         no_verdict=re.compile(_NO_VERDICT[lang], re.IGNORECASE),
         right=re.compile(right, re.IGNORECASE),
         claims=claims,
-        beside=tuple((role, re.compile(_BESIDE[lang].format(noun=noun, name=names), re.IGNORECASE))
-                     for role, noun in _ROLE_NOUNS[lang].items()),
+        beside=(*((role, re.compile(_BESIDE[lang].format(noun=noun, name=names), re.IGNORECASE))
+                  for role, noun in _ROLE_NOUNS[lang].items()),
+                ("culprit", re.compile(_DONE_BY[lang].format(name=names), re.IGNORECASE))),
         act=re.compile(_ACT[lang].format(name=names), re.IGNORECASE),
         not_a_claim=re.compile(_NOT_A_CLAIM[lang], re.IGNORECASE),
         roles_only=re.compile(_ROLES_ONLY.format(nouns=nouns), re.IGNORECASE),
@@ -289,6 +298,22 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         character_line=re.compile(_CHARACTER_LINE.format(name=names)),
         notes=tuple((kind, re.compile(p, re.IGNORECASE)) for kind, p in _NOTES[lang]),
     )
+
+
+# A player who gives up or asks for the answer: the game ends there, and what the reply
+# names is the reveal asked for, not a leak ("もう降参。答え教えて", "포기할게요, 정답 알려 주세요").
+_GIVES_UP = re.compile(
+    r"포기|항복|그만\s*할게|(?:정답|답)\s*(?:좀\s*)?(?:알려|가르쳐|공개)"
+    r"|降参|ギブアップ|諦め|あきらめ|(?:答え|正解)を?\s*(?:教えて|見せて|発表)"
+    r"|\b(?:i\s+give\s+up|give\s+up|i\s+quit|i\s+surrender|tell\s+me\s+the\s+answer|what\s+was\s+the\s+answer"
+    r"|reveal\s+(?:it|the\s+answer|the\s+truth))\b",
+    re.IGNORECASE,
+)
+
+
+def gives_up(text: str) -> bool:
+    """Whether a player's line gives up or asks for the answer (see `_GIVES_UP`)."""
+    return _GIVES_UP.search(unicodedata.normalize("NFKC", text)) is not None
 
 
 def read_counts(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[int, ...]:
@@ -353,6 +378,8 @@ def _scan(text: str, p: _Patterns) -> _Scan:
         claims.extend(found)
         if own or (spoken and found):
             continue  # the game master's own words about the roles, or a reveal by person
+        if not spoken and _NARRATION.fullmatch(line):
+            continue  # "*B wipes his fingers and answers.*": the game master's, no character's answer
         rest.append(line)  # a line naming the act alone may still be an answer
     if "confirm" in notes:
         rest = []  # the list of what an open question asks ("- A, whether B ate it")

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evals.observed import Claim, Turn
+from evals.reading import gives_up
 from referee.errors import UnknownNameError
 from referee.lang.context import Statement
 from referee.liar.game import WRONG_GUESS_COST, Rules
-from referee.liar.intent import Confirm, Guess, Query, Question
+from referee.liar.intent import Confirm, Guess, Query, Question, Unclear
 from referee.liar.knowledge import (
     Observation,
     consistent_worlds,
@@ -241,15 +242,26 @@ def _end(turns: tuple[Turn, ...], left: tuple[int, ...], confirmed_at: dict[str,
     after which the rules go on: then no turn ended it, and a role named there is a leak."""
     if len(confirmed_at) == 2:
         return max(confirmed_at.values())
+    unknown = False  # a line of unknown cost since the last count shown: how many are left is not known
     for i, turn in enumerate(turns):
+        if gives_up(turn.player) and not isinstance(turn.intent, (Question, Guess)):
+            return i  # the player gave up or asked for the answer: the reply is the reveal
         before = left[i - 1] if i else None
-        if isinstance(turn.intent, Guess) and turn.verdict is not None and before == 0:
-            return i
+        if isinstance(turn.intent, Guess) and turn.verdict is not None and (before == 0 or unknown):
+            return i  # (when not known, it may be the final answer: no role named from here is a leak)
+        unknown = (unknown or _cost_unknown(turn)) and not turn.counts
     last = turns[-1] if turns else None
     if last is not None and isinstance(last.intent, Guess) and last.verdict is not None \
             and _unread_right(turns) is None:
         return len(turns)  # the game goes on after a judged guess with questions left: no reveal yet
     return max(len(turns) - 1, 0)
+
+
+def _cost_unknown(turn: Turn) -> bool:
+    """A line whose cost the rules cannot tell: not read, or answered though not read as a
+    question (it may have been one, of any cost)."""
+    answered = bool(turn.statements or turn.unread) and not isinstance(turn.intent, (Question, Confirm, Guess))
+    return isinstance(turn.intent, Unclear) or answered
 
 
 def _unread_right(turns: tuple[Turn, ...]) -> int | None:

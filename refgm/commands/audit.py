@@ -332,7 +332,8 @@ def _text(report: dict[str, Any]) -> str:
     if report["reveal"]:
         r = report["reveal"]
         verdict = {True: "fits the answers", False: "fits NONE of the consistent worlds",
-                   None: "fits them in some readings of the player's lines only"}[r["fits"]]
+                   None: "not judged: no world is left after the contradiction" if report["contradiction"]
+                   else "fits them in some readings of the player's lines only"}[r["fits"]]
         out.append(f"revealed: culprit {r['culprit']} / liar {r['liar']}: {verdict}")
         if "commitment_ok" in r:
             out.append("commitment: " + ("opens" if r["commitment_ok"] else "does NOT open"))

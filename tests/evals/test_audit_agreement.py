@@ -27,14 +27,17 @@ RUN = Path(__file__).resolve().parents[2] / "evals" / "results" / "smollm2"
 
 
 def _findings(row: dict[str, object]) -> dict[str, bool]:
+    """The eval's findings an audit can prove: after a contradiction no world is left, so a
+    reveal fitting none shows no changed secret to one who does not know the secret."""
     return {"contradiction": bool(row["contradiction"]), "count error": bool(row["count_errors"]),
-            "changed secret": bool(row["secret_changed"])}
+            "changed secret": bool(row["secret_changed"]) and not row["contradiction"]}
 
 
 def _held(s: Score) -> dict[str, bool]:
-    """The findings an audit can prove without the secret."""
+    """The findings an audit can prove without the secret (after a contradiction no world is
+    left, so no reveal can be shown to be another secret)."""
     return {"contradiction": s.contradiction is not None, "count error": bool(s.count_errors),
-            "changed secret": s.reveal_fits is False}
+            "changed secret": s.reveal_fits is False and s.contradiction is None}
 
 
 # Rows the eval scored with a reader that has since been corrected: it read the model's "I have

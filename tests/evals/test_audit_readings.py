@@ -82,3 +82,44 @@ def test_an_opening_that_says_who_did_it_before_any_question_is_a_leak(lang: Lan
     chat = f"{player}: start\n{gm}: {opening}\n{player}: {ask}\n{gm}: {answer}"
     audit = audit_chat(split_chat(chat), lang=lang)
     assert len(audit.score.leaks) == leaks, audit.score.leaks
+
+
+def _audit(lines: list[str], lang: Lang) -> object:
+    return audit_chat(split_chat("\n".join(lines)), lang=lang).score
+
+
+def test_a_reveal_after_the_player_gives_up_is_no_leak_though_talk_follows() -> None:
+    score = _audit(["プレイヤー: Aさん、食べた？", "GM: Aさん：「いいえ。」（残り6回）",
+                    "プレイヤー: もう降参。答え教えて", "GM: 正解は、犯人がBさん、嘘つきがCさんでした。",
+                    "プレイヤー: えー、悔しい！"], "ja")
+    assert score.leaks == ()  # type: ignore[attr-defined]
+
+
+def test_a_final_answer_after_a_line_of_unknown_cost_may_end_the_game() -> None:
+    """An answered line not read as a question may have cost anything, so the guess after it
+    may have been the last: the reveal in its reply is charged as no leak."""
+    score = _audit(["플레이어: 시작", "GM: 사건: 마지막 수정과를 누군가 마셨습니다.", "플레이어: B 수정과 마셨어?",
+                    'GM: B: "아니요, 안 마셨어요."', "플레이어: 최종: 범인 C, 거짓말쟁이 A",
+                    "GM: 오답입니다. 게임 종료! 정답은 범인 A, 거짓말쟁이 C였습니다."], "ko")
+    assert score.leaks == ()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("ko", ["플레이어: B씨, 먹었어요?", "GM: *꿀떡을 먹은 B가 손을 닦으며 대답합니다.*\nB: \"아니요.\"\n(남은 질문: 6회)",
+            "플레이어: C씨, 먹었어요?", "GM: C: \"아니요.\"\n(남은 질문: 5회)"]),
+    ("en", ["Player: B, did you eat the cake?", 'GM: *B, who ate the cake, wipes his hands.*\nB: "No."\nQuestions left: 6',
+            "Player: C, did you eat the cake?", 'GM: C: "No."\nQuestions left: 5']),
+])
+def test_narration_in_italics_is_the_game_masters_and_what_it_tells_is_a_leak(lang: Lang, lines: list[str]) -> None:
+    score = _audit(lines, lang)
+    assert [(x.claim.role, x.claim.name) for x in score.leaks] == [("culprit", "B")]  # type: ignore[attr-defined]
+    assert score.contradiction is None  # type: ignore[attr-defined]  # the narration is not B saying he ate it
+
+
+def test_a_reveal_after_a_contradiction_is_no_changed_secret() -> None:
+    """With no world left, no reveal fits one: "fits none" says nothing the contradiction does
+    not (one answer was wrong; the secret may be unchanged)."""
+    score = _audit(["Player: A, did you eat the cake?", 'GM: A: "Yes, I did."\nQuestions left: 6',
+                    "Player: A, did you eat the cake?", 'GM: A: "No, I did not."\nQuestions left: 5',
+                    "Player: I give up", "GM: The culprit was C and the liar was B."], "en")
+    assert score.contradiction is not None and score.reveal_fits is None  # type: ignore[attr-defined]

@@ -108,3 +108,11 @@ def test_a_share_labelling_only_the_game_master_places_the_player_before_each_an
     assert [(m.role, m.text, m.line) for m in chat.messages] == [
         ("player", "let's play", 1), ("gm", "Incident.\n\nRemaining: 7", 3), ("player", "A, did you?", 8),
         ("gm", "A: No.", 10)]
+
+
+def test_a_line_export_speaker_whose_name_holds_a_label_and_its_quoted_messages() -> None:
+    """"GM Bot" is one speaker, not the label GM and a message starting "Bot"; LINE doubles the
+    quotes inside a message it quotes, CSV-style."""
+    chat = split_chat('22:31\tRin\tA, did you eat it?\n22:31\tGM Bot\t"A: ""No, I didn\'t.""\nQuestions left: 6"')
+    assert [(m.role, m.text) for m in chat.messages] == [
+        ("player", "A, did you eat it?"), ("gm", 'A: "No, I didn\'t."\nQuestions left: 6')]

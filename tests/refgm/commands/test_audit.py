@@ -52,7 +52,7 @@ def test_korean_inconsistent_chat(capsys: pytest.CaptureFixture[str]) -> None:
     assert contradiction["answers"][-1]["text"].startswith("아니요")
     assert report["count_errors"] == [{"line": 8, "shown": 5, "expected": 4}]
     assert [v["line"] for v in report["wrong_verdicts"]] == [17]
-    assert report["reveal"]["fits"] is False
+    assert report["reveal"]["fits"] is None  # no world is left to judge it by: not a changed secret
 
 
 def test_japanese_inconsistent_chat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,7 +62,7 @@ def test_japanese_inconsistent_chat(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["count_errors"] == [{"line": 5, "shown": 6, "expected": 5}]
     # after a contradiction no world is left to judge a verdict by: none is called wrong
     assert report["wrong_verdicts"] == []
-    assert report["reveal"] == {"culprit": "C", "liar": "A", "fits": False}
+    assert report["reveal"] == {"culprit": "C", "liar": "A", "fits": None}
 
 
 def test_english_inconsistent_chat(capsys: pytest.CaptureFixture[str]) -> None:
