@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.evals.fresh_audit import score_lang
+from tests.evals.fresh_audit import HELD_OUT, score_lang
 
 FOUND_AT_LEAST = {"ko": 23, "ja": 19, "en": 18}
 
@@ -21,3 +21,13 @@ def test_the_audit_on_the_fresh_chats_says_nothing_wrong(lang: str) -> None:
     assert t.reveals_misread == 0 and t.verdicts_misread == 0, [n for n in t.notes if "MISREAD" in n]
     assert [n for n in t.notes if n.startswith("FALSE ALARM")] == []
     assert t.found >= FOUND_AT_LEAST[lang], [n for n in t.notes if n.startswith("missed")]
+
+
+@pytest.mark.parametrize(("lang", "found"), [("ko", 6), ("ja", 8), ("en", 4)])
+def test_the_audit_on_the_held_out_chats_says_nothing_wrong(lang: str, found: int) -> None:
+    """The held-out set, a development set since its first pass (its README): no false alarm,
+    no misreading, nothing called consistent silently, no planted error found now lost."""
+    t = score_lang(lang, HELD_OUT)
+    assert t.chats == 12 and t.silent == 0 and t.reveals_misread == 0 and t.verdicts_misread == 0
+    assert [n for n in t.notes if n.startswith("FALSE ALARM")] == []
+    assert t.found >= found, [n for n in t.notes if n.startswith("missed")]
