@@ -21,6 +21,7 @@ from refgm.commands.audit import chat_report
 DATA = Path(__file__).resolve().parent / "data"
 SET = DATA / "audit_fresh"
 HELD_OUT = DATA / "audit_heldout"  # written after the fresh set became a development set
+HELD_OUT_2 = DATA / "audit_heldout2"  # written after the held-out set became one too
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
