@@ -224,9 +224,11 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     verdict = read_verdict(unicodedata.normalize("NFKC", reply), lang, ctx.roster)
     notes = read_notes(reply, lang, ctx.roster)
     out = [Reading(parsed, f"as the parser reads it ({_kind(intent)})")]
+    pieces = _pieces(text)
+    last = parse(pieces[-1], ctx).intent if len(pieces) > 1 else None  # the last sentence, read alone
     if verdict is not None and not isinstance(intent, Guess) and not parsed.statements:
         shown = "correct" if verdict else "incorrect"
-        concluded = _concluded(text, ctx) if isinstance(intent, (Remark, Other, Unclear)) else None
+        concluded = _concluded(pieces, last, ctx) if isinstance(intent, (Remark, Other, Unclear)) else None
         if concluded is not None:
             guess = Reading(read_turn(text, concluded, reply, ctx, line),
                             f"as the guess its last sentence makes (the reply says {shown})")
@@ -243,7 +245,6 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     unasked = isinstance(intent, Confirm) and pending is None
     if (unasked or answered_open or not isinstance(intent, (Question, Confirm, Guess))) and \
             parsed.verdict is None:
-        last = _last_sentence(text, ctx)
         if isinstance(intent, Unclear) and isinstance(last, Question) and not last.open:
             out.append(Reading(read_turn(text, last, reply, ctx, line),
                                f"as the question its last sentence asks (costing {last.cost})"))
@@ -272,32 +273,26 @@ _CONFIRMING: dict[Lang, tuple[str, str]] = {
 
 
 def _pieces(text: str) -> list[str]:
+    """The sentences of a line or reply (the question a line asks after a conclusion, "so B
+    is the liar. C, did you drink it?", is its last: the parser will not split a guess and a
+    question)."""
     return [piece for piece in _LAST.split(text.strip()) if piece.strip()]
 
 
-def _last_sentence(text: str, ctx: Context) -> Intent | None:
-    """The last sentence of a line of several, read alone: the question a line asks after a
-    conclusion ("so B is the liar. C, did you drink it?", which the parser will not split
-    into a guess and a question), or the guess it ends on after its reasons."""
-    pieces = _pieces(text)
-    return parse(pieces[-1], Context(ctx.roster, ctx.incident, ctx.lang)).intent if len(pieces) > 1 else None
-
-
-def _concluded(text: str, ctx: Context) -> Guess | None:
-    """The guess a judged line makes that the parser does not read whole: its last sentence,
-    after reasons ("so A is honest. it's B or C\ngonna gamble on the culprit first: C ate it"),
-    or a guess asked to be confirmed ("범인은 C님이죠?"), read alone as a plain guess."""
-    pieces = _pieces(text)
-    if not pieces:
-        return None
-    last = _last_sentence(text, ctx)
+def _concluded(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | None:
+    """The guess a judged line makes that the parser does not read whole: its last sentence
+    (`last`, read alone), after reasons ("so A is honest. it's B or C\ngonna gamble on the
+    culprit first: C ate it"), or a guess asked to be confirmed ("범인은 C님이죠?"), read
+    alone as a plain guess."""
     if isinstance(last, Guess):
         return last
+    if not pieces:
+        return None
     tag, plain = _CONFIRMING[ctx.lang or "en"]
     tagless = re.sub(tag, plain, pieces[-1], flags=re.IGNORECASE)
     if tagless == pieces[-1]:
         return None
-    intent = parse(tagless, Context(ctx.roster, ctx.incident, ctx.lang)).intent
+    intent = parse(tagless, ctx).intent
     return intent if isinstance(intent, Guess) else None
 
 
@@ -307,7 +302,7 @@ def _told(reply: str, ctx: Context) -> tuple[Claim, ...]:
     마지막 밀크티를 C씨가 마셔 버렸습니다!"); "One of A, B and C ate it" names no one."""
     told: list[Claim] = []
     for sentence in _pieces(reply):
-        intent = parse(sentence, Context(ctx.roster, ctx.incident, ctx.lang)).intent
+        intent = parse(sentence, ctx).intent
         if isinstance(intent, Guess):
             roles: tuple[tuple[Role, str | None], ...] = (("culprit", intent.culprit), ("liar", intent.liar))
             told += [Claim(role, name, sentence.strip()) for role, name in roles if name is not None]
@@ -379,8 +374,9 @@ def _errors(s: Score) -> dict[str, bool]:
 def _resolve(lines: list[tuple[Message, tuple[Reading, ...]]], rules: Rules,
              lang: Lang) -> Audit:
     """Score every combination of readings; those with the fewest count errors (then the
-    fewest counts taken as shown) fit the replies. A finding is kept when every fitting combination holds it; else it is dropped
-    and each line read in more than one way among them is listed as uncertain."""
+    fewest counts taken as shown) fit the replies. A finding is kept when every fitting
+    combination holds it; else it is dropped and each line read in more than one way among
+    them is listed as uncertain."""
     options = [found for _, found in lines]
     total = prod(len(found) for found in options)
     most = min(MAX_COMBINATIONS, MAX_TURNS_SCORED // max(len(options), 1))

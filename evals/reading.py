@@ -125,7 +125,7 @@ _BESIDE: dict[Lang, str] = {
     "en": r"\b(?P<name>{name}),\s+(?:our|the|that|a)\s+(?:{noun})\b(?!\s*\?)",
 }
 # The act said of a name in passing, as the subject of what follows ("꿀떡을 먹은 B가 손을
-#닦으며", "プリンを食べたBさんは", "B, who ate the scone, smiles").
+# 닦으며", "プリンを食べたBさんは", "B, who ate the scone, smiles").
 _DONE_BY: dict[Lang, str] = {
     "ko": r"(?:먹은|마신|먹어\s*버린|마셔\s*버린)\s*(?P<name>{name})(?![A-Za-z])\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|도)(?![가-힣])",
     "ja": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?P<name>{name})(?![A-Za-z])\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|も)",
@@ -250,6 +250,7 @@ class _Patterns:
     right: re.Pattern[str]
     claims: tuple[tuple[Role, re.Pattern[str]], ...]
     beside: tuple[tuple[Role, re.Pattern[str]], ...]
+    name: re.Pattern[str]  # any roster name, as a word
     act: re.Pattern[str]
     not_a_claim: re.Pattern[str]
     roles_only: re.Pattern[str]
@@ -289,6 +290,7 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         beside=(*((role, re.compile(_BESIDE[lang].format(noun=noun, name=names), re.IGNORECASE))
                   for role, noun in _ROLE_NOUNS[lang].items()),
                 ("culprit", re.compile(_DONE_BY[lang].format(name=names), re.IGNORECASE))),
+        name=re.compile(rf"(?<![A-Za-z])(?:{names})(?![A-Za-z])"),
         act=re.compile(_ACT[lang].format(name=names), re.IGNORECASE),
         not_a_claim=re.compile(_NOT_A_CLAIM[lang], re.IGNORECASE),
         roles_only=re.compile(_ROLES_ONLY.format(nouns=nouns), re.IGNORECASE),
@@ -392,8 +394,7 @@ def _narrated(line: str, p: _Patterns) -> bool:
     with it. A quote no one is named beside ("「はい」か「いいえ」で答えて（残り7回）") is the
     game master's own."""
     outside = _QUOTED.sub(" ", line)
-    return outside != line and any(re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", outside)
-                                   for name in p.names.values())
+    return outside != line and p.name.search(outside) is not None
 
 
 def _claims(line: str, raw: str, p: _Patterns) -> tuple[list[Claim], bool]:

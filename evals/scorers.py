@@ -260,8 +260,12 @@ def _end(turns: tuple[Turn, ...], left: tuple[int, ...], confirmed_at: dict[str,
 def _cost_unknown(turn: Turn) -> bool:
     """A line whose cost the rules cannot tell: not read, or answered though not read as a
     question (it may have been one, of any cost)."""
-    answered = bool(turn.statements or turn.unread) and not isinstance(turn.intent, (Question, Confirm, Guess))
-    return isinstance(turn.intent, Unclear) or answered
+    return isinstance(turn.intent, Unclear) or _answered_unasked(turn)
+
+
+def _answered_unasked(turn: Turn) -> bool:
+    """A line answered (its reply holds a character's answer) though not read as a question."""
+    return bool(turn.statements or turn.unread) and not isinstance(turn.intent, (Question, Confirm, Guess))
 
 
 def _unread_right(turns: tuple[Turn, ...]) -> int | None:
@@ -330,8 +334,7 @@ def _left(turns: tuple[Turn, ...], rules: Rules) -> tuple[tuple[int, ...], tuple
     recounted: list[int] = []
     offset = 0
     for i, turn in enumerate(turns):
-        answered = bool(turn.statements or turn.unread) and not isinstance(turn.intent, (Question, Confirm, Guess))
-        if answered and turn.counts:
+        if _answered_unasked(turn) and turn.counts:
             offset = turn.counts[-1] - expected[i]
             recounted.append(i)
         left.append(expected[i] + offset)

@@ -793,6 +793,7 @@ def _wonders_whether(morphs: tuple[Morph, ...]) -> bool:
 
 _OBJECT_MARKS = frozenset("만 도".split())  # after an object: only, also (은/는 mark the eater as often: "동생은")
 _NOT_FOOD = frozenset("조각 혼자 하나 마지막 나머지 전부 다 몰래 먼저 몽땅 거 것 그거 그것 이거 저거".split())
+_NO_OBJECT = _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS  # nouns before the act that are not what was eaten
 
 
 def eaten_object(morphs: tuple[Morph, ...]) -> str:
@@ -811,7 +812,7 @@ def eaten_object(morphs: tuple[Morph, ...]) -> str:
             and noun.name is None
             and not noun.thing
             and not chat_letters(noun)
-            and noun.form not in _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS
+            and noun.form not in _NO_OBJECT
         ):
             return noun.form
     return ""
