@@ -6,9 +6,11 @@ lost."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.evals.fresh_audit import HELD_OUT, score_lang
+from tests.evals.fresh_audit import HELD_OUT, HELD_OUT_2, score_lang
 
 FOUND_AT_LEAST = {"ko": 23, "ja": 19, "en": 18}
 
@@ -23,11 +25,14 @@ def test_the_audit_on_the_fresh_chats_says_nothing_wrong(lang: str) -> None:
     assert t.found >= FOUND_AT_LEAST[lang], [n for n in t.notes if n.startswith("missed")]
 
 
-@pytest.mark.parametrize(("lang", "found"), [("ko", 6), ("ja", 8), ("en", 4)])
-def test_the_audit_on_the_held_out_chats_says_nothing_wrong(lang: str, found: int) -> None:
-    """The held-out set, a development set since its first pass (its README): no false alarm,
-    no misreading, nothing called consistent silently, no planted error found now lost."""
-    t = score_lang(lang, HELD_OUT)
-    assert t.chats == 12 and t.silent == 0 and t.reveals_misread == 0 and t.verdicts_misread == 0
+@pytest.mark.parametrize(("root", "chats", "lang", "found"), [
+    (HELD_OUT, 12, "ko", 6), (HELD_OUT, 12, "ja", 8), (HELD_OUT, 12, "en", 4),
+    (HELD_OUT_2, 8, "ko", 5), (HELD_OUT_2, 8, "ja", 5), (HELD_OUT_2, 8, "en", 5),
+])
+def test_the_audit_on_the_held_out_chats_says_nothing_wrong(root: Path, chats: int, lang: str, found: int) -> None:
+    """The held-out sets, development sets since their first pass (their READMEs): no false
+    alarm, no misreading, nothing called consistent silently, no planted error found now lost."""
+    t = score_lang(lang, root)
+    assert t.chats == chats and t.silent == 0 and t.reveals_misread == 0 and t.verdicts_misread == 0
     assert [n for n in t.notes if n.startswith("FALSE ALARM")] == []
     assert t.found >= found, [n for n in t.notes if n.startswith("missed")]

@@ -123,3 +123,32 @@ def test_a_reveal_after_a_contradiction_is_no_changed_secret() -> None:
                     "Player: A, did you eat the cake?", 'GM: A: "No, I did not."\nQuestions left: 5',
                     "Player: I give up", "GM: The culprit was C and the liar was B."], "en")
     assert score.contradiction is not None and score.reveal_fits is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "narration", "leaked"), [
+    ("en", "A, who actually ate it, shrugs.", True),
+    ("en", "C (who had secretly eaten it) looks away.", True),
+    ("en", "C, the one who did indeed eat it, coughs.", True),
+    ("en", "C, who did not eat it, coughs.", False),
+    ("en", "C, who wanted to eat it, sighs.", False),
+    ("ko", "몰래 먹었던 C가 시선을 피합니다.", True),
+    ("ko", "하나도 안 먹은 C가 시선을 피합니다.", False),
+    ("ko", "먹고 싶었던 C가 한숨을 쉽니다.", False),
+    ("ja", "こっそり食べていたCさんが目をそらす。", True),
+    ("ja", "食べたかったCさんがため息をつく。", False),
+])
+def test_the_act_said_of_a_name_in_passing_is_a_leak_and_only_the_act_done(
+        lang: Lang, narration: str, leaked: bool) -> None:
+    player, gm, ask, answer, ask2, answer2 = {
+        "en": ("Player", "GM", "B, did you eat it?", 'B: "No."\nQuestions left: 6',
+               "A, did you eat it?", 'A: "No."\nQuestions left: 5'),
+        "ko": ("플레이어", "GM", "B씨, 먹었어요?", 'B: "아니요."\n(남은 질문: 6회)',
+               "A씨, 먹었어요?", 'A: "아니요."\n(남은 질문: 5회)'),
+        "ja": ("プレイヤー", "GM", "Bさん、食べた？", "B：「いいえ。」（残り6回）",
+               "Aさん、食べた？", "A：「いいえ。」（残り5回）"),
+    }[lang]
+    score = _audit([f"{player}: {ask}", f"{gm}: *{narration}*\n{answer}", f"{player}: {ask2}",
+                    f"{gm}: {answer2}"], lang)
+    assert [(x.claim.role, x.claim.name) for x in score.leaks] == (  # type: ignore[attr-defined]
+        [("culprit", "C" if "C" in narration else "A")] if leaked else [])
+    assert score.contradiction is None  # type: ignore[attr-defined]

@@ -52,6 +52,8 @@ _ELLIPSIS_WORDS = AUX | NEGATORS | frozenset(["too", "either", "so", "also", "no
 _ROLE_NOUNS = frozenset(["culprit", "liar", "thief", "honest", "truthful"])
 _TELL = frozenset(["tell", "tells", "telling", "told"])
 _TRUTH_PHRASE = frozenset(["truth", "lies", "lie"])
+_CONSEQUENCE = frozenset("so therefore thus hence".split())  # ", so C is the liar"
+_REASON = frozenset("since because as".split())  # "since A contradicts C, ..."
 
 
 class Unreadable(Exception):
@@ -234,6 +236,23 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
     return subjects
 
 
+def _conclusion(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> tuple[str, ...]:
+    """The clause less a reason before it that names no predicate of the game: "C is
+    contradicting B, so C is the liar" says "C is the liar", "since A contradicts C, A is the
+    liar" says "A is the liar". Read whole, the reason's persons were taken for the subjects of
+    the conclusion, and a guess lost a part. A reason with a predicate ("A is honest, so ...")
+    is read with the rest."""
+    def plain(end: int) -> bool:
+        return not any(_cue(words, i, lexicon) for i in range(end))
+
+    for i in range(len(words) - 2, 0, -1):
+        if words[i] in _CONSEQUENCE and (words[i - 1] in {",", "and"} or is_person(words[i + 1])):
+            return words[i + 1 :] if plain(i) else words
+    if words and words[0] in _REASON and "," in words and plain(cut := words.index(",")):
+        return words[cut + 1 :]
+    return words
+
+
 def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool = False) -> tuple[Claim, ...]:
     """The claims of one clause; () when it names no predicate at all.
 
@@ -242,7 +261,7 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
     before it, or after it when it comes first ("not me, B did it").
     """
     lexicon = predicate_words(incident)
-    segments = _segments(words, lexicon)
+    segments = _segments(_conclusion(words, lexicon), lexicon)
     predicates: list[Predicate | None] = []
     for segment in segments:
         found = set(segment.cues)

@@ -767,28 +767,25 @@ def _asked_before(morphs: tuple[Morph, ...]) -> bool:
 
 
 def _asks_whether(morphs: tuple[Morph, ...]) -> bool:
-    """ "A님께서 드시지 않으셨는지 여쭙겠습니다": says it asks whether, in whatever ending."""
+    """ "A님께서 드시지 않으셨는지 여쭙겠습니다", "C한테 마셨는지 물어볼게": says it asks whether,
+    in whatever ending."""
     whether = next((k for k, m in enumerate(morphs) if m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS), None)
     if whether is None:
         return False
+    after = [m for m in morphs[whether + 1 : whether + 6]  # past 어/아 보: "물어볼게", "여쭤볼게요"
+             if not (m.form in {"어", "아"} or (m.form == "보" and m.tag == "VX"))]
     verb = morphs[whether + 1 : whether + 3]  # not "…는지 물어봤는데" (a report of asking)
     return any(
         m.form in {"여쭙", "여쭈", "묻"} and n.form in {"겠", "ᆸ니다", "습니다", "ᆯ게요", "을게요", "ᆯ게", "을게", "고"}
-        for m, n in pairwise(morphs[whether + 1 : whether + 4])
+        for m, n in pairwise(after[:3])
     ) and bool(verb)
 
 
-_WONDERING = frozenset("궁금하 궁금 모르 헷갈리 싶".split())  # 궁금해, 모르겠어, 알고 싶어
-
-
 def _wonders_whether(morphs: tuple[Morph, ...]) -> bool:
-    """ "B가 먹었는지 궁금해", "거짓말쟁이가 C인지 알고 싶어": wonders whether, and so claims
-    nothing (a guess read there would be charged for a thought)."""
-    return any(
-        m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS
-        and any(n.form in _WONDERING for n in morphs[k + 1 : k + 5])
-        for k, m in enumerate(morphs)
-    )
+    """ "B가 먹었는지 궁금해", "거짓말쟁이가 C인지 확인해 볼게", "C도 마셨는지 물어볼게": a
+    whether-clause, wondered, checked or asked about, claims nothing (a guess read there would
+    be charged for a thought, or for a question)."""
+    return any(m.tag == "EC" and m.form in _EMBEDDED_QUESTIONS for m in morphs)
 
 
 _OBJECT_MARKS = frozenset("만 도".split())  # after an object: only, also (은/는 mark the eater as often: "동생은")

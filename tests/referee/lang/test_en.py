@@ -665,6 +665,23 @@ def test_a_casual_conclusion_is_a_guess(text: str, expected: object) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("B keeps dodging A, so B is the liar and C ate it.", Guess("C", "B")),
+        ("A blames C, therefore A is the liar, and C ate it", Guess("C", "A")),
+        ("Since C contradicts B, C is the liar and B ate it.", Guess("B", "C")),
+        ("Because A and B disagree, A ate it and B is the liar.", Guess("A", "B")),
+        ("C argues with A and so C is the liar", Guess(None, "C")),
+        ("A is honest, so B is the liar.", Guess(None, "B")),
+    ],
+)
+def test_a_conclusion_after_a_reason_is_read_without_the_reasons_names(text: str, expected: object) -> None:
+    """"C is contradicting B, so C is the liar, and A ate it" was read as "A ate it" alone:
+    the names of the reason, which says nothing the game knows, were taken for the liar's."""
+    assert parse(text, CAKE) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("did C eat it A??", {("A", "culprit", "C", False)}),
         ("is C innocent Mr. A??", {("A", "culprit", "C", True)}),
         ("did B and C eat it A", {("A", "culprit", "B", False), ("A", "culprit", "C", False)}),

@@ -458,10 +458,27 @@ def test_wondering_whether_is_a_remark_never_a_guess(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "A가 범인인지 한번 확인해 볼게",
+        "B도 먹었는지 알아볼게요",
+        "C가 거짓말쟁이인지 따져 보자",
+        "A도 마셨는지 물어봐야겠다",
+    ],
+)
+def test_checking_or_asking_whether_with_no_one_asked_is_no_guess(text: str) -> None:
+    """"C도 마셨는지 물어볼게" (I'll ask whether C drank it too) was read as the guess that C
+    drank it: a whether-clause claims nothing, whatever verb takes it."""
+    assert not isinstance(parse(text, KO), Guess)
+
+
+@pytest.mark.parametrize(
     ("text", "speaker", "about"),
     [
         ("B씨, A가 먹었는지 궁금해요", "B", "A"),
         ("C야, A가 먹었는지 알고 싶어", "C", "A"),
+        ("B씨한테 A가 먹었는지 물어볼게요", "B", "A"),
+        ("C, A가 먹었는지 여쭤볼게요", "C", "A"),
     ],
 )
 def test_wondering_whether_put_to_someone_asks_them(text: str, speaker: str, about: str) -> None:
