@@ -22,6 +22,7 @@ DATA = Path(__file__).resolve().parent / "data"
 SET = DATA / "audit_fresh"
 HELD_OUT = DATA / "audit_heldout"  # written after the fresh set became a development set
 HELD_OUT_2 = DATA / "audit_heldout2"  # written after the held-out set became one too
+HELD_OUT_3 = DATA / "audit_heldout3"  # written after the second held-out set became one too
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
