@@ -27,10 +27,12 @@ from referee.lang.en.words import (
     HAVE,
     HAVE_OBJECTS,
     HEARSAY,
+    HEDGES,
     INNOCENT,
     NEGATORS,
     PLAYER,
     PREPOSITIONS,
+    THINKING,
     THIRD,
     YOU,
     is_ref,
@@ -54,6 +56,7 @@ _TELL = frozenset(["tell", "tells", "telling", "told"])
 _TRUTH_PHRASE = frozenset(["truth", "lies", "lie"])
 _CONSEQUENCE = frozenset("so therefore thus hence".split())  # ", so C is the liar"
 _REASON = frozenset("since because as".split())  # "since A contradicts C, ..."
+_STRESS = frozenset("also really just still too very quite actually definitely probably always even".split())
 
 
 class Unreadable(Exception):
@@ -176,6 +179,20 @@ class _Segment:
     def complete(self) -> bool:
         return bool(self.cues) or self.cleft
 
+    @property
+    def aside(self) -> bool:
+        """"I do not like juice", "A is kind", "B is the lierr": a clause with a verb of its own
+        that is no predicate of the game read. Its names and its "not" are not the next
+        clause's (merged, "I don't like it, but I drank it" was read as "I did not drink it"),
+        and it may be one the reader does not know (a misspelt "liar"), so the whole is unread.
+        Its subject comes before the verb, as a statement's does: not "did either A", "are
+        both A" (a question's). Not a hedge ("ur kinda sus"), which hedges the whole anyway."""
+        w = [x for x in self.words if x not in NEGATORS and x not in _STRESS]
+        return not self.complete and not self.ellipsis and not (HEDGES | THINKING).intersection(w) and any(
+            x in AUX and any(map(is_person, w[:i])) and i + 1 < len(w) and not is_person(w[i + 1])
+            and w[i + 1] not in CONJUNCTIONS
+            for i, x in enumerate(w))
+
 
 def _segments(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> list[_Segment]:
     """Cut at conjunctions where both sides carry their own predicate."""
@@ -192,11 +209,15 @@ def _segments(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> list[_Se
     segments: list[_Segment] = []
     for chunk in chunks:
         independent = chunk.complete or chunk.ellipsis
+        if segments and ((chunk.aside and segments[-1].complete) or (chunk.complete and segments[-1].aside)):
+            raise Unreadable(Why.PART_UNREAD)  # which names and "not"s are whose cannot be told safely
         if segments and not (independent and (segments[-1].complete or segments[-1].ellipsis)):
             segments[-1].words.extend(chunk.words)
             segments[-1].cues.extend(chunk.cues)
         else:
             segments.append(chunk)
+    if any(s.complete for s in segments) and any(s.aside for s in segments):
+        raise Unreadable(Why.PART_UNREAD)  # "B ate it and B is also the lierr": a part unread
     return [s for s in segments if s.words]
 
 

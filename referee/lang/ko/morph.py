@@ -30,9 +30,9 @@ _ENDS = (
 )
 _READING_END = f"(?={_ENDS})"
 _NAMED_END = f"(?={_ENDS}|[ᄏᄒ])"  # where it is surely a name, laughter may follow ("에이ㅋㅋ", NFKC's ᄏ)
-# What may stand glued before a reading: a list particle ("에이랑비", "C나비가", "너나에이가") or
-# a vocative after a letter ("C야에이는").
-_READING_GLUED = r"(?:(?<![가-힣A-Za-z])|(?<=랑)|(?<=\w나)|(?<=[A-Za-z]야))"
+# What may stand glued before a reading: a list particle ("에이랑비", "C나비가", "너나에이가"),
+# "or" ("C 아니면에이가") or a vocative after a letter ("C야에이는").
+_READING_GLUED = r"(?:(?<![가-힣A-Za-z])|(?<=랑)|(?<=\w나)|(?<=아니면)|(?<=[A-Za-z]야))"
 # A role noun before a reading, glued or not, with its particle ("범인도비", "거짓말쟁이는에이다",
 # "거짓말쟁이 에이ㅋㅋ"): the reading is then the name the role is given, laughter after it or not
 # (but "범인 에이 설마": "the culprit? oh, come on").

@@ -70,6 +70,7 @@ _QUOTATIVES = frozenset("다고 라고 냐고 자고 고 이라고 으냐고 느
 _CLAUSE_LINKS = frozenset("고 며 으며 지만 는데 ᆫ데 은데 거나 든지 면서 니까 으니까 므로 으므로".split())
 _TAGS = frozenset("지 죠 지요".split())
 _REASONS = frozenset("니까 으니까 니 으니 므로 으므로".split())  # "B 말이 맞으니까 ...": because
+_JOINED = frozenset("어서 아서 여서 느라 느라고 어도 아도 여도 더니".split())  # one clause's parts: 좋아해서, 마셔도
 _IF = frozenset("면 으면 라면 다면 이라면 ᆫ다면 는다면".split())
 _SUMMING_UP = frozenset("정리 요약 종합 결론 말 말씀".split())  # 정리하면, 말씀드리면: not "if"
 _CONNECTIVES = frozenset("그리고 또 또한 아니면 혹은 그리고요".split())
@@ -187,12 +188,20 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
     return None
 
 
-def _negations(morphs: tuple[Morph, ...], a: int, b: int) -> int:
+def _negations(morphs: tuple[Morph, ...], a: int, b: int, at: int | None = None) -> int:
     """The negators in morphemes [a, b); in "먹었는지 안 먹었는지", "범인인지 아닌지" (whether
-    or not) only those of the first alternative count."""
+    or not) only those of the first alternative count, and with the predicate at `at` only
+    those of its own part of a clause joined by -어서/-아도 ("향을 안 좋아해서 안 마셨어요" is
+    one negation of drinking, not two; "안 마셔서 몰라요" is one)."""
     whether = [k for k in range(a, b) if morphs[k].tag == "EC" and morphs[k].form in _EMBEDDED_QUESTIONS]
     if len(whether) > 1:
         b = whether[0] + 1
+    if at is not None:
+        joins = [k for k in range(a, b) if morphs[k].tag == "EC" and (
+            morphs[k].form in _JOINED or (morphs[k].form in {"어", "아", "여"} and k + 1 < b
+                                          and (morphs[k + 1].form, morphs[k + 1].tag) == ("도", "JX")))]
+        a = max((k + 1 for k in joins if k < at), default=a)
+        b = min((k + 1 for k in joins if k >= at), default=b)
     count = 0
     for k in range(a, b):
         m = morphs[k]
@@ -520,7 +529,7 @@ def _read_clause(
             len(after) > 1 and after[1].tag in {"VCN", "VCP"}
         )  # "거짓말쟁이는 아니에요" is about someone
     )
-    negated = _negations(morphs, a, b) % 2 == 1
+    negated = _negations(morphs, a, b, at) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
     nobody = not about and (_existential(morphs, a, b) or _unnamed_subject(morphs, a, at))
     return _ClauseReading(claim, holder=holder, unnamed=vague or nobody)

@@ -970,3 +970,20 @@ def test_a_tag_with_its_subject_mistyped_is_still_a_tag(text: str, negated: bool
     intent = parse(text, CAKE)
     assert isinstance(intent, Question) and len(intent.queries) == 1
     assert isinstance(intent.queries[0].proposition, Not) is negated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't like cake, but I ate it.",
+        "Honestly I was not hungry, but I ate it.",
+        "A is grumpy, and B ate it.",
+        "B ate the cake and B is also the lierr",
+    ],
+)
+def test_a_clause_with_a_verb_the_game_does_not_know_leaves_the_whole_unread(text: str) -> None:
+    """"I don't like cake, but I ate it" was read as "I did not eat it" (the first clause's
+    "not" counted in the second's), "A is grumpy, and B ate it" as "A and B ate it", and
+    "B ate the cake and B is also the lierr" as the guess "B ate it" alone."""
+    assert statements(text, "B") == set()
+    assert not isinstance(parse(text, CAKE), Guess)

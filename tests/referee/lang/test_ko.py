@@ -1121,3 +1121,29 @@ def test_a_sentence_with_its_own_verb_does_not_carry_the_claim_before() -> None:
     """"응, B가 먹었어. 내가 봤어." was read as A saying A ate it too."""
     said = extract("응, B가 먹었어. 내가 봤어.", KO, "A", ()).statements
     assert [(s.proposition, s.asserted) for s in said] == [(literal("culprit", "B"), True)]
+
+
+ATE_B = Query("B", literal("culprit", "B"))
+
+
+@pytest.mark.parametrize(
+    ("text", "ate"),
+    [
+        ("아니요, 저는 단 걸 별로 안 좋아해서 안 먹었어요.", False),
+        ("배가 안 고파서 안 먹었어", False),
+        ("안 먹어서 맛은 몰라요", False),
+        ("단 걸 안 좋아해도 먹었어요", True),
+        ("네, 참지 못해서 먹었어요", True),
+    ],
+)
+def test_a_negation_in_a_reason_clause_is_not_the_acts(text: str, ate: bool) -> None:
+    """"대추 향을 안 좋아해서 안 마셨어요" (I don't like it, so I didn't drink it) was read as
+    "I drank it": both 안 were counted as one double negation of drinking."""
+    assert said(text, "B", ATE_B) == {("B", "culprit", "B", ate)}
+
+
+@pytest.mark.parametrize("text", ["C 아니면에이가 범인일 거야", "B 아니면씨가 먹었을걸"])
+def test_a_letter_name_glued_to_or_is_a_name(text: str) -> None:
+    """"C 아니면에이가 범인일 거야" was read as the guess that C did it: the glued 에이 was no
+    name, so "C or A" lost its A."""
+    assert not isinstance(parse(text, KO), Guess)
