@@ -35,6 +35,7 @@ LABELS: dict[str, Role] = {
     "me": "player",
     "나": "player",
     "私": "player",
+    "自分": "player",
     "플레이어": "player",
     "사용자": "player",
     "プレイヤー": "player",
@@ -60,9 +61,9 @@ LABELS: dict[str, Role] = {
 # its length.
 _TIME = r"(?:(?:오전|오후|午前|午後)\s*)?\d{1,2}:\d{2}(?:\s*(?:AM|PM)\s*)?"
 _LABEL = re.compile(
-    r"^\s*(?:(?P<time>\[?" + _TIME + r"\]?)\s*)?(?:(?P<bold>\*\*|__)\s*)?(?P<bracket>\[\s*)?(?P<label>"
+    r"^\s*(?:(?P<time>\[?" + _TIME + r"\]?)\s*)?(?:(?P<bold>\*\*|__)\s*)?(?P<bracket>[\[【<]\s*)?(?P<label>"
     + "|".join(re.escape(label) for label in sorted(LABELS, key=len, reverse=True))
-    + r")(?(bracket)\s*\])\s*(?:said\s*)?(?:(?P=bold)\s*)?"
+    + r")(?(bracket)\s*[\]】>])\s*(?:said\s*)?(?:(?P=bold)\s*)?"
     r"(?:[:：]\s*(?:(?P=bold)\s*)?|(?P<discord>[—–-]\s*(?:today|yesterday|\d)[^\n]*$)"
     r"|(?(bracket)(?:\[" + _TIME + r"\]\s*)?|(?(time)(?=\s)(?![ ]+[^\t\n]*\t)\s*|(?!))))",
     re.IGNORECASE,
@@ -72,11 +73,13 @@ _LABEL = re.compile(
 ALONE: dict[str, Role] = {
     **LABELS,
     "나의 말": "player",
+    "사용자 프롬프트": "player",
     "あなた": "player",
     "あなたのプロンプト": "player",
     "model": "gm",
     "chatgpt의 말": "gm",
     "gemini의 말": "gm",
+    "gemini 응답": "gm",
     "claude의 말": "gm",
     "gemini の回答": "gm",
     "geminiの回答": "gm",
@@ -90,12 +93,20 @@ _ALONE = re.compile(
 # Exports that name the speaker: KakaoTalk, LINE, WhatsApp (the text follows on the line) and
 # Discord (the text follows on the next lines).
 _NAMED = (
-    re.compile(r"^\[(?P<name>[^\]\n]{1,40})\]\s*\[(?:오전|오후)?\s*\d{1,2}:\d{2}\]\s?(?P<text>.*)$"),
-    re.compile(r"^\d{1,2}:\d{2}\t(?P<name>[^\t\n]{1,40})\t(?P<text>.*)$"),
+    re.compile(r"^\[(?P<name>[^\]\n]{1,40})\]\s*\[" + _TIME + r"\]\s?(?P<text>.*)$"),
+    re.compile(r"^" + _TIME + r"\t(?P<name>[^\t\n]{1,40})\t(?P<text>.*)$"),
+    # KakaoTalk's Korean export: "2026. 7. 2. 오후 9:01, 하은 : ..."
+    re.compile(r"^\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
+    # Slack ("Priya Shah  10:02 AM", "GameMaster  APP  10:02 AM") and Telegram ("Jordan, [6/18/26
+    # 7:40 AM]"): the name and the time on a line of their own, the text on the next lines
+    re.compile(r"^(?P<name>\S[^\n]{0,40}?)\s{2,}(?:(?:APP|앱|アプリ)\s{2,})?" + _TIME + r"\s*$", re.IGNORECASE),
+    re.compile(r"^(?P<name>[^,\n\[]{1,40}),\s?\[\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s" + _TIME + r"\]\s*$"),
     re.compile(r"^\[?\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
                r"\s*(?:-\s*)?(?P<name>[^:\n\]]{1,40}?):\s?(?P<text>.*)$"),
     re.compile(r"^(?P<name>[^\s—–][^—–\n]{0,40}?)\s+[—–]\s+(?:today|yesterday|오늘|어제|今日|昨日|\d{1,4}[/.-])[^\n]*$",
                re.IGNORECASE),
+    # iMessage and the like: a name that says game master, then a colon ("カヌレGM: ...")
+    re.compile(r"^(?P<name>[^\s:：\[\]][^:：\n]{0,30}?(?:GM|ＧＭ|봇|ボット|[Bb]ot)[^:：\n]{0,10}?)\s?[:：]\s?(?P<text>.*)$"),
 )
 GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|bot(?![a-z])|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
                      r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ", re.IGNORECASE)

@@ -79,6 +79,21 @@ EXPORTS = {
                  "[3/2/26, 20:02] Meta AI: A: No.", [1, 2, 3, 4]),
     "discord names": ("jun — 오늘 오후 9:02\n시작\n\nQuizMaster — 오늘 오후 9:02\n사건\n\njun — 오늘 오후 9:03\nA씨?\n\n"
                       "QuizMaster — 오늘 오후 9:03\nA: 아니요", [1, 4, 7, 10]),
+    "gemini ko": ("사용자 프롬프트\n하자\n\nGemini 응답\n사건.\n\n사용자 프롬프트\nA야?\n\nGemini 응답\nA: 아니", [1, 4, 7, 10]),
+    "brackets ja": ("【プレイヤー】やろう\n【GM】事件です。\n【プレイヤー】Aさん？\n【GM】A「いいえ」", [1, 2, 3, 4]),
+    "irc": ("<player> go\n<GM> Incident.\n<player> A?\n<GM> A: No.", [1, 2, 3, 4]),
+    "kakao en": ("[Mia] [9:12 PM] go\n[Quiz Bot] [9:12 PM] Incident.\n[Mia] [9:13 PM] A?\n[Quiz Bot] [9:13 PM] A: No.",
+                 [1, 2, 3, 4]),
+    "kakao ko date": ("2026. 8. 1. 오후 8:01, 도현 : 하자\n2026. 8. 1. 오후 8:01, 수박GM : 사건\n"
+                      "2026. 8. 1. 오후 8:02, 도현 : A?\n2026. 8. 1. 오후 8:02, 수박GM : A: 아니", [1, 2, 3, 4]),
+    "line ko": ("2026/08/01(토)\n오후 8:01\t도현\t하자\n오후 8:01\t수박GM\t사건\n오후 8:02\t도현\tA?\n"
+                "오후 8:02\t수박GM\tA: 아니", [2, 3, 4, 5]),
+    "slack": ("Lee Park  9:01 PM\nplay\nTrivia Bot  APP  9:01 PM\nIncident.\nLee Park  9:02 PM\nA?\n"
+              "Trivia Bot  APP  9:02 PM\nA: No.", [1, 3, 5, 7]),
+    "telegram": ("ゆう, [03.08.26 20:14]\nやろう\n\nおでんGM, [03.08.26 20:14]\n事件です\n\nゆう, [03.08.26 20:15]\n"
+                 "Aさん？\n\nおでんGM, [03.08.26 20:15]\nA「いいえ」", [1, 4, 7, 10]),
+    "imessage": ("おでんGM\niMessage\n今日 19:42\n\n自分: やろう\nおでんGM: 事件です\n自分: Aさん？\nおでんGM: A「いいえ」",
+                 [5, 6, 7, 8]),
 }
 
 
