@@ -272,6 +272,17 @@ _CONFIRMING: dict[Lang, tuple[str, str]] = {
 }
 
 
+# The frames a judged line hedges or declares its guess in: "I think C is the liar", "거짓말쟁이는
+# C라고 할게", "犯人はCでしょ", "Cさんが嘘つきだと思う". Once the reply judges the line, it was taken
+# as a guess, and the guess is the frame's content: the frame is dropped and the rest read.
+_FRAMED: dict[Lang, tuple[str, str]] = {
+    "ko": (r"\s*(?:(?:이)?라고|(?:으)?로)\s*(?:할게요|할게|할래요|할래|하겠습니다|답할게요|답할게)[.!]*\s*$"
+           r"|\s*(?:인|인\s*것)\s*같아(?:요)?[.!]*\s*$", "."),
+    "ja": (r"\s*(?:でしょ(?:う)?|だと思う|だと思います|と思う|と思います|かな)[。!！]*\s*$", "。"),
+    "en": (r"^\s*(?:i\s+think|i\s+guess|i'?d\s+say|i'?ll\s+say|i'?m\s+going\s+with|i'?ll\s+go\s+with)\s+(?:that\s+)?", ""),
+}
+
+
 def _pieces(text: str) -> list[str]:
     """The sentences of a line or reply (the question a line asks after a conclusion, "so B
     is the liar. C, did you drink it?", is its last: the parser will not split a guess and a
@@ -282,18 +293,18 @@ def _pieces(text: str) -> list[str]:
 def _concluded(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | None:
     """The guess a judged line makes that the parser does not read whole: its last sentence
     (`last`, read alone), after reasons ("so A is honest. it's B or C\ngonna gamble on the
-    culprit first: C ate it"), or a guess asked to be confirmed ("범인은 C님이죠?"), read
-    alone as a plain guess."""
+    culprit first: C ate it"), a guess asked to be confirmed ("범인은 C님이죠?"), or one hedged
+    or declared in a frame ("I think C is the liar", "거짓말쟁이는 C라고 할게"), read alone as a
+    plain guess."""
     if isinstance(last, Guess):
         return last
     if not pieces:
         return None
-    tag, plain = _CONFIRMING[ctx.lang or "en"]
-    tagless = re.sub(tag, plain, pieces[-1], flags=re.IGNORECASE)
-    if tagless == pieces[-1]:
-        return None
-    intent = parse(tagless, ctx).intent
-    return intent if isinstance(intent, Guess) else None
+    for tag, plain in (_CONFIRMING[ctx.lang or "en"], _FRAMED[ctx.lang or "en"]):
+        tagless = re.sub(tag, plain, pieces[-1], flags=re.IGNORECASE)
+        if tagless != pieces[-1] and isinstance(intent := parse(tagless, ctx).intent, Guess):
+            return intent
+    return None
 
 
 def _told(reply: str, ctx: Context) -> tuple[Claim, ...]:

@@ -210,30 +210,37 @@ def _verdicts(
     turns: tuple[Turn, ...], said: list[list[Statement]], rules: Rules, secret: World | None
 ) -> tuple[tuple[World, ...], tuple[WrongVerdict, ...], dict[str, int]]:
     """Check each shown verdict; return the worlds everything shown allows, the wrong
-    verdicts, and the turn at which each role was confirmed by a verdict of "right"."""
-    allowed = all_worlds(rules.roster)
+    verdicts, and the turn at which each role was confirmed by a verdict of "right".
+
+    A verdict is wrong when the answers before it leave no world it agrees with, or when all
+    the answers of the game do: the secret was fixed from the start, so a later answer tells
+    as much of it as an earlier one (judged by the earlier ones alone, "wrong" said of the
+    true liar stood, and the reveal that named him was charged as a changed secret). After a
+    contradiction no world is left, and the answers before the verdict alone judge it."""
+    before = all_worlds(rules.roster)  # the worlds the answers so far and the verdicts allow
+    whole = consistent_worlds(rules.roster, [_observation(s) for stated in said for s in stated])
     wrong: list[WrongVerdict] = []
     confirmed_at: dict[str, int] = {}
     for i, turn in enumerate(turns):
         fitting = consistent_worlds(rules.roster, [_observation(s) for s in said[i]])
-        allowed = tuple(w for w in allowed if w in fitting)
+        before = tuple(w for w in before if w in fitting)
         if not isinstance(turn.intent, Guess) or turn.verdict is None:
             continue
         guess, shown = turn.intent, turn.verdict
-        agreeing = tuple(w for w in allowed if guess.fits(w) == shown)
+        agreeing = [tuple(w for w in worlds if guess.fits(w) == shown) for worlds in (before, whole)]
         if secret is not None:
             mistaken = guess.fits(secret) != shown
         else:
-            mistaken = bool(allowed) and not agreeing
+            mistaken = any(worlds and not agree for worlds, agree in zip((before, whole), agreeing, strict=True))
         if mistaken:
-            wrong.append(WrongVerdict(i, guess, shown))
-        if allowed and agreeing:
-            allowed = agreeing
+            wrong.append(WrongVerdict(i, guess, shown))  # and it tells nothing of the secret
+        else:
+            before, whole = (agree if agree else worlds for worlds, agree in zip((before, whole), agreeing, strict=True))
         if shown:
             for role in ("culprit", "liar"):
                 if getattr(guess, role) is not None:
                     confirmed_at.setdefault(role, i)
-    return allowed, tuple(wrong), confirmed_at
+    return before, tuple(wrong), confirmed_at
 
 
 def _end(turns: tuple[Turn, ...], left: tuple[int, ...], confirmed_at: dict[str, int]) -> int:

@@ -28,7 +28,7 @@ def test_the_audit_on_the_fresh_chats_says_nothing_wrong(lang: str) -> None:
 @pytest.mark.parametrize(("root", "chats", "lang", "found"), [
     (HELD_OUT, 12, "ko", 6), (HELD_OUT, 12, "ja", 8), (HELD_OUT, 12, "en", 4),
     (HELD_OUT_2, 8, "ko", 5), (HELD_OUT_2, 8, "ja", 5), (HELD_OUT_2, 8, "en", 5),
-    (HELD_OUT_3, 12, "ko", 6), (HELD_OUT_3, 12, "ja", 5), (HELD_OUT_3, 12, "en", 6),
+    (HELD_OUT_3, 12, "ko", 7), (HELD_OUT_3, 12, "ja", 6), (HELD_OUT_3, 12, "en", 7),
 ])
 def test_the_audit_on_the_held_out_chats_says_nothing_wrong(root: Path, chats: int, lang: str, found: int) -> None:
     """The held-out sets, development sets since their first pass (their READMEs): no false

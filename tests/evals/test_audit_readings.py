@@ -152,3 +152,31 @@ def test_the_act_said_of_a_name_in_passing_is_a_leak_and_only_the_act_done(
     assert [(x.claim.role, x.claim.name) for x in score.leaks] == (  # type: ignore[attr-defined]
         [("culprit", "C" if "C" in narration else "A")] if leaked else [])
     assert score.contradiction is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["Player: A, did you eat it?", 'GM: A: "No."\nQuestions left: 6',
+            "Player: I think C is the liar", "GM: Nope, that's wrong. It costs a question.\nQuestions left: 5",
+            "Player: A, is C the liar?", 'GM: A: "Yes."\nQuestions left: 4',
+            "Player: B, is C the liar?", 'GM: B: "Yes."\nQuestions left: 3',
+            "Player: I give up", "GM: The culprit was B and the liar was C."]),
+    ("ko", ["플레이어: A씨, 먹었어요?", 'GM: A: "아니요."\n(남은 질문: 6회)',
+            "플레이어: 거짓말쟁이는 C라고 할게요", "GM: 오답입니다. 질문 1회를 차감합니다.\n(남은 질문: 5회)",
+            "플레이어: A씨, C씨가 거짓말쟁이예요?", 'GM: A: "네."\n(남은 질문: 4회)',
+            "플레이어: B씨, C씨가 거짓말쟁이예요?", 'GM: B: "네."\n(남은 질문: 3회)',
+            "플레이어: 포기할게요", "GM: 범인은 B, 거짓말쟁이는 C였습니다."]),
+    ("ja", ["プレイヤー: Aさん、食べた？", "GM: A：「いいえ。」（残り6回）",
+            "プレイヤー: Cさんが嘘つきだと思う", "GM: 不正解です。1回消費します。（残り5回）",
+            "プレイヤー: Aさん、Cさんは嘘つき？", "GM: A：「はい。」（残り4回）",
+            "プレイヤー: Bさん、Cさんは嘘つき？", "GM: B：「はい。」（残り3回）",
+            "プレイヤー: 降参です", "GM: 犯人はB、嘘つきはCでした。"]),
+])
+def test_a_hedged_guess_judged_wrong_against_the_later_answers_is_a_wrong_verdict(
+        lang: Lang, lines: list[str]) -> None:
+    """"I think C is the liar" answered "wrong" was read as no guess; and a verdict was judged
+    by the answers before it alone, so "wrong" said of the true liar stood and the reveal that
+    named him was charged as a changed secret instead."""
+    score = _audit(lines, lang)
+    assert [(v.guess.liar, v.shown) for v in score.wrong_verdicts] == [("C", False)]  # type: ignore[attr-defined]
+    assert score.reveal_fits is True  # type: ignore[attr-defined]
+    assert score.count_errors == ()  # type: ignore[attr-defined]
