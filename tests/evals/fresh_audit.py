@@ -23,6 +23,7 @@ SET = DATA / "audit_fresh"
 HELD_OUT = DATA / "audit_heldout"  # written after the fresh set became a development set
 HELD_OUT_2 = DATA / "audit_heldout2"  # written after the held-out set became one too
 HELD_OUT_3 = DATA / "audit_heldout3"  # written after the second held-out set became one too
+HELD_OUT_4 = DATA / "audit_heldout4"  # written while the third became one
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
