@@ -1,7 +1,9 @@
 """`refgm audit` on the fresh set of pasted chats (tests/evals/data/audit_fresh/): per language,
 planted errors found, false alarms, reveals and verdicts read, and silent "consistent"s.
 
-Run `python bench/audit_fresh.py [--lang ko,ja,en] [--notes] [--set fresh|heldout|heldout2|heldout3|heldout4]`. Figures, not asserts:
+Run `python bench/audit_fresh.py [--lang ko,ja,en] [--notes] [--set NAME]` (NAME: fresh, the default, or
+one of the held-out sets written after it, each a development set once fixed against; their
+READMEs say which). Figures, not asserts:
 tests/evals/test_audit_fresh.py holds the audit to them. `--notes` lists each miss, false
 alarm and misreading with its chat.
 """
@@ -18,15 +20,17 @@ sys.path[0] = str(ROOT)
 
 from tests.evals.fresh_audit import HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, SET, score_lang  # noqa: E402
 
+SETS = {"fresh": SET, "heldout": HELD_OUT, "heldout2": HELD_OUT_2, "heldout3": HELD_OUT_3, "heldout4": HELD_OUT_4}
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", default="ko,ja,en", help="languages, comma-separated (default all)")
     parser.add_argument("--notes", action="store_true", help="list every miss and false alarm")
-    parser.add_argument("--set", choices=("fresh", "heldout", "heldout2", "heldout3", "heldout4"), default="fresh",
-                        help="the development set (fresh, default) or the held-out set written after it")
+    parser.add_argument("--set", choices=SETS, default="fresh",
+                        help="the first set (fresh, default) or a held-out set written after it, in order")
     args = parser.parse_args()
-    root = {"fresh": SET, "heldout": HELD_OUT, "heldout2": HELD_OUT_2, "heldout3": HELD_OUT_3, "heldout4": HELD_OUT_4}[args.set]
+    root = SETS[args.set]
     print("| lang | chats | unreadable | incident found | planted found | false alarms | reveals read (misread) | verdicts read (misread) | silent consistent |")
     print("|---|---|---|---|---|---|---|---|---|")
     notes: list[str] = []

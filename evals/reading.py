@@ -127,13 +127,14 @@ _BESIDE: dict[Lang, str] = {
 # The act said of a name in passing, as the subject of what follows ("꿀떡을 먹은 B가 손을
 # 닦으며", "プリンを食べていたBさんは", "B, who ate the scone, smiles", "B (who did eat it)"),
 # with the adverbs a narrator stresses it by; not the act denied ("안 먹은 B가").
+_STRESSED = r"in\s+fact|actually|really|indeed"  # "B, who did in fact eat it"
 _DONE_BY: dict[Lang, str] = {
     "ko": r"(?<!안)(?<!안 )(?<!못)(?<!못 )(?:먹은|마신|먹었던|마셨던|먹어\s*버린|마셔\s*버린)\s*(?P<name>{name})(?![A-Za-z])"
           r"\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|도)(?![가-힣])",
     "ja": r"(?:食べた|飲んだ|食べていた|飲んでいた|食べてしまった|飲んでしまった)\s*(?P<name>{name})(?![A-Za-z])"
           r"\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|も)",
-    "en": r"\b(?P<name>{name})\s*[,(]\s*(?:the\s+one\s+)?who\s+(?:(?:in\s+fact|actually|really|indeed|secretly|had)\s+)*"
-          r"(?:did\s+(?:(?:in\s+fact|actually|really|indeed)\s+)*(?:eat|drink|finish)|ate|drank|eaten|drunk|finished)\b",
+    "en": r"\b(?P<name>{name})\s*[,(]\s*(?:the\s+one\s+)?who\s+(?:(?:" + _STRESSED + r"|secretly|had)\s+)*"
+          r"(?:did\s+(?:(?:" + _STRESSED + r")\s+)*(?:eat|drink|finish)|ate|drank|eaten|drunk|finished)\b",
 }
 
 # The act itself, in a reveal ("B씨가 먹었고", "Bさんが食べて", "A ate the cupcake", "it was

@@ -57,6 +57,7 @@ _TRUTH_PHRASE = frozenset(["truth", "lies", "lie"])
 _CONSEQUENCE = frozenset("so therefore thus hence".split())  # ", so C is the liar"
 _REASON = frozenset("since because as".split())  # "since A contradicts C, ..."
 _STRESS = frozenset("also really just still too very quite actually definitely probably always even".split())
+_MUSING = HEDGES | THINKING  # a clause that hedges or muses is no aside: it hedges the whole
 
 
 class Unreadable(Exception):
@@ -188,7 +189,7 @@ class _Segment:
         Its subject comes before the verb, as a statement's does: not "did either A", "are
         both A" (a question's). Not a hedge ("ur kinda sus"), which hedges the whole anyway."""
         w = [x for x in self.words if x not in NEGATORS and x not in _STRESS]
-        return not self.complete and not self.ellipsis and not (HEDGES | THINKING).intersection(w) and any(
+        return not self.complete and not self.ellipsis and not _MUSING.intersection(w) and any(
             x in AUX and any(map(is_person, w[:i])) and i + 1 < len(w) and not is_person(w[i + 1])
             and w[i + 1] not in CONJUNCTIONS
             for i, x in enumerate(w))

@@ -783,14 +783,13 @@ def _asks_whether(morphs: tuple[Morph, ...]) -> bool:
         return False
     after = [m for m in morphs[whether + 1 : whether + 6]  # past 어/아 보: "물어볼게", "여쭤볼게요"
              if not (m.form in {"어", "아"} or (m.form == "보" and m.tag == "VX"))]
-    verb = morphs[whether + 1 : whether + 3]  # not "…는지 물어봤는데" (a report of asking)
-    return any(
+    return any(  # the asking said, not reported ("…는지 물어봤는데")
         m.form in {"여쭙", "여쭈", "묻"} and n.form in {"겠", "ᆸ니다", "습니다", "ᆯ게요", "을게요", "ᆯ게", "을게", "고"}
         for m, n in pairwise(after[:3])
-    ) and bool(verb)
+    )
 
 
-def _wonders_whether(morphs: tuple[Morph, ...]) -> bool:
+def _whether_clause(morphs: tuple[Morph, ...]) -> bool:
     """ "B가 먹었는지 궁금해", "거짓말쟁이가 C인지 확인해 볼게", "C도 마셨는지 물어볼게": a
     whether-clause, wondered, checked or asked about, claims nothing (a guess read there would
     be charged for a thought, or for a question)."""
@@ -855,7 +854,7 @@ def read(sentence: Sentence) -> Reading:
         or ("보" in forms and any(m.form == "나" and m.tag == "EC" for m in morphs))  # 먹었나 봐요
         or ending in HEARSAY_ENDINGS
         or supposing
-        or _wonders_whether(morphs)
+        or _whether_clause(morphs)
     )
     persons = any(m.ref != GROUP for m in found) or any(m.name is not None for m in morphs)
     unaddressed = [m for k, m in enumerate(found) if k not in used]
