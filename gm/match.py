@@ -309,37 +309,24 @@ def rerun(log: Log, game: MatchGame, key: str | None = None) -> Rerun:
     reveals it), each line holds only the fields a match writes and is seen by whom it should,
     each move was played by the kind of player its seat has, and `game_ended` (if any) gives the
     result the moves give and opens the commitment."""
-    started = log.events[0]
-    config = started.data.get("config")
-    try:
-        if not isinstance(config, dict) or not isinstance(config.get("rules"), dict):
-            raise ValueError("no rules in the config")
-        state = game.start(config["rules"])
-    except ValueError as err:
-        raise TranscriptError(f"{log.path}:{started.line}: cannot start the game ({err})") from None
-    seats = config.get("seats")
-    kinds = (
-        {seat: info.get("kind") for seat, info in seats.items() if isinstance(info, dict)}
-        if isinstance(seats, dict)
-        else {}
-    )
-    walk = _Walk(log, game, state, kinds, key)
+    walk = Rerunning.start(log, game, key)
     for event in log.events[1:]:
         walk.take(event)
-    if walk.ended is None:
-        walk.open_commitments()
-    return Rerun(
-        walk.state, tuple(walk.moves), tuple(walk.problems), walk.ended, tuple(walk.owed), walk.accepted, tuple(walk.plays)
-    )
+    return walk.done()
 
 
 @dataclass
-class _Walk:
-    log: Log
+class Rerunning:
+    """A log being re-run (`rerun`) one event at a time: `take` each event after `game_started`,
+    `done` when the re-run so far is wanted (again after more events, if need be), so that who
+    keeps one per game (a server's page of it) steps only the events that are new."""
+
+    log: Log  # its first event, game_started, is all that is read of it
     game: MatchGame
     state: Any
     kinds: dict[str, Any]  # each seat's recorded kind: human, bot or agent
     key: str | None  # the sealed moves key (MOVES_KEY), when the re-run knows it
+    bots_checked: bool = True  # each bot move chosen again with the revealed seed (`rederive`)
     moves: list[Event] = field(default_factory=list)
     owed: list[tuple[str, Json]] = field(default_factory=list)
     # every announced line with the move it must open, checked once the nonce is known
@@ -353,6 +340,41 @@ class _Walk:
     narrating: tuple[int, Json] | None = None
     told: int = 0
     plays: list[Played] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, log: Log, game: MatchGame, key: str | None = None, bots_checked: bool = True) -> Rerunning:
+        """The re-run of `log`'s game before its first move; TranscriptError if it cannot start.
+        Not `bots_checked`: the bots' moves are not chosen again once the seed is revealed
+        (`rederive`), for who only shows the game and leaves that check to its replay."""
+        started = log.events[0]
+        config = started.data.get("config")
+        try:
+            if not isinstance(config, dict) or not isinstance(config.get("rules"), dict):
+                raise ValueError("no rules in the config")
+            state = game.start(config["rules"])
+        except ValueError as err:
+            raise TranscriptError(f"{log.path}:{started.line}: cannot start the game ({err})") from None
+        seats = config.get("seats")
+        kinds = (
+            {seat: info.get("kind") for seat, info in seats.items() if isinstance(info, dict)}
+            if isinstance(seats, dict)
+            else {}
+        )
+        return cls(log, game, state, kinds, key, bots_checked=bots_checked)
+
+    def done(self) -> Rerun:
+        """The re-run of the events taken so far."""
+        if self.ended is None:
+            self.open_commitments()
+        return Rerun(
+            self.state,
+            tuple(self.moves),
+            tuple(self.problems),
+            self.ended,
+            tuple(self.owed),
+            self.accepted,
+            tuple(self.plays),
+        )
 
     def differs(self, event: Event, text: str, field: str | None) -> None:
         self.problems.append(Mismatch(event.line, len(self.moves), text, field))
@@ -515,7 +537,7 @@ class _Walk:
         except ValueError as err:
             self.differs(event, f"the referee refuses this move now: {err}", "move")
             return
-        if event.data.get("by") == "bot":
+        if event.data.get("by") == "bot" and self.bots_checked:
             self.bot_moves.append((event, seat, before, move))
         self.owed = list(owed(self.game, len(self.moves), seat, move, before, self.state, self.key))
         self.plays.append(Played(len(self.moves), seat, str(by), move, self.state, fallback is True, public=tuple(self.owed)))
@@ -574,7 +596,8 @@ class _Walk:
                 self.open_commitments()
             elif self.announced:
                 self.differs(event, "game_ended reveals no moves_key to open the announcements' commitments", "moves_key")
-            self.rederive(seed)
+            if self.bots_checked:
+                self.rederive(seed)
 
     def rederive(self, seed: int) -> None:
         """Every bot move is what the seat's recorded bot chooses with the revealed seed: a log

@@ -13,6 +13,9 @@ from refgm.commands.incidents import add_incident_options
 from refgm.commands.models import add_model_options
 
 DEFAULT_PORT = 8000
+KEPT_PAGES = 256
+"""How many games' pages a server keeps in memory by default (refgm.serve.pages): a finished
+Garnet Thief game's is about 150 KiB, so at most some 40 MiB."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -57,6 +60,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "(comma-separated; default: none but 127.0.0.1), so that a page served over their HTTPS works",
     )
     p.add_argument(
+        "--cached-pages",
+        type=_count,
+        default=KEPT_PAGES,
+        metavar="N",
+        help=f"how many games' pages the server keeps in memory, each brought up to date from the database "
+        f"when shown (default {KEPT_PAGES}; 0: every page rebuilt from its whole log, as before the cache)",
+    )
+    p.add_argument(
         "--log-level",
         default="warning",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -70,6 +81,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def _port(value: str) -> int:
     if not value.isdigit() or not 0 <= int(value) < 65536:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {value!r}")
+    return int(value)
+
+
+def _count(value: str) -> int:
+    if not value.isdigit() or not value.isascii():
+        raise argparse.ArgumentTypeError(f"a count is a whole number, 0 or more, not {value!r}")
     return int(value)
 
 

@@ -16,8 +16,8 @@ What keeps one browser out of another's game, and the page safe from what it sho
   page's one value, its CSRF token, goes into its markup through Jinja2 with autoescape, and the
   page puts every text in with textContent, so a player's or a model's `<script>` is text;
 - nothing the seal holds (secret, seed, nonce, moves key) nor another seat's hidden choice is
-  ever in a response before `game_ended` reveals it: every page is made from the log as the
-  human's seat may see it (`feed.game_view`).
+  ever in a response before `game_ended` reveals it: every page is folded from the log as the
+  human's seat may see it (`feed.Page`), and a page's feed sent from an entry on is a part of it.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ BODY_BYTES = 16_384
 """The largest body of a turn or a new game."""
 PASTE_BYTES = 4_000_000
 """The largest log to import or chat to audit."""
+SINCE = re.compile(r"[0-9]{1,9}")
+"""A query's `since`: a count, in ASCII digits."""
 STATIC = files("refgm.serve") / "static"
 TOKEN_IN_PATH = re.compile(r"/(?=[A-Za-z0-9_-]{40,})[A-Za-z0-9_-]+")
 log = logging.getLogger("refgm.serve")
@@ -248,11 +250,16 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         return JSONResponse({"token": token, "url": f"/g/{token}"}, status_code=201)
 
     @app.get("/api/g/{token}")
-    async def show(token: str) -> Any:
+    async def show(token: str, request: Request) -> Any:
+        try:
+            since = since_of(request.query_params.get("since"))
+        except ValueError as err:
+            return error(400, str(err))
         try:
             if not limits.allow("game:" + host.find(token).id, per_game=True):
                 return error(429, "too fast; wait a moment")
-            return await host.view(token)
+            # Sent as it is: a page is JSON already, and FastAPI's encoder would walk it again.
+            return JSONResponse(await host.view(token, since))
         except GameNotFound as err:
             return error(404, str(err))
 
@@ -267,13 +274,14 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         if isinstance(data, Response):
             return data
         try:
-            return await host.turn(token, data)
+            since = since_of(data.get("since"))
+            return JSONResponse(await host.turn(token, data, since))
         except GameNotFound as err:
             return error(404, str(err))
         except Refused as err:
-            return error(422, str(err), view=host.shown(token))
+            return error(422, str(err), view=host.shown(token, since))
         except Overtaken as err:
-            return error(409, str(err), view=host.shown(token))
+            return error(409, str(err), view=host.shown(token, since))
         except (GameOver, Conflict) as err:
             return error(409, str(err))
         except ValueError as err:  # a malformed body: a field missing or too long
@@ -334,6 +342,18 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         return {"report": report, "lines": marked_lines(text, report)}
 
     return secured(app, hosts)
+
+
+def since_of(value: object) -> int | None:
+    """A page request's `since` (a query's text, a body's number): how many of the feed's settled
+    entries the page has, so only the entries after them are sent (None: the whole feed)."""
+    if value is None:
+        return None
+    if isinstance(value, str) and SINCE.fullmatch(value):
+        return int(value)
+    if type(value) is int and value >= 0:  # `true` is no count
+        return value
+    raise ValueError("since: the number of the feed's settled entries the page has (0 or more)")
 
 
 def host_name(header: str) -> str:

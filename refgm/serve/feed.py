@@ -1,26 +1,35 @@
-"""What the page shows of a game: rebuilt from its log alone, as one seat saw it.
+"""What the page shows of a game: its log's events folded in order, as one seat saw it.
 
-The page never keeps a state of its own: every answer the server gives is made here from the
-game's event log (the same log `refgm replay` reads), so a page reloaded after a restart shows
-exactly what was shown before. The texts are the terminal's own (its Terminal classes, with
-their output caught as entries), so the web and the terminal never say a game differently.
+The page keeps no state the log does not give: a `Page` is made from a game's event log (the
+same log `refgm replay` reads) and grows by the events written after, so the page a server keeps
+and gives each turn's new events (refgm.serve.pages) is the page rebuilt from the whole log
+(`game_view`), and a page reloaded after a restart shows exactly what was shown before. The
+texts are the terminal's own (its Terminal classes, with their output caught as entries), so
+the web and the terminal never say a game differently.
 
 An entry's `kind` says whose words it is: "referee" (counts, costs, verdicts, payouts, reveals:
 the referee's text), "character" (a character the actor voiced), "narrator" (a model's
 accepted telling), "you" (the player's own words) or "seat" (another seat's announcement).
 Nothing here reads a seal: a seated game is re-stepped through its referee over the whole log
 (other seats' secret moves included, which only the referee reads), then shown through the
-seat's own view (`Game.view`) and what everyone learned of each move.
+seat's own view (`Game.view`) and what everyone learned of each move. Whether each bot move is
+what its bot chooses with the seed the end reveals is the replay's check (refgm.serve.replay).
+
+A feed only grows at its end: its first `settled` entries stay as they are whatever is written
+next (a page's reader keeps them and asks for the rest); the ones after, a seated game's last
+move and its ending, may be told again (a narration of the move's reveal may follow it).
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable
 from io import StringIO
-from typing import Any
+from typing import Any, Protocol
 
 from gm import garnet as garnet_front
 from gm import monorail as monorail_front
-from gm.match import committed, game_in, rerun
+from gm.match import Played, Rerunning, committed, game_in
 from gm.recorder import Event, Json, Log
 from gm.render import Renderer
 from gm.session import GameConfig
@@ -39,21 +48,62 @@ def entry(kind: str, text: str, at: int, who: str | None = None) -> Entry:
 def game_view(log: Log, seat: str | None) -> Json:
     """The whole page of a game as `seat` sees it (None: an imported log, seen by everyone:
     only once it is over, since a log before its end holds other seats' hidden moves)."""
-    name = game_of(log)
-    config = log.events[0].data.get("config") or {}
-    lang = str(config.get("lang", "en"))
-    ended = log.first("game_ended")
-    shown = _liar if name == "liar" else _seated
-    view: Json = {
-        "game": name,
-        "lang": lang,
-        "id": log.events[0].data.get("id"),
-        "seat": seat,
-        "over": ended is not None,
-    }
-    view.update(shown(log, seat))
-    view["reveal"] = None if ended is None else _reveal(ended)
-    return view
+    return Page(log, seat).page()
+
+
+class _Shown(Protocol):
+    """A game's own part of its page, folded an event at a time."""
+
+    @property
+    def settled(self) -> int: ...
+
+    def add(self, event: Event) -> None: ...
+
+    def body(self, ended: Event | None) -> Json: ...
+
+
+class Page:
+    """The page of a game as `seat` sees it, made from `log` and grown by `add`: `lines` is how
+    many of the log's events it holds, `settled` how many of its feed's entries no later event
+    changes. `page` is the same whether the events came at once or a turn at a time."""
+
+    def __init__(self, log: Log, seat: str | None) -> None:
+        started = log.events[0].data
+        config = started.get("config") or {}
+        self.head: Json = {"game": game_of(log), "lang": str(config.get("lang", "en")), "id": started.get("id")}
+        self.seat = seat
+        self.shown: _Shown = _Liar(log) if self.head["game"] == "liar" else _Seated(log, seat)
+        self.ended: Event | None = None
+        self.lines = 1
+        self._page: Json | None = None
+        self.add(log.events[1:])
+
+    @property
+    def settled(self) -> int:
+        return self.shown.settled
+
+    def add(self, events: Iterable[Event]) -> None:
+        """Fold in the events written after the ones this page holds, in order."""
+        for event in events:
+            if event.t == "game_ended" and self.ended is None:
+                self.ended = event
+            self.shown.add(event)
+            self.lines += 1
+            self._page = None
+
+    def page(self) -> Json:
+        """The page now (made once for each state: do not change it)."""
+        if self._page is None:
+            ended = self.ended
+            self._page = {
+                **self.head,
+                "seat": self.seat,
+                "over": ended is not None,
+                **self.shown.body(ended),
+                "reveal": None if ended is None else _reveal(ended),
+                "settled": self.settled,
+            }
+        return self._page
 
 
 def _reveal(ended: Event) -> Json:
@@ -73,46 +123,54 @@ def _reveal(ended: Event) -> Json:
 # --- the liar game --------------------------------------------------------------------------------
 
 
-def _liar(log: Log, seat: str | None) -> Json:
+class _Liar:
     """The chat: the referee's opening, then each question and what was shown for it, the
-    characters' lines apart from the referee's text."""
-    config = log.events[0].data.get("config") or {}
-    rules = GameConfig.of(log)
-    renderer = Renderer(rules.lang, rules.incident, rules.rules.roster)
-    budget = remaining = rules.rules.budget
-    feed: list[Entry] = []
-    attempts: dict[int, Event] = {}
-    narrations: dict[int, str] = {}
-    asked: int | None = None  # the last question, until the referee's verdict on it
-    for event in log.events:
+    characters' lines apart from the referee's text. Every entry is settled once made."""
+
+    def __init__(self, log: Log) -> None:
+        rules = GameConfig.of(log)
+        self.roster = (log.events[0].data.get("config") or {}).get("roster")
+        self.renderer = Renderer(rules.lang, rules.incident, rules.rules.roster)
+        self.budget = self.remaining = rules.rules.budget
+        self.feed: list[Entry] = []
+        self.attempts: dict[int, Event] = {}
+        self.narrations: dict[int, str] = {}
+        self.asked: int | None = None  # the last question, until the referee's verdict on it
+
+    @property
+    def settled(self) -> int:
+        return len(self.feed)
+
+    def add(self, event: Event) -> None:
         turn = int(event.data.get("turn", 0) or 0)
-        if event.t in ("player", "resumed") and asked is not None:  # a question the game stopped before reading
-            feed.append(entry("referee", renderer.message("unanswered"), asked))
-            asked = None
+        if event.t in ("player", "resumed") and self.asked is not None:  # a question the game stopped before reading
+            self.feed.append(entry("referee", self.renderer.message("unanswered"), self.asked))
+            self.asked = None
         if event.t == "model_attempt":
             if "part" in event.data:
                 if event.data.get("accepted") and event.data.get("text"):
-                    narrations[turn] = str(event.data["text"])
+                    self.narrations[turn] = str(event.data["text"])
             else:
-                attempts[turn] = event  # the last attempt of a turn is the one shown
+                self.attempts[turn] = event  # the last attempt of a turn is the one shown
         elif event.t == "verdict":
-            asked = None
+            self.asked = None
             if isinstance(event.data.get("remaining"), int):
-                remaining = event.data["remaining"]
+                self.remaining = event.data["remaining"]
         elif event.t == "player":
-            feed.append(entry("you", str(event.data.get("text", "")), turn))
-            asked = turn
+            self.feed.append(entry("you", str(event.data.get("text", "")), turn))
+            self.asked = turn
         elif event.t == "gm":
-            feed += _shown(str(event.data.get("text", "")), turn, attempts.get(turn), narrations.get(turn))
-    ended = log.first("game_ended")
-    over = ended is not None
-    return {
-        "feed": feed,
-        "view": {"remaining": remaining, "budget": budget, "roster": config.get("roster")},
-        "prompt": {"kind": "none" if over else "text"},
-        "names": {LIAR_SEAT: "you"},
-        "result": None if ended is None else {"outcome": ended.data.get("outcome")},
-    }
+            text = str(event.data.get("text", ""))
+            self.feed += _shown(text, turn, self.attempts.get(turn), self.narrations.get(turn))
+
+    def body(self, ended: Event | None) -> Json:
+        return {
+            "feed": list(self.feed),
+            "view": {"remaining": self.remaining, "budget": self.budget, "roster": self.roster},
+            "prompt": {"kind": "none" if ended is not None else "text"},
+            "names": {LIAR_SEAT: "you"},
+            "result": None if ended is None else {"outcome": ended.data.get("outcome")},
+        }
 
 
 def _shown(text: str, turn: int, attempt: Event | None, narration: str | None) -> list[Entry]:
@@ -143,9 +201,9 @@ class _Caught:
     """A terminal's output caught as entries: what it `show`s is the referee's, what it `say`s
     a seat's, a narrator's telling the narrator's."""
 
-    def __init__(self) -> None:
+    def __init__(self, at: int = 0) -> None:
         self.entries: list[Entry] = []
-        self.at = 0
+        self.at = at
 
     def add(self, kind: str, text: str, who: str | None = None) -> None:
         if text.strip():
@@ -183,56 +241,85 @@ async def _no_line() -> str | None:
     return None
 
 
-def _seated(log: Log, seat: str | None) -> Json:
+class _Seated:
     """Monorail and Garnet Thief: the referee re-steps the log; the seat's terminal, caught,
-    shows every move as it did, and the page gets the seat's view and what it may do now."""
-    game = game_in(log)
-    done = rerun(log, game)
-    config = log.events[0].data.get("config") or {}
-    lang = str(config.get("lang", "en"))
-    seats = {s: info for s, info in (config.get("seats") or {}).items() if isinstance(info, dict)}
-    caught = _Caught()
-    commitment = str(log.events[0].data.get("commitment"))
-    ended = log.first("game_ended")
-    shown_as = seat or next(iter(seats), "")
-    front: _MonorailFeed | _GarnetFeed
-    texts: monorail_front.Texts | garnet_front.Texts
-    if game.name == "monorail":
-        texts = monorail_front.Texts(lang)
-        names = recorded_names(texts, seats)
-        front = _MonorailFeed(texts, names, caught)
-        caught.add("referee", front.opening(commitment))
-    else:
-        texts = garnet_front.Texts(lang)
-        names = recorded_names(texts, seats)
-        front = _GarnetFeed(texts, shown_as, names, caught)
-        caught.add("referee", front.opening(game.view(game.start(config.get("rules") or {}), shown_as), commitment))
-    for played in done.plays:
-        caught.at = played.ply
-        front.played(played)
-    view = game.view(done.state, shown_as)
-    if ended is not None:
-        caught.add("referee", front.ending(done.state))
-        reveal = _reveal(ended)
-        caught.add(
-            "referee",
-            texts.message(
-                "reveal",
-                seed=reveal.get("seed"),
-                nonce=reveal.get("nonce"),
-                text=reveal.get("text"),
-                commitment=reveal.get("commitment"),
-            ),
-        )
-    result = game.result(done.state)
-    return {
-        "feed": caught.entries,
-        "view": view,
-        "prompt": _prompt(game.name, texts, view, game.to_move(done.state) == seat and seat is not None, names),
-        "names": names,
-        "result": None if result is None else result.as_json(),
-        "problems": [{"line": p.line, "text": p.text} for p in done.problems],
-    }
+    shows every move as it did, and the page gets the seat's view and what it may do now. The
+    last move is shown anew on each page, on a copy of the terminal: a narration of its reveal
+    may still follow it."""
+
+    def __init__(self, log: Log, seat: str | None) -> None:
+        self.game = game_in(log)
+        # Whether each bot move is what its bot chooses with the revealed seed is the replay's check.
+        self.walk = Rerunning.start(log, self.game, bots_checked=False)
+        started = log.events[0].data
+        config = started.get("config") or {}
+        lang = str(config.get("lang", "en"))
+        seats = {s: info for s, info in (config.get("seats") or {}).items() if isinstance(info, dict)}
+        self.seat = seat
+        self.shown_as = seat or next(iter(seats), "")
+        self.caught = _Caught()
+        self.told = 0  # the moves whose entries are settled in `caught`
+        commitment = str(started.get("commitment"))
+        self.front: _MonorailFeed | _GarnetFeed
+        self.texts: monorail_front.Texts | garnet_front.Texts
+        if self.game.name == "monorail":
+            self.texts = monorail_front.Texts(lang)
+            self.names = recorded_names(self.texts, seats)
+            self.front = _MonorailFeed(self.texts, self.names, self.caught)
+            self.caught.add("referee", self.front.opening(commitment))
+        else:
+            self.texts = garnet_front.Texts(lang)
+            self.names = recorded_names(self.texts, seats)
+            self.front = _GarnetFeed(self.texts, self.shown_as, self.names, self.caught)
+            opened = self.game.view(self.game.start(config.get("rules") or {}), self.shown_as)
+            self.caught.add("referee", self.front.opening(opened, commitment))
+
+    @property
+    def settled(self) -> int:
+        return len(self.caught.entries)
+
+    def add(self, event: Event) -> None:
+        self.walk.take(event)
+        plays = self.walk.plays
+        for played in plays[self.told : len(plays) - 1]:  # all but the last are told for good
+            _tell(self.front, played)
+        self.told = max(self.told, len(plays) - 1)
+
+    def body(self, ended: Event | None) -> Json:
+        done = self.walk.done()
+        last = copy.copy(self.front)  # the last move and the ending, told on a copy
+        last.caught = _Caught(self.caught.at)
+        for played in done.plays[self.told :]:
+            _tell(last, played)
+        view = self.game.view(done.state, self.shown_as)
+        if ended is not None:
+            last.caught.add("referee", last.ending(done.state))
+            reveal = _reveal(ended)
+            last.caught.add(
+                "referee",
+                self.texts.message(
+                    "reveal",
+                    seed=reveal.get("seed"),
+                    nonce=reveal.get("nonce"),
+                    text=reveal.get("text"),
+                    commitment=reveal.get("commitment"),
+                ),
+            )
+        result = self.game.result(done.state)
+        to_move = self.seat is not None and self.game.to_move(done.state) == self.seat
+        return {
+            "feed": self.caught.entries + last.caught.entries,
+            "view": view,
+            "prompt": _prompt(self.game.name, self.texts, view, to_move, self.names),
+            "names": self.names,
+            "result": None if result is None else result.as_json(),
+            "problems": [{"line": p.line, "text": p.text} for p in done.problems],
+        }
+
+
+def _tell(front: _MonorailFeed | _GarnetFeed, played: Played) -> None:
+    front.caught.at = played.ply
+    front.played(played)
 
 
 def _prompt(game: str, texts: Any, view: Json, to_move: bool, names: dict[str, str]) -> Json:

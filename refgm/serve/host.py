@@ -10,7 +10,10 @@ it stops the table with `Awaiting`, and the request answers.
 
 Tables are kept in memory between requests, but the database is the truth: a table this server
 does not hold (it restarted, or another server played the game) is resumed from the log, as
-`refgm play --resume` resumes a file. Showing a game never needs a table (`feed.game_view`).
+`refgm play --resume` resumes a file. Showing a game never needs a table: its page is folded from
+its log, kept, and brought up to date from the database when next shown (refgm.serve.pages). A
+page asked for `since` a number of its feed's settled entries (the ones its reader has) carries
+only the entries after them (`delta`).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from referee.lang.limits import UTTERANCE_CHARS
 from referee.monorail.game import SEATS as MONORAIL_SEATS
 from refgm.commands import incidents, play_seats
 from refgm.commands.models import open_actor
-from refgm.serve.feed import game_view
+from refgm.serve.pages import Pages
 from refgm.serve.replay import replay_view
 from refgm.serve.store import DbLedger, GameRow, StaleGameError, Store, log_of, new_token
 
@@ -141,6 +144,7 @@ class Host:
         self.args = args
         self.models = models
         self.live: OrderedDict[str, Live] = OrderedDict()
+        self.pages = Pages(store, args.cached_pages)
 
     # --- what may be played ------------------------------------------------------------------
 
@@ -251,8 +255,8 @@ class Host:
             raise GameNotFound("no such game")
         return row
 
-    async def view(self, token: str) -> Json:
-        """The page of the game `token` opens, as its human seat sees it. A game a crash left
+    async def view(self, token: str, since: int | None = None) -> Json:
+        """The page of the game `token` opens, as its human seat sees it (`delta`). A game a crash left
         mid-turn (the human's input kept, what follows it not yet: a bot's move, the reply) is
         first resumed and played on to the human's next turn, as `refgm play --resume` would."""
         row = self.find(token)
@@ -262,26 +266,26 @@ class Host:
             with contextlib.suppress(Conflict, GameOver):
                 await self.turn(token, None)
             page = self._view(row)
-        return page
+        return delta(page, since)
 
-    def shown(self, token: str) -> Json:
-        """The page as it is now, never played on (the page beside a refusal)."""
-        return self._view(self.find(token))
+    def shown(self, token: str, since: int | None = None) -> Json:
+        """The page as it is now, never played on (the page beside a refusal; `delta`)."""
+        return delta(self._view(self.find(token)), since)
 
     def _view(self, row: GameRow) -> Json:
-        # Read from the database, not from a table this server holds: another server may have played since.
-        lines, log = self.store.log(row.id)
-        if row.imported and log.first("game_ended") is None:
+        # Up to date with the database, not with a table this server holds: another server may have played since.
+        page = self.pages.page(row)
+        if row.imported and page.ended is None:
             raise GameNotFound("an imported game that never ended is shown only in its replay")
         title = TITLES.get(row.game, {}).get(row.lang, row.game)
         # `version`: a turn that sends it back is played only on the game as this page showed it.
-        return {**game_view(log, row.seat), "title": title, "version": len(lines)}
+        return {**page.page(), "title": title, "version": page.lines}
 
     # --- playing -----------------------------------------------------------------------------
 
-    async def turn(self, token: str, body: Json | None) -> Json:
-        """Play the human's input and every seat after it; the page after. Refused (nothing
-        charged) when the input is not a move; GameOver, Conflict as their names say."""
+    async def turn(self, token: str, body: Json | None, since: int | None = None) -> Json:
+        """Play the human's input and every seat after it; the page after (`delta`). Refused
+        (nothing charged) when the input is not a move; GameOver, Conflict as their names say."""
         row = self.find(token)
         if row.imported or row.ended:
             raise GameOver("this game is over")
@@ -324,7 +328,7 @@ class Host:
                     self._drop(row.id, live)
             if refusal is not None:
                 raise refusal
-            return self._view(row)
+            return delta(self._view(row), since)
         raise Conflict("this game was played elsewhere meanwhile; reload it")
 
     async def _turn(self, live: Live, row: GameRow, body: Json | None) -> None:
@@ -468,6 +472,14 @@ async def _close(live: Live) -> None:
     for client in clients:
         with contextlib.suppress(Exception):
             await client
+
+
+def delta(page: Json, since: int | None) -> Json:
+    """`page` with its feed from entry `since` on (`since` in the page: where its feed begins),
+    for a reader who has the first `since` of its settled entries; a reader who has none (None)
+    or claims more than are settled gets the whole feed."""
+    start = since if since is not None and since <= page["settled"] else 0
+    return {**page, "since": start, "feed": page["feed"][start:]}
 
 
 def _mid_turn(page: Json) -> bool:

@@ -31,7 +31,18 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from gm.recorder import VERSION, Json, LineError, Log, Sealed, TranscriptError, event_line, parse_event, started
+from gm.recorder import (
+    VERSION,
+    Event,
+    Json,
+    LineError,
+    Log,
+    Sealed,
+    TranscriptError,
+    event_line,
+    parse_event,
+    started,
+)
 
 metadata = sa.MetaData()
 games = sa.Table(
@@ -239,7 +250,12 @@ def log_path(game_id: str) -> Path:
 def log_of(path: Path, lines: list[str]) -> Log:
     """Lines of a log (each without its newline) parsed as a file's would be; LineError naming
     the first that is none."""
-    return Log(path, started(path, [parse_event(path, n, _utf8(path, n, line)) for n, line in enumerate(lines, 1)]))
+    return Log(path, started(path, parsed(path, lines)))
+
+
+def parsed(path: Path, lines: list[str], first: int = 1) -> list[Event]:
+    """Lines of a log parsed as events, the first of them its line `first`."""
+    return [parse_event(path, n, _utf8(path, n, line)) for n, line in enumerate(lines, first)]
 
 
 def _utf8(path: Path, number: int, line: str) -> bytes:
@@ -311,6 +327,15 @@ class Store:
                 sa.select(events.c.line).where(events.c.game_id == game_id).order_by(events.c.seq)
             ).scalars()
             return list(rows)
+
+    def events_after(self, game_id: str, kept: int) -> list[Event]:
+        """The game's events committed after its first `kept` lines (one statement: a turn's
+        lines, committed together, are all there or none of them)."""
+        with self.engine.connect() as db:
+            lines = db.execute(
+                sa.select(events.c.line).where(events.c.game_id == game_id, events.c.seq > kept).order_by(events.c.seq)
+            ).scalars()
+            return parsed(log_path(game_id), list(lines), kept + 1)
 
     def count(self, game_id: str) -> int:
         """How many lines of the game's log are committed."""

@@ -9,7 +9,7 @@ import pytest
 
 from referee.commitment import verify
 from refgm.serve.store import Store
-from tests.serve.api import Json, events, play_on, sealed, served
+from tests.serve.api import QUESTION, Json, events, play_on, sealed, served
 
 GAMES = ("liar", "monorail", "garnet")
 LANGS = ("ko", "ja", "en")
@@ -111,7 +111,11 @@ def test_a_malformed_turn_is_a_400_and_writes_nothing(database_url: str) -> None
         for body in ({}, {"text": ""}, {"text": "   "}, {"text": 7}, {"choice": "Mafia"}):
             answer = api.turn(token, body)
             assert answer.status_code == 400, (body, answer.text)
+        for since in (-1, 1.5, True, "x", [], {"n": 1}):  # not a count of the feed's entries the page has
+            answer = api.turn(token, {"text": QUESTION["en"], "since": since})
+            assert answer.status_code == 400 and answer.json()["error"].startswith("since:"), (since, answer.text)
         assert store.lines(row.id) == lines
+        assert api.turn(token, {"text": QUESTION["en"], "since": None}).json()["since"] == 0  # null: the whole feed
     store.engine.dispose()
 
 

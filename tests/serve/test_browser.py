@@ -22,13 +22,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page, Route, ViewportSize, expect
 
 from refgm.serve.app import CSRF_COOKIE, Csrf
 from refgm.serve.host import TITLES
 from refgm.serve.store import Store
-from tests.serve.api import crafted_cookies
+from tests.serve.api import Json, crafted_cookies
 from tests.serve.conftest import Cluster, LiveServer
 
 DESKTOP = ViewportSize(width=1280, height=800)
@@ -350,6 +351,32 @@ def test_a_game_resumes_after_the_server_is_killed(postgres_server: LiveServer, 
     expect(page.get_by_test_id("error")).to_have_count(0)
 
 
+def test_the_page_puts_each_turns_new_entries_after_the_ones_it_has(
+    sqlite_server: LiveServer, page: Page, console: Console
+) -> None:
+    """Each turn the page sends the feed's settled entries it has (`since`) and is sent only the
+    ones after them; what it shows is the whole page the server rebuilds, a refusal's included."""
+    token = start_game(page, sqlite_server, "garnet", "en", "bot:random")
+    sent: list[Json] = []
+    page.on("request", lambda r: sent.append(json.loads(r.post_data or "{}")) if r.url.endswith("/turn") else None)
+    answers: list[Json] = []
+    page.on("response", lambda r: answers.append(r.json()) if r.url.endswith("/turn") else None)
+    for played in range(4):
+        if played == 2:
+            turn(page, announce(page, "Police", "zzzz qqqq"))  # unreadable: refused, with the page beside
+            expect(page.get_by_test_id("error")).to_have_count(1)
+        elif page.locator("[data-testid^=designate-]").count():
+            turn(page, page.locator("[data-testid^=designate-]").first.click)
+        else:
+            turn(page, announce(page, "Police", POLICE["en"]))
+        whole = httpx.get(f"{sqlite_server.url}/api/g/{token}", timeout=30).json()
+        assert entries(page) == [(e["kind"], e["text"]) for e in whole["feed"]]
+    assert [body["since"] > 0 for body in sent] == [True] * 4
+    shown = [answer["view"] if "error" in answer else answer for answer in answers]
+    assert all(view["since"] > 0 and len(view["feed"]) < len(entries(page)) for view in shown)
+    assert console.problems == []
+
+
 def test_the_replay_steps_with_buttons_and_arrow_keys(
     sqlite_server: LiveServer, page: Page, console: Console, tmp_path: Path
 ) -> None:
@@ -410,14 +437,16 @@ def test_the_audit_marks_a_contradiction_and_passes_a_consistent_chat(
 def test_the_audit_asks_which_speaker_is_the_game_master_when_no_name_says_so(
     sqlite_server: LiveServer, page: Page, console: Console
 ) -> None:
-    export = "\n".join([
-        "[12/3/26, 20:01] Mina: A, did you eat the cake?",
-        '[12/3/26, 20:01] Oracle Owl: A: "No, I did not."',
-        "Questions left: 6",
-        "[12/3/26, 20:02] Mina: B, did A eat the cake?",
-        '[12/3/26, 20:02] Oracle Owl: B: "Yes, A ate it."',
-        "Questions left: 5",
-    ])
+    export = "\n".join(
+        [
+            "[12/3/26, 20:01] Mina: A, did you eat the cake?",
+            '[12/3/26, 20:01] Oracle Owl: A: "No, I did not."',
+            "Questions left: 6",
+            "[12/3/26, 20:02] Mina: B, did A eat the cake?",
+            '[12/3/26, 20:02] Oracle Owl: B: "Yes, A ate it."',
+            "Questions left: 5",
+        ]
+    )
     page.goto(sqlite_server.url + "/audit")
     page.get_by_test_id("audit-text").fill(export)
     page.get_by_test_id("audit-run").click()

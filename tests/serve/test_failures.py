@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from refgm.cli import main
+from refgm.serve import feed as feed_module
 from refgm.serve import host as host_module
 from refgm.serve import store as store_module
 from refgm.serve.app import Limits, create_app, host_name
@@ -142,7 +143,7 @@ def test_a_500_has_the_security_headers_and_its_log_no_token(
     store = Store.open(database_url)
     with served(store, raising=False) as api:
         token = api.new("liar")
-        monkeypatch.setattr(host_module, "game_view", lambda log, seat: 1 / 0)
+        monkeypatch.setattr(feed_module.Page, "page", lambda page: 1 / 0)
         with caplog.at_level(logging.ERROR, logger="refgm.serve"):
             answer = api.client.get(f"/api/g/{token}")
         assert answer.status_code == 500
@@ -158,14 +159,14 @@ def test_a_500_logs_its_traceback_under_a_request_id_and_answers_that_id_alone(
     """The id in the answer finds the traceback in the log; nothing of the failure is in the answer."""
     detail = "the internal detail /srv/refgm/secret.txt"
 
-    def failing(log: Any, seat: Any) -> Any:
+    def failing(page: Any) -> Any:
         raise RuntimeError(detail)
 
     store = Store.open(database_url)
     with served(store, raising=False) as api:
         token = api.new("liar")
         fine = [api.client.get("/api/options").headers["x-request-id"] for _ in range(2)]
-        monkeypatch.setattr(host_module, "game_view", failing)
+        monkeypatch.setattr(feed_module.Page, "page", failing)
         with caplog.at_level(logging.ERROR, logger="refgm.serve"):
             answer = api.client.get(f"/api/g/{token}")
     store.engine.dispose()
@@ -174,7 +175,7 @@ def test_a_500_logs_its_traceback_under_a_request_id_and_answers_that_id_alone(
     assert re.fullmatch(r"[0-9a-f]{12}", request_id) and len({*fine, request_id}) == 3  # one per request
     body = answer.json()
     assert set(body) == {"error", "request_id"} and body["request_id"] == request_id and request_id in body["error"]
-    for internal in (detail, "RuntimeError", "Traceback", "game_view", "host.py", token):
+    for internal in (detail, "RuntimeError", "Traceback", "Page", "feed.py", token):
         assert internal not in answer.text, internal
     [record] = [r for r in caplog.records if r.name == "refgm.serve"]
     assert record.levelno == logging.ERROR and request_id in record.getMessage()

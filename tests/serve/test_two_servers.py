@@ -1,5 +1,6 @@
 """Several `refgm serve` processes on one database, as behind a load balancer: each turn is kept
-once, whichever server plays it, and two servers playing one game at once never both keep a turn."""
+once, whichever server plays it, two servers playing one game at once never both keep a turn, and
+neither shows a page it keeps of a game the other has played on since."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import httpx
 import pytest
 
 from refgm.cli import main
+from refgm.serve.feed import game_view
+from refgm.serve.store import Store
 from tests.serve.conftest import LiveServer
 
 CHOICES = ("Mafia", "Cartel", "Police", "Beggar")
@@ -105,3 +108,31 @@ def test_one_turn_sent_to_two_servers_at_once_is_played_once(two_servers: list[L
         assert sorted(answer.status_code for answer in answers) == [200, 409], [answer.text for answer in answers]
     log = [json.loads(line) for line in b.get(f"/api/g/{game}/log.jsonl").text.splitlines()]
     assert sum(1 for line in log if line["t"] == "player") == 4
+
+
+def test_each_server_shows_the_turn_the_other_just_played(two_servers: list[LiveServer], database_url: str) -> None:
+    """Both servers keep the game's page; after each turn one plays, the other's page (whole, and
+    its feed after the entries a reader has) is the page rebuilt from the database."""
+    a, b = (client(server) for server in two_servers)
+    game = a.post("/api/games", json={"game": "garnet", "lang": "en", "opponent": "bot:random", "seat": "2"}).json()
+    token = game["token"]
+    store = Store.open(database_url)
+    row = store.find(token)
+    assert row is not None
+    for round_ in range(6):
+        playing, other = ((a, b), (b, a))[round_ % 2]
+        kept = other.get(f"/api/g/{token}").json()  # the page the other server keeps now
+        view = playing.get(f"/api/g/{token}").json()
+        body = {"designate": view["prompt"]["seats"][0]} if view["prompt"]["kind"] == "designate" else POLICE
+        assert playing.post(f"/api/g/{token}/turn", json=body).status_code == 200
+        lines, log = store.log(row.id)
+        rebuilt = game_view(log, row.seat)
+        whole = other.get(f"/api/g/{token}").json()
+        assert {k: v for k, v in whole.items() if k not in ("title", "version", "since")} == rebuilt
+        assert whole["version"] == len(lines) > kept["version"]
+        since = kept["settled"]
+        after = other.get(f"/api/g/{token}", params={"since": since}).json()
+        assert after["since"] == since and kept["feed"][:since] + after["feed"] == rebuilt["feed"]
+        if whole["over"]:
+            break
+    store.engine.dispose()

@@ -551,6 +551,14 @@
     }
   }
 
+  /** The page `next` as a whole: its feed begins at entry `since`, after the settled entries
+      `prev` (the page before it) has. */
+  function merged(prev, next) {
+    const since = next.since || 0;
+    const kept = since && prev ? (prev.feed || []).slice(0, since) : [];
+    return { ...next, feed: kept.concat(next.feed || []) };
+  }
+
   async function sendTurn(play, body) {
     if (play.busy) return;
     const mine = visit;
@@ -559,13 +567,15 @@
     play.error = null;
     showPlay(play);
     try {
-      // `version`: the turn is played only on the game as this page shows it (never twice).
-      play.gv = await post(`/api/g/${play.token}/turn`, { ...body, version: play.gv.version });
+      // `version`: the turn is played only on the game as this page shows it (never twice);
+      // `since`: the feed's settled entries this page has, so only the ones after them are sent.
+      const next = await post(`/api/g/${play.token}/turn`, { ...body, version: play.gv.version, since: play.gv.settled });
+      play.gv = merged(play.gv, next);
       spoken.textContent = (play.gv.feed || []).slice(seen).map((e) => e.text).join("\n");
       Object.assign(play, { draft: "", picks: [], choice: null, announce: "", retry: false });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 422 || err.status === 409) && err.data && err.data.view) {
-        play.gv = err.data.view;
+        play.gv = merged(play.gv, err.data.view);
       }
       play.error = err.message;
       // Unreached, failed or overtaken (409: another tab moved first): offer to read the game again.
@@ -582,7 +592,7 @@
     play.busy = true;
     showPlay(play);
     try {
-      play.gv = await request("GET", `/api/g/${play.token}`);
+      play.gv = merged(play.gv, await request("GET", `/api/g/${play.token}?since=${play.gv.settled || 0}`));
       play.error = null;
       play.retry = false;
     } catch (err) {
