@@ -111,7 +111,8 @@ def test_a_malformed_turn_is_a_400_and_writes_nothing(database_url: str) -> None
         for body in ({}, {"text": ""}, {"text": "   "}, {"text": 7}, {"choice": "Mafia"}):
             answer = api.turn(token, body)
             assert answer.status_code == 400, (body, answer.text)
-        for since in (-1, 1.5, True, "x", [], {"n": 1}):  # not a count of the feed's entries the page has
+        no_counts: tuple[object, ...] = (-1, 1.5, True, "x", [], {"n": 1})  # of the feed's entries the page has
+        for since in no_counts:
             answer = api.turn(token, {"text": QUESTION["en"], "since": since})
             assert answer.status_code == 400 and answer.json()["error"].startswith("since:"), (since, answer.text)
         assert store.lines(row.id) == lines
