@@ -1,33 +1,94 @@
-"""Load on `refgm serve`: many concurrent offline games over loopback HTTP against one server.
+"""Load on `refgm serve`: many concurrent offline games over loopback HTTP, each server design beside the other.
 
-Run `python bench/serve.py [--games 200] [--database URL] [--restart]`. One server process
-(`python -m refgm serve`, REFGM_HOME in a temporary folder, by default a temporary SQLite
-file) and one asyncio client per game, each with its own connection and cookies, as a browser
-has: it GETs `/` for the CSRF token (the page's `refgm-csrf` meta, else the cookie: they are
-equal), creates a game, then plays it to its end (or --turn-cap turns): the liar game against
-the offline actor with a fixed script of questions in the game's language, then guesses;
-Monorail against bot:random or bot:greedy, the human's move picked from the page's view by
-Monorail's own random or greedy bot and typed in the notation (`H@2,0 NW@3,0`, `impossible`,
-`give up`); Garnet Thief against bot:random or bot:expected, a random character announced in
-the game's language (`저는 경찰입니다`), a random tied seat when asked to designate. Games go
-round the three kinds, languages and opponents. Nothing is paced: the server's rate limits
-answer 429, counted as errors.
+Run `python bench/serve.py [--games 200] [--setup N:DATABASE ...] [--think S] [--restart]`. For
+each setup (N `python -m refgm serve` processes on one database; default one on a new SQLite
+file) it runs each design in turn, each on its own servers and database, and prints them side by
+side in one table:
 
-Prints the games, turns, elapsed time, turns per second, the turn latency (p50/p90/p99/max:
-a POST of a turn, the bots' or actor's replies included), the errors by status, and the server's
-peak RSS (VmHWM). The client runs on the same machine and takes its share of the CPU.
+- `rebuild` (`--cached-pages 0`): every page rebuilt from the game's whole log and sent whole,
+  the design before refgm.serve.pages (less its end-of-game re-derivation of the bots' moves,
+  which the replay page keeps);
+- `incremental`: pages kept, brought up to date from the lines committed since, the clients
+  sending `since` and putting the entries they are sent after the ones they have, as the page's
+  script does.
 
-`--restart`: once half the expected turns are played, the server is SIGKILLed and started
-again on the same port and database. A client whose turn failed for the lost connection looks
+With several servers, the clients are dealt round them, each staying on its own, as behind a
+balancer with sticky sessions (a page kept stale by one server while another plays is the
+suite's case: tests/serve/test_two_servers.py). One asyncio client per
+game, each with its own connection and cookies, as a browser has: it GETs `/` for the CSRF token
+(the page's `refgm-csrf` meta, else the cookie: they are equal), creates a game, then plays it to
+its end (or --turn-cap turns): the liar game against the offline actor with a fixed script of
+questions in the game's language, then guesses; Monorail against bot:random or bot:greedy, the
+human's move picked from the page's view by Monorail's own random or greedy bot and typed in the
+notation (`H@2,0 NW@3,0`, `impossible`, `give up`); Garnet Thief against bot:random or
+bot:expected, a random character announced in the game's language (`저는 경찰입니다`), a random
+tied seat when asked to designate. Games go round the three kinds, languages and opponents. A
+client pauses before each turn (`--think`, a mean of 0.9 s: see THINK); the server's rate limits
+answer 429, counted as errors. Before the clients, each server plays a game of each kind,
+opponent and language, not counted (the first Korean or Japanese question loads its analyzer).
+
+Prints per run: the games, turns, elapsed time, turns per second, the turn latency (p50, p90,
+p99, max, and p50/p99 per game: a POST of a turn, the bots' or actor's replies included), the
+errors by status, whether the page each client put together equals the whole page the server
+sends at the end, the servers' and the bench's CPU seconds, and each server's peak RSS (VmHWM).
+The clients run on the same machine and take their share of the CPU.
+
+`--restart`: once half the expected turns are played, the servers are SIGKILLed and started
+again on the same ports and database. A client whose turn failed for the lost connection looks
 at the game's log before it tries again, and tries again only if its turn is not there. At the
 end every game's log (GET /api/g/<token>/log.jsonl) is checked against what its client was
 told: the human's turns (the liar game: `player` lines answered by a `verdict`; Monorail and
 Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 422s) must be
-exactly the turns the client had a 2xx for or found committed, in order. Prints `lost: N,
-doubled: N` and exits 1 if either is not zero. Figures, not asserts.
+exactly the turns the client had a 2xx for or found committed, in order. Prints `lost / doubled`
+and exits 1 if either is not zero, or if a client's page differs. Figures, not asserts.
 
-Measured 2026-12-01 on a shared 2-core machine, with no other test run of this project going,
-the client and the server sharing the two cores; 200 games each run (67 liar, 67 Monorail, 66
+Measured 2026-12-07 (after refgm.serve.pages) in one run, from the repository root:
+`PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE nice -n 10 .venv/bin/python bench/serve.py --setup 1:sqlite
+--setup '2:postgresql+psycopg://refgm@127.0.0.1:55432/bench_{design}'` (200 games, think 0.9 s;
+PostgreSQL 15 from Debian's package started by hand, databases bench_rebuild and
+bench_incremental made beforehand). The machine was not quiet: other engineers' test runs and
+solvers held the load average at 3.6 to 5 on its 2 cores all through, so the servers had a
+quarter to a third of a core each; every figure below is starved of CPU, the two designs alike:
+
+                                              SQLite x1 rebuild  SQLite x1 incremental  postgresql x2 rebuild  postgresql x2 incremental
+  games over / at the cap / failed / stalled    200 / 0 / 0 / 0        200 / 0 / 0 / 0        200 / 0 / 0 / 0            200 / 0 / 0 / 0
+  turns answered                                           1294                   1297                   1297                       1298
+  elapsed s                                                81.2                   73.0                  101.8                       69.5
+  turns per second                                         15.9                   17.8                   12.7                       18.7
+  turn latency ms p50                                      6363                   4724                   8273                       4419
+  turn latency ms p90                                      7206                   5415                  10178                       5866
+  turn latency ms p99                                      7387                   5598                  11416                       6612
+  turn latency ms max                                      7567                   5710                  11697                       6723
+    liar p50 / p99                                  6531 / 7385            4703 / 5641           8203 / 11279                4389 / 6576
+    monorail p50 / p99                              5755 / 7245            4784 / 5598           8436 / 11464                4512 / 6633
+    garnet p50 / p99                                6588 / 7434            4697 / 5594           8246 / 11352                4400 / 6604
+  errors by status                                         none                   none                   none                       none
+  pages put together / differing                        200 / 0                200 / 0                200 / 0                    200 / 0
+  CPU s: servers (whole run) / bench                34.2 / 13.6            25.8 / 15.0            55.5 / 15.5                41.7 / 14.6
+  server peak RSS MiB                                       439                    463               435, 441                   453, 447
+  lost / doubled                                          0 / 0                  0 / 0                  0 / 0                      0 / 0
+
+The goal (p50 under 50 ms, p99 under 250 ms, 200 turns/s at 200 games) is missed by far, in both
+designs: the throughput is what the CPU the servers got allows. The incremental feed took a
+quarter less server CPU for the same turns (25.8 against 34.2 s on SQLite, 41.7 against 55.5 s
+on PostgreSQL, the warm-up games and the start included) and cut p50 by a quarter to a half.
+In-process CPU per taken turn (Host alone, one SQLite file, random inputs, the machine as loaded):
+rebuild liar 6.9 ms median, Monorail 5.4, Garnet Thief 26.6, mean 19.5; incremental 5.0, 5.6, 11.7,
+mean 13.7. What is left is the turn's own work: the bots' decisions (seven `expected` bots a
+Garnet round, the greedy Monorail bot's search), the parser and actor, the commit, and the
+terminal's texts of the turn's own events; 200 turns/s on one process would need 5 ms a turn.
+
+The same day, `--restart --designs incremental` with the same setups (load average 5.3 to 5.7):
+the servers were SIGKILLed after 666 of about 1332 turns and were down 9.8 s (SQLite) and 16.8 s
+(PostgreSQL, two servers started one after the other on the loaded machine); 153 and 152 turns
+whose connection the kill cut were looked for in the log (0 and 1 found committed) and played
+again; lost 0, doubled 0, no liar line left unanswered; the pages of 173 and 168 clients were
+compared at the end (the rest met a connection the kill had left dead and skipped it), none
+differing; p50 6.4 s and 9.4 s at 8.5 and 8.7 turns/s, the downtime included.
+
+Before the page cache, measured 2026-12-01 (one server, no pause between turns) on a shared
+2-core machine, with no other test run of this project going, the client and the server sharing
+the two cores; 200 games each run (67 liar, 67 Monorail, 66
 Garnet Thief), from the repository root with
 `PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python bench/serve.py ...`, after a turn's
 events were made one commit (refgm.serve.store):
@@ -70,7 +131,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import cycle, islice
+from itertools import cycle, islice, product
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +197,10 @@ IMPOSSIBLE = {"en": "impossible", "ko": "불가능", "ja": "無理"}
 GIVE_UP = {"en": "give up", "ko": "포기", "ja": "諦め"}
 EXPECTED_TURNS = {"liar": 8, "monorail": 4, "garnet": 8}
 """About how many turns a game of each kind takes (--restart kills the server at half their sum)."""
+THINK = 0.9
+"""A player's mean pause before a turn, in seconds. Each of N players plays at most one turn per
+pause and answer, so 200 players pausing 0.9 s offer at most some 220 turns/s: the goal (200 turns/s
+with 200 games, p50 under 50 ms) is a turn per second per game."""
 TRANSPORT = (httpx.TransportError,)
 START_SECONDS = 60.0
 
@@ -154,8 +219,10 @@ class Server:
     port: int
     database: str
     home: Path
+    options: tuple[str, ...] = ()  # more options of `refgm serve` (the design's)
     process: subprocess.Popen[bytes] | None = None
     peaks: list[int] = field(default_factory=list)  # VmHWM in KiB of each process, read before it ends
+    cpu: float = 0.0  # CPU seconds of its processes, read before each ends
     starts: int = 0
 
     @property
@@ -165,7 +232,7 @@ class Server:
     def start(self) -> float:
         """Start the server and wait until it answers; the seconds that took."""
         self.starts += 1
-        err = (self.home / f"server-{self.starts}.err").open("wb")
+        err = self.err_path.open("wb")
         env = {**os.environ, "REFGM_HOME": str(self.home), "PYTHONPATH": str(ROOT)}
         command = [
             sys.executable,
@@ -178,6 +245,7 @@ class Server:
             str(self.port),
             "--database",
             self.database,
+            *self.options,
         ]
         started = time.perf_counter()
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
@@ -191,8 +259,12 @@ class Server:
         self.stop()
         raise BenchError(f"the server did not answer in {START_SECONDS:.0f} s: {self.stderr() or 'no output'}")
 
+    @property
+    def err_path(self) -> Path:
+        return self.home / f"server-{self.port}-{self.starts}.err"
+
     def stderr(self) -> str:
-        return (self.home / f"server-{self.starts}.err").read_text(errors="replace").strip()
+        return self.err_path.read_text(errors="replace").strip()
 
     def _peak(self) -> None:
         if self.process is not None:
@@ -201,6 +273,8 @@ class Server:
                 found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
                 if found:
                     self.peaks.append(int(found.group(1)))
+                ticks = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                self.cpu += (int(ticks[11]) + int(ticks[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush; what the database has is what there is."""
@@ -234,7 +308,10 @@ def free_port() -> int:
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
     statuses: Counter[str] = field(default_factory=Counter)
+    pages_checked: int = 0
+    pages_differing: list[str] = field(default_factory=list)
     turns: int = 0
     found_committed: int = 0
     retried: int = 0
@@ -246,9 +323,9 @@ class Figures:
 
 @dataclass
 class Restart:
-    """When to kill the server (after `at` turns), and the event clients wait on while it is down."""
+    """When to kill the servers (after `at` turns), and the event clients wait on while they are down."""
 
-    server: Server
+    servers: list[Server]
     at: int | None
     up: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
@@ -263,14 +340,16 @@ class Restart:
         self.up.clear()
         self.killed_at = figures.turns
         started = time.perf_counter()
-        self.server.kill()
-        await asyncio.to_thread(self.server.start)
+        for server in self.servers:
+            server.kill()
+        for server in self.servers:
+            await asyncio.to_thread(server.start)
         self.down_seconds = time.perf_counter() - started
         self.up.set()
 
 
 class Lost(Exception):
-    """The server could not be reached for a turn, and no restart was due."""
+    """The server could not be reached for a turn, 30 times, or gave it neither a 2xx nor a 422."""
 
 
 @dataclass
@@ -286,13 +365,23 @@ class Client:
     figures: Figures
     restart: Restart
     rng: random.Random
+    think: float  # the mean pause before each turn, in seconds
+    incremental: bool  # sends `since` and puts the entries it is sent after the ones it has, as the page does
     token: str = ""
+    page: Json = field(default_factory=dict)  # the game's page as this client has it
     seat: str = ""
     told: list[tuple[str, Any]] = field(default_factory=list)  # ("move"|"refused", the move as the log writes it)
     questions: Iterator[str] = field(default_factory=lambda: iter(()))
     guesses: Iterator[tuple[str, str]] = field(default_factory=lambda: iter(()))
 
+    async def pause(self) -> None:
+        """A player's pause before acting: uniform from 0 to twice `think`, so that 200 players
+        neither start nor move in step."""
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+
     async def play(self) -> None:
+        await self.pause()
         async with httpx.AsyncClient(base_url=self.base, timeout=120.0) as http:
             page = await http.get("/")
             meta = re.search(r'<meta name="refgm-csrf" content="([^"]+)"', page.text)
@@ -305,24 +394,43 @@ class Client:
                 self.figures.games_failed += 1
                 return
             self.token = created.json()["token"]
-            view = (await http.get(f"/api/g/{self.token}")).json()
+            view = self.took((await http.get(f"/api/g/{self.token}")).json())
             self.seat = str(view.get("seat"))
             self.questions = cycle(QUESTIONS[self.lang])
             self.guesses = cycle([(c, liar) for c in "ABC" for liar in "ABC"][self.number % 9 :])
             for _ in range(self.cap):
                 if view["over"]:
                     self.figures.games_over += 1
+                    await self.check_page(http)
                     return
                 if view["prompt"]["kind"] == "none":  # not the human's turn and nothing will move it
                     self.figures.stalled.append(f"game {self.number} ({self.kind}, {self.lang}, /g/{self.token})")
                     return
                 turn, told = self.move(view)
+                if self.incremental:
+                    turn["since"] = view["settled"]
+                await self.pause()
                 try:
                     view = await self.post(http, headers, turn, told)
                 except Lost:
                     self.figures.games_failed += 1
                     return
             self.figures.games_capped += 1
+            await self.check_page(http)
+
+    def took(self, page: Json) -> Json:
+        """The page after an answer: its feed put after the entries the client has before `since`."""
+        since = int(page.get("since") or 0)
+        self.page = {**page, "feed": self.page.get("feed", [])[:since] + page["feed"]}
+        return self.page
+
+    async def check_page(self, http: httpx.AsyncClient) -> None:
+        """The page as the client put it together is the whole page the server sends now."""
+        with contextlib.suppress(*TRANSPORT):
+            whole = (await http.get(f"/api/g/{self.token}")).json()
+            self.figures.pages_checked += 1
+            if {k: v for k, v in whole.items() if k != "since"} != {k: v for k, v in self.page.items() if k != "since"}:
+                self.figures.pages_differing.append(f"game {self.number} ({self.kind}, {self.lang}, /g/{self.token})")
 
     async def post(self, http: httpx.AsyncClient, headers: dict[str, str], turn: Json, told: Any) -> Json:
         """Play one turn; the view after it. Across a restart, looks before it tries again."""
@@ -330,27 +438,27 @@ class Client:
             started = time.perf_counter()
             try:
                 answer = await http.post(f"/api/g/{self.token}/turn", json=turn, headers=headers)
-            except TRANSPORT:
-                self.figures.statuses["connection"] += 1
-                if self.restart.at is None:
-                    raise Lost() from None
+            except TRANSPORT as err:  # killed, or a kept-alive connection the server closed as it was sent
+                self.figures.statuses[f"connection ({type(err).__name__})"] += 1
                 await self._back_up(attempt)
                 if await self._committed(http):
                     self.figures.found_committed += 1
                     self.told.append(("move", told))
-                    return await self._view(http)
+                    return self.took(await self._view(http))
                 self.figures.retried += 1
                 continue
-            self.figures.latencies.append(time.perf_counter() - started)
+            took = time.perf_counter() - started
+            self.figures.latencies.append(took)
+            self.figures.by_kind.setdefault(self.kind, []).append(took)
             self.figures.turns += 1
             self.restart.played(self.figures)
             if answer.status_code == 200:
                 self.told.append(("move", told))
-                return dict(answer.json())
+                return self.took(answer.json())
             self.figures.statuses[str(answer.status_code)] += 1
             if answer.status_code == 422:
                 self.told.append(("refused", told))
-                return dict(answer.json()["view"])
+                return self.took(answer.json()["view"])
             raise Lost()
         raise Lost()
 
@@ -487,16 +595,69 @@ async def check(clients: list[Client], base: str) -> Check:
 # --- the run --------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Setup:
+    """`servers` processes of `refgm serve` on one database (`database`: sqlite, or a URL)."""
+
+    servers: int
+    database: str
+
+    @property
+    def name(self) -> str:
+        kind = "SQLite" if self.database == "sqlite" else self.database.split(":")[0].split("+")[0]
+        return f"{kind} x{self.servers}"
+
+    def url(self, design: str, home: Path) -> str:
+        """The database of `design`'s run: a new SQLite file in `home`, or the URL with its `{design}`."""
+        return (
+            f"sqlite:///{home / 'refgm.db'}" if self.database == "sqlite" else self.database.replace("{design}", design)
+        )
+
+    def __str__(self) -> str:
+        return f"{self.name} on {self.database.split('@')[-1]}"
+
+
+def setup(value: str) -> Setup:
+    """An --setup value, N:DATABASE."""
+    count, _, database = value.partition(":")
+    if not count.isdigit() or int(count) < 1 or not database:
+        raise argparse.ArgumentTypeError(f"a setup is N:DATABASE, N at least 1 (not {value!r})")
+    return Setup(int(count), database)
+
+
+DESIGNS = {
+    "rebuild": ("--cached-pages", "0"),
+    "incremental": (),
+}
+"""The server's options in each design: every page rebuilt from its whole log (as before the page
+cache), or pages kept and sent a turn's new entries at a time (clients send `since`)."""
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
 
 
-async def drive(args: argparse.Namespace, server: Server) -> int:
+@dataclass
+class Run:
+    """One design's run on one setup (`name` says both): what its clients measured and what the check found."""
+
+    name: str
+    figures: Figures
+    checked: Check
+    elapsed: float
+    client_cpu: float  # the bench's own CPU seconds while its clients played
+    servers: list[Server]
+    restart: Restart
+    expected: int
+
+
+async def drive(args: argparse.Namespace, name: str, design: str, servers: list[Server]) -> Run:
+    """Warm the servers up, then play `args.games` games at once on them; what was measured, as `name`."""
     figures = Figures()
     plan = list(islice(cycle(KINDS), args.games))
     expected = sum(EXPECTED_TURNS[kind] for kind, _ in plan)
-    restart = Restart(server, expected // 2 if args.restart else None)
+    restart = Restart(servers, expected // 2 if args.restart else None)
     restart.up.set()
     clients = [
         Client(
@@ -504,100 +665,163 @@ async def drive(args: argparse.Namespace, server: Server) -> int:
             kind,
             opponent,
             LANGS[n % len(LANGS)],
-            server.url,
+            servers[n % len(servers)].url,
             args.turn_cap,
             figures,
             restart,
             random.Random(args.seed * 100_003 + n),
+            args.think,
+            design == "incremental",
         )
         for n, (kind, opponent) in enumerate(plan)
     ]
-    started = time.perf_counter()
+    await warm(args, design, servers)
+    started, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(client.play() for client in clients))
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     if restart.task is not None:
         await restart.task
-    checked = await check(clients, server.url)
-    server.stop()
+    checked = await check(clients, servers[0].url)
+    for server in servers:
+        server.stop()
+    return Run(name, figures, checked, elapsed, cpu, servers, restart, expected)
 
-    kinds = Counter(f"{c.kind} v {c.opponent}" for c in clients)
-    lat = [s * 1000 for s in figures.latencies]
-    print(f"database: {server.database.split('@')[-1] if '@' in server.database else server.database}")
-    print(f"games: {args.games} ({', '.join(f'{k} {n}' for k, n in sorted(kinds.items()))}; ko/ja/en in turn)")
-    print(
-        f"  over {figures.games_over}, at the turn cap {figures.games_capped}, failed {figures.games_failed}, "
-        f"stalled (not the human's turn, nothing to play) {len(figures.stalled)}"
-    )
-    per_kind = Counter[str]()
-    for c in clients:
-        per_kind[c.kind] += sum(1 for t in c.told if t[0] == "move")
-    print(
-        "turns: "
-        + f"{figures.turns} answered"
-        + "".join(
-            f", {kind} {n / max(1, sum(1 for c in clients if c.kind == kind)):.1f}/game"
-            for kind, n in sorted(per_kind.items())
+
+async def warm(args: argparse.Namespace, design: str, servers: list[Server]) -> None:
+    """A game of each kind against each opponent in each language on each server, played and
+    not counted: the first Korean or Japanese question loads its analyzer (about a second)."""
+    unseen = Restart(servers, None)
+    unseen.up.set()
+    warmers = [
+        Client(
+            -1,
+            kind,
+            opponent,
+            lang,
+            server.url,
+            args.turn_cap,
+            Figures(),
+            unseen,
+            random.Random(n),
+            0.0,
+            design == "incremental",
         )
-    )
-    print(f"elapsed: {elapsed:.1f} s")
-    print(f"turns per second: {figures.turns / elapsed:.1f}")
-    print(
-        f"turn latency (ms): p50 {percentile(lat, 50):.0f}, p90 {percentile(lat, 90):.0f}, "
-        f"p99 {percentile(lat, 99):.0f}, max {max(lat, default=float('nan')):.0f}"
-    )
-    errors = ", ".join(f"{status}: {n}" for status, n in sorted(figures.statuses.items())) or "none"
-    print(f"errors by status: {errors}")
-    print("server peak RSS (VmHWM): " + (", ".join(f"{kib / 1024:.0f} MiB" for kib in server.peaks) or "unknown"))
-    if args.restart:
-        print(
-            f"restart: killed after {restart.killed_at} of about {expected} expected turns, "
-            f"down {restart.down_seconds:.1f} s; {figures.found_committed} turns found committed, "
-            f"{figures.retried} retried"
-        )
-        print(f"liar lines left unanswered by the kill (no turn): {checked.unanswered}")
-    print(
-        f"lost: {checked.lost}, doubled: {checked.doubled}"
-        + (f" (422s the reader answered, not logged: {checked.refused_unlogged})" if checked.refused_unlogged else "")
-    )
-    for problem in [*figures.stalled, *checked.problems][:20]:
-        print("  " + problem)
-    return 1 if checked.lost or checked.doubled else 0
+        for server in servers
+        for n, ((kind, opponent), lang) in enumerate(product(KINDS, LANGS))
+    ]
+    await asyncio.gather(*(warmer.play() for warmer in warmers))
+
+
+def ms(values: list[float], p: float) -> str:
+    return f"{percentile(values, p) * 1000:.0f}"
+
+
+def rows(run: Run) -> dict[str, str]:
+    """One design's column of the table, row by row."""
+    f, lat = run.figures, run.figures.latencies
+    column = {
+        "games over / at the cap / failed / stalled": (
+            f"{f.games_over} / {f.games_capped} / {f.games_failed} / {len(f.stalled)}"
+        ),
+        "turns answered": str(f.turns),
+        "elapsed s": f"{run.elapsed:.1f}",
+        "turns per second": f"{f.turns / run.elapsed:.1f}",
+        "turn latency ms p50": ms(lat, 50),
+        "turn latency ms p90": ms(lat, 90),
+        "turn latency ms p99": ms(lat, 99),
+        "turn latency ms max": f"{max(lat, default=float('nan')) * 1000:.0f}",
+    }
+    for kind in ("liar", "monorail", "garnet"):
+        column[f"  {kind} p50 / p99"] = f"{ms(f.by_kind.get(kind, []), 50)} / {ms(f.by_kind.get(kind, []), 99)}"
+    column["errors by status"] = ", ".join(f"{status} {n}" for status, n in sorted(f.statuses.items())) or "none"
+    column["pages put together / differing"] = f"{f.pages_checked} / {len(f.pages_differing)}"
+    column["CPU s: servers (whole run) / bench"] = f"{sum(s.cpu for s in run.servers):.1f} / {run.client_cpu:.1f}"
+    column["server peak RSS MiB"] = ", ".join(f"{kib / 1024:.0f}" for s in run.servers for kib in s.peaks) or "?"
+    if run.restart.at is not None:
+        column["killed after turns (of about)"] = f"{run.restart.killed_at} ({run.expected})"
+        column["down s; found committed, retried"] = f"{run.restart.down_seconds:.1f}; {f.found_committed}, {f.retried}"
+        column["liar lines the kill left unanswered"] = str(run.checked.unanswered)
+    column["lost / doubled"] = f"{run.checked.lost} / {run.checked.doubled}"
+    return column
+
+
+def report(runs: list[Run]) -> None:
+    """The designs side by side, then what went wrong in any of them."""
+    columns = [rows(run) for run in runs]
+    width = max(len(key) for key in columns[0])
+    cells = [max(len(run.name), *map(len, column.values())) for run, column in zip(runs, columns, strict=True)]
+    print(f"{'':{width}}  " + "  ".join(f"{run.name:>{w}}" for run, w in zip(runs, cells, strict=True)))
+    for key in columns[0]:
+        print(f"{key:{width}}  " + "  ".join(f"{c.get(key, ''):>{w}}" for c, w in zip(columns, cells, strict=True)))
+    for run in runs:
+        f = run.figures
+        for problem in [*f.stalled, *f.pages_differing, *run.checked.problems][:20]:
+            print(f"  {run.name}: {problem}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
     parser.add_argument(
-        "--database",
-        metavar="URL",
-        help="the server's database, e.g. postgresql://refgm@127.0.0.1:55432/bench "
-        "(default: a SQLite file in a temporary folder); its games are left there",
+        "--setup",
+        action="append",
+        type=setup,
+        metavar="N:DATABASE",
+        help="N server processes on DATABASE: sqlite (a new file in a temporary folder for each design) or a "
+        "URL, in which {design} is replaced by the design's name, e.g. "
+        "2:postgresql://refgm@127.0.0.1:55432/bench_{design}; its games are left there. Given again, "
+        "each setup runs in turn (default 1:sqlite)",
     )
-    parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
+    parser.add_argument(
+        "--designs",
+        default=",".join(DESIGNS),
+        help=f"the designs to run, one after the other, comma-separated (default {','.join(DESIGNS)})",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=THINK,
+        metavar="SECONDS",
+        help=f"a client's mean pause before each turn, drawn uniformly from 0 to twice it (default {THINK}; 0: none)",
+    )
     parser.add_argument(
         "--restart",
         action="store_true",
-        help="SIGKILL the server halfway and start it again; check that no turn is lost or doubled",
+        help="SIGKILL the servers halfway and start them again; check that no turn is lost or doubled",
     )
     parser.add_argument(
         "--turn-cap", type=int, default=40, help="the most turns a client plays of one game (default 40)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the clients' choices (default 1)")
     args = parser.parse_args()
-    if args.games < 1 or args.turn_cap < 1:
-        parser.error("--games and --turn-cap are at least 1")
+    designs = args.designs.split(",")
+    if args.games < 1 or args.turn_cap < 1 or args.think < 0:
+        parser.error("--games and --turn-cap are at least 1, --think at least 0")
+    if not set(designs) <= set(DESIGNS):
+        parser.error(f"--designs are of {', '.join(DESIGNS)}")
+    setups: list[Setup] = args.setup or [Setup(1, "sqlite")]
+    load = os.getloadavg()
+    print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{args.games} games, think {args.think} s, {'; '.join(map(str, setups))}")
+    runs: list[Run] = []
     with tempfile.TemporaryDirectory(prefix="refgm-bench-") as tmp:
-        home = Path(tmp)
-        server = Server(args.port or free_port(), args.database or f"sqlite:///{home / 'refgm.db'}", home)
-        try:
-            took = server.start()
-            print(f"server up in {took:.1f} s on {server.url}")
-            return asyncio.run(drive(args, server))
-        except BenchError as err:
-            print(f"bench/serve.py: {err}", file=sys.stderr)
-            return 2
-        finally:
-            server.stop()
+        for number, (on, design) in enumerate(product(setups, designs)):
+            home = Path(tmp) / f"{number}-{design}"
+            home.mkdir()
+            database = on.url(design, home)
+            servers = [Server(free_port(), database, home, DESIGNS[design]) for _ in range(on.servers)]
+            try:
+                for server in servers:
+                    server.start()
+                runs.append(asyncio.run(drive(args, f"{on.name} {design}", design, servers)))
+            except BenchError as err:
+                print(f"bench/serve.py: {err}", file=sys.stderr)
+                return 2
+            finally:
+                for server in servers:
+                    server.stop()
+    report(runs)
+    return 1 if any(run.checked.lost or run.checked.doubled or run.figures.pages_differing for run in runs) else 0
 
 
 if __name__ == "__main__":
