@@ -81,16 +81,26 @@ def check_placement(position: Position, tiles: tuple[Tile, ...], strict_edges: b
         _check_edges(position, tiles)
 
 
+# Each shape's rail as bits by side (N, E, S, W: the opposite of side i is i ^ 2), keyed by the
+# shape's name, and the step to each neighbour: the edge check runs for every neighbour of every
+# tile of every move listed, and an Enum member hashes and reads its value in Python code.
+_SIDE_ORDER = (Side.N, Side.E, Side.S, Side.W)
+_RAIL = {shape.value: sum(1 << i for i, side in enumerate(_SIDE_ORDER) if shape.opens(side)) for shape in Shape}
+_AROUND = tuple((side.value, i) for i, side in enumerate(_SIDE_ORDER))
+
+
 def _check_edges(position: Position, tiles: tuple[Tile, ...]) -> None:
     board = position.board
     new = {t.cell: t.shape for t in tiles}  # looked up before the board, never merged into a copy of it
     for tile in tiles:
-        for side in Side:
-            where = side.beyond(tile.cell)
+        x, y = tile.x, tile.y
+        rail = _RAIL[tile.shape._value_]
+        for (dx, dy), i in _AROUND:
+            where = (x + dx, y + dy)
             other = new[where] if where in new else board.get(where)
-            if other is None or tile.shape.opens(side) == other.opens(side.opposite):
+            if other is None or rail >> i & 1 == _RAIL[other._value_] >> (i ^ 2) & 1:
                 continue
-            if tile.shape.opens(side):
+            if rail >> i & 1:
                 text = f"the rail of {_where(tile.cell)} runs into the blank side of {_where(where)}"
             else:
                 text = f"the rail of {_where(where)} runs into the blank side of {_where(tile.cell)}"

@@ -57,7 +57,7 @@ class Position:
         return tuple(
             (cell, side)
             for cell, shape in sorted(self._board.items())
-            for side in sorted(shape.sides, key=_SIDE_ORDER.index)
+            for side in _ORDERED_SIDES[shape._value_]
             if side.beyond(cell) not in self._board
         )
 
@@ -67,7 +67,7 @@ class Position:
         return tuple(
             (cell, side)
             for cell, shape in sorted(self._board.items())
-            for side in sorted(shape.sides, key=_SIDE_ORDER.index)
+            for side in _ORDERED_SIDES[shape._value_]
             if (other := self._board.get(side.beyond(cell))) is not None and not other.opens(side.opposite)
         )
 
@@ -99,6 +99,8 @@ class Position:
 
 
 _SIDE_ORDER = (Side.N, Side.E, Side.S, Side.W)
+# Each shape's sides in that order, by the shape's name (an Enum member hashes in Python code).
+_ORDERED_SIDES = {shape.value: tuple(side for side in _SIDE_ORDER if shape.opens(side)) for shape in Shape}
 
 
 def start() -> Position:

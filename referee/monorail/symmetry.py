@@ -27,7 +27,7 @@ class Symmetry(Enum):
     BOTH = (True, True)
 
     def cell(self, cell: Cell) -> Cell:
-        mirror_x, mirror_y = self.value
+        mirror_x, mirror_y = self._value_  # not `value`, a property that is slow to read
         x, y = cell
         return (1 - x if mirror_x else x), (-y if mirror_y else y)
 
@@ -56,11 +56,23 @@ class Symmetry(Enum):
 GROUP = tuple(Symmetry)
 
 
-def _key(tiles: Iterable[Tile]) -> tuple[tuple[int, int, str], ...]:
-    return tuple(sorted((t.x, t.y, t.shape.value) for t in tiles))
+Key = tuple[tuple[int, int, str], ...]
+"""A set of tiles as sorted (x, y, shape name) triples: cheap to compare and to hash."""
+
+# Each map's image of every shape, by name, for `canonical_key`, which the game-theoretic search
+# asks for every position it meets (an Enum member hashes and reads its value in Python code).
+_SHAPES = {s.value: {shape.value: s.shape(shape).value for shape in Shape} for s in Symmetry}
 
 
-def _tiles(key: tuple[tuple[int, int, str], ...]) -> tuple[Tile, ...]:
+def canonical_key(tiles: Iterable[Tile], group: Iterable[Symmetry] = GROUP) -> Key:
+    """The key of the representative of a set of tiles under `group` (see `canonical_tiles`)."""
+    tiles = tuple(tiles)
+    return min(
+        tuple(sorted((*s.cell((t.x, t.y)), _SHAPES[s._value_][t.shape._value_]) for t in tiles)) for s in group
+    )
+
+
+def _tiles(key: Key) -> tuple[Tile, ...]:
     return tuple(Tile(x, y, Shape(s)) for x, y, s in key)
 
 
@@ -74,8 +86,7 @@ def stabilizer(position: Position) -> tuple[Symmetry, ...]:
 def canonical_tiles(tiles: Iterable[Tile], group: Iterable[Symmetry] = GROUP) -> tuple[Tile, ...]:
     """The representative of a set of tiles under `group`: of its images, the one whose tiles,
     in cell order, come first. Two sets are symmetric exactly when their representatives are equal."""
-    tiles = tuple(tiles)
-    return _tiles(min(_key(s.tile(t) for t in tiles) for s in group))
+    return _tiles(canonical_key(tiles, group))
 
 
 def canonical(move: Move, group: Iterable[Symmetry] = GROUP) -> Move:

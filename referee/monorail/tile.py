@@ -29,12 +29,13 @@ class Side(Enum):
 
     @property
     def opposite(self) -> Side:
-        dx, dy = self.value
+        dx, dy = self._value_
         return Side((-dx, -dy))
 
     def beyond(self, cell: Cell) -> Cell:
         """The neighbouring cell on this side of `cell`."""
-        return cell[0] + self.value[0], cell[1] + self.value[1]
+        dx, dy = self._value_  # not `value`, a property that is slow to read: legality asks this most
+        return cell[0] + dx, cell[1] + dy
 
 
 class Shape(Enum):
