@@ -9,8 +9,11 @@ loop, the seat to move wins (M8). Every step returns a new immutable state.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
+from referee.errors import RefereeError
 from referee.game import Result
 from referee.monorail.loop import is_complete
 from referee.monorail.move import Fault, IllegalMoveError, Move, check_move, check_placement
@@ -34,6 +37,34 @@ class Rules:
 
     strict_edges: bool = True
     tiles: int = TILES
+
+    @property
+    def name(self) -> str | None:
+        """The variant's name (`VARIANTS`), or None for rules no variant names."""
+        return next((name for name, rules in VARIANTS.items() if rules == self), None)
+
+
+VARIANTS: Mapping[str, Rules] = MappingProxyType(
+    {"standard": Rules(), **{f"tiles-{n}": Rules(tiles=n) for n in (8, 10, 12, 14)}}
+)
+"""The named variants: the game as played, and smaller supplies (the edge rule kept), which the
+game-theoretic search (`solve.py`) can settle on a laptop where the full game is out of reach."""
+
+
+class UnknownVariantError(RefereeError):
+    """A variant name `VARIANTS` does not hold."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"no Monorail variant called {name!r}; the variants are {', '.join(VARIANTS)}")
+        self.name = name
+
+
+def variant(name: str) -> Rules:
+    """The rules of the variant called `name`; UnknownVariantError if there is none."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise UnknownVariantError(name) from None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from hypothesis import strategies as st
 
-from referee.monorail import STATIONS, Move, Position, Shape, Side, Tile, legal_moves, start
+from referee.monorail import STATIONS, TILES, Move, Position, Shape, Side, Tile, legal_moves
 from referee.monorail.tile import Cell
 
 shapes = st.sampled_from(list(Shape))
@@ -44,9 +44,9 @@ def options(position: Position, strict_edges: bool = True) -> list[Move]:
 
 
 @st.composite
-def played(draw: st.DrawFn, max_moves: int = 4, strict_edges: bool = True) -> Position:
-    """A position reached from the start by legal moves (never a complete one)."""
-    position = start()
+def played(draw: st.DrawFn, max_moves: int = 4, strict_edges: bool = True, supply: int = TILES) -> Position:
+    """A position reached from the start (with `supply` tiles) by legal moves (never a complete one)."""
+    position = Position(tiles_left=supply)
     for _ in range(draw(st.integers(0, max_moves))):
         listed = options(position, strict_edges)
         if not listed:
