@@ -33,6 +33,9 @@ class Terminal:
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        # The size is the pty's: COLUMNS and LINES (80x24, which pytest-xdist's workers have
+        # in their environment) would override it.
+        env = {name: value for name, value in env.items() if name not in ("COLUMNS", "LINES")}
         self.process = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
                                         close_fds=True)
         os.close(slave)
