@@ -17,15 +17,23 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Sequence[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The parser of `commands` (default: all of them), each module imported as it registers."""
     parser = argparse.ArgumentParser(
         prog="refgm",
         description="An LLM game master whose every fact is checked by a deterministic referee.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in commands:
         importlib.import_module(f"refgm.commands.{name}").register(sub)
     return parser
+
+
+def parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser `argv` needs: only its command's when it names one (`refgm play ...` imports
+    no other command's module: 0.6 s of CPU less for `refgm play`), else every command's (for
+    `refgm`, `refgm --help` and the error naming the commands)."""
+    return build_parser((argv[0],)) if argv and argv[0] in COMMANDS else build_parser()
 
 
 BROKEN_PIPE = 141
@@ -43,7 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; its handler returns the exit code."""
     if sys.stdin is None:  # started with stdin closed (`refgm ... <&-`): no input at all
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115  # lives as long as the process
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = parser_for(argv)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
