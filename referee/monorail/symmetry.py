@@ -67,9 +67,7 @@ _SHAPES = {s.value: {shape.value: s.shape(shape).value for shape in Shape} for s
 def canonical_key(tiles: Iterable[Tile], group: Iterable[Symmetry] = GROUP) -> Key:
     """The key of the representative of a set of tiles under `group` (see `canonical_tiles`)."""
     tiles = tuple(tiles)
-    return min(
-        tuple(sorted((*s.cell((t.x, t.y)), _SHAPES[s._value_][t.shape._value_]) for t in tiles)) for s in group
-    )
+    return min(tuple(sorted((*s.cell((t.x, t.y)), _SHAPES[s._value_][t.shape._value_]) for t in tiles)) for s in group)
 
 
 def _tiles(key: Key) -> tuple[Tile, ...]:

@@ -9,7 +9,8 @@ so outputs stay aligned with inputs; the exit code is 0 when every line was well
 when at least one was not, as for `refgm parse --jsonl`.
 
 `analyze` lists every legal move from a position in classes under the board's symmetries, with
-whether it keeps completion possible and what a short game-tree search finds it leads to.
+whether it keeps completion possible and what a short game-tree search finds it leads to;
+`analyze --solve` searches a variant's start to the end (`monorail_solve.py`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
@@ -34,8 +36,10 @@ from referee.monorail import (
     parse_move,
 )
 from referee.monorail.analysis import How, MoveClass, Outcome, Result, analyze
+from referee.monorail.game import VARIANTS, variant
 from referee.monorail.solver import SearchLimitError, solve
 from referee.monorail.symmetry import stabilizer
+from refgm.commands.monorail_solve import run_solve
 from refgm.jsonl import MalformedLine, answer_lines, load_object, shown
 
 TILES_LEFT_LIMIT = 64
@@ -45,6 +49,7 @@ STEP_LIMIT = 2_000_000
 """The most `tiles_left` a line may ask about: four supplies. Proving a position impossible
 takes the solver longer the more tiles it may spend, so the interface bounds it."""
 
+DEPTH = 3  # analyze's default search depth
 EXAMPLE = '{"stations": [[0,0,"H"],[1,0,"H"]], "placed": [], "tiles_left": 16}'
 USAGE = 2
 INTERRUPTED = 130
@@ -82,17 +87,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     study.add_argument(
         "--depth",
         type=_depth,
-        default=3,
-        help="plies to search (default %(default)s, about a second from the start; 4 and 5 take minutes; 6 hours or more)",
+        help=f"plies to search (default {DEPTH}, about a second from the start; 4 and 5 take minutes; 6 hours or more)",
     )
     study.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     study.add_argument("--loose-edges", action="store_true", help="switch the edge rule off (M4)")
+    study.add_argument(
+        "--variant",
+        choices=list(VARIANTS),
+        default="standard",
+        help="the rules: standard (16 tiles, the default) or a smaller supply (tiles-8 ... tiles-14)",
+    )
+    solving = study.add_argument_group("solving the game (--solve)")
+    solving.add_argument(
+        "--solve",
+        action="store_true",
+        help="find who wins the variant's start with perfect play (df-pn search), the winner's strategy, "
+        "and check it against every reply",
+    )
+    solving.add_argument("--out", type=Path, metavar="FILE", help="write the winner's strategy file (JSON Lines)")
+    solving.add_argument("--time-limit", type=_seconds, metavar="SECONDS", help="stop the search after this long")
+    solving.add_argument("--no-check", action="store_true", help="do not run the checker on the strategy")
     study.set_defaults(handler=run_analyze)
 
 
 def _help(parser: argparse.ArgumentParser) -> int:
     parser.print_help()
     return USAGE
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text!r}")
+    return seconds
 
 
 def _depth(text: str) -> int:
@@ -235,12 +265,25 @@ def _progress(stream: TextIO) -> Callable[[int, int], None]:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
+    rules = replace(variant(args.variant), strict_edges=not args.loose_edges)
+    if args.solve:
+        if args.position or args.depth:
+            print(
+                "refgm monorail analyze: --solve searches the variant's start to the end: no --position or --depth",
+                file=sys.stderr,
+            )
+            return USAGE
+        return run_solve(args, rules)
+    if args.out or args.time_limit or args.no_check:
+        print("refgm monorail analyze: --out, --time-limit and --no-check go with --solve", file=sys.stderr)
+        return USAGE
     try:
-        position = load_position(args.position)
+        position = load_position(args.position) if args.position else Position(tiles_left=rules.tiles)
     except MalformedLine as err:
         print(f"refgm monorail analyze: {err}", file=sys.stderr)
         return USAGE
-    strict = not args.loose_edges
+    args.depth = args.depth or DEPTH
+    strict = rules.strict_edges
     counted = [0, 0]
     show = _progress(sys.stderr)
 
