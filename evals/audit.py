@@ -24,9 +24,8 @@ from gm.recorder import turns as recorded_turns
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
 from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, Lang, incident_from_json
-from referee.lang.ja.tokens import normalize as ja_normalize
-from referee.lang.ja.tokens import sentences as ja_sentences
-from referee.lang.ja.tokens import tokenize as ja_tokenize
+from referee.lang.ja.tokens import objects as ja_objects
+from referee.lang.ko.morph import objects as ko_objects
 from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
@@ -95,15 +94,11 @@ FINDINGS = ("contradiction", "count error", "wrong verdict", "leak", "changed se
 # the mug of hot cocoa" (the cocoa, not the mug).
 _EN_SERVING = (r"(?:(?:piece|slice|bite|bottle|glass|can|cup|mug|carton|box|bar|scoop|bowl|jar|pitcher|plate|pot"
                r"|pack|packet|bag)\s+of\s+(?:the\s+)?)?")
-_OPENING: dict[Lang, tuple[str, ...]] = {
+_OPENING: dict[str, tuple[str, ...]] = {
     "en": (
-        r"\blast\s+" + _EN_SERVING + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
+        r"\blast\s+" + _EN_SERVING + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})",
         r"\b(?:ate|drank|finished|eaten|drunk|eat|drink)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
-        + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)",
-    ),
-    "ko": (
-        r"마지막\s*(?:(?:남은|남아\s*있던|하나\s*남은|한\s*(?:개|조각|잔|병|캔|팩)\s*남은)\s*)?(?P<noun>[가-힣]+)",
-        r"(?P<noun>[가-힣]+)(?:을|를)\s*(?:(?:누가|누군가|몰래|다)\s*)?(?:먹었|먹어|마셨|마셔|먹은|마신)",
+        + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})",
     ),
     "ja": (
         r"最後(?:の|に残った|に残っていた|の(?:一つ|ひとつ|1つ|一個|1個|一切れ|一本|1本)の)\s*"
@@ -119,9 +114,6 @@ _EN_TAIL = frozenset(
     """in on at from that which who and or was is were has had got left gone disappeared of for
     with this today yesterday someone somebody it the a an but so went vanished missing by""".split()
 )
-# Particles a Korean noun is followed by, and whether each follows a final consonant:
-# "마카롱이", "파이가", "케이크를", "김밥을". The right one after the noun is stripped.
-_KO_PARTICLES = {"이": True, "가": False, "을": True, "를": False, "은": True, "는": False}
 _DRINK = {"en": r"\b(?:drank|drink|drinking|drunk|sip|sipped)\b", "ko": r"마시|마셨|마신", "ja": r"飲"}
 _EAT = {"en": r"\b(?:ate|eat|eaten|eating)\b", "ko": r"먹", "ja": r"食べ|食っ"}
 
@@ -151,59 +143,22 @@ def find_incident(chat: Chat, lang: Lang, given: Incident | None = None) -> Foun
 
 def _named(text: str, lang: Lang) -> str | None:
     """The object `text` names most often in the opening's shapes, the first on a tie."""
-    nouns = [n for shape in _OPENING[lang] for m in re.finditer(shape, text, re.IGNORECASE)
-             if (n := _noun(m.group("noun"), lang))]
-    if lang == "ja":
-        nouns = _ja_objects(text) + nouns  # the whole compound ("抹茶ラテ", "いちご牛乳"), first
+    shaped = [n for shape in _OPENING.get(lang, ()) for m in re.finditer(shape, text, re.IGNORECASE)
+              if (n := _noun(m.group("noun"), lang))]
+    read = {"ko": ko_objects, "ja": ja_objects}.get(lang)
+    nouns = [*(read(text) if read else ()), *shaped]  # the tokenizer's whole compound first ("抹茶ラテ")
     return max(dict.fromkeys(nouns), key=nouns.count) if nouns else None
 
 
 def _noun(found: str, lang: Lang) -> str | None:
     """The object's name in a match: without the words after it ("brownie in the kitchen"),
-    the Korean particle after it, or a word that names no object ("the last question")."""
+    or None for a word that names no object ("the last question")."""
     if lang == "en":
         words = found.casefold().split()
-        if len(words) > 1 and words[1] in _EN_TAIL:
-            words = words[:1]
+        words = words[:next((i for i, w in enumerate(words) if i and w in _EN_TAIL), len(words))]
         noun = " ".join(words)
         return None if words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS else noun
-    if lang == "ko":
-        last, particle = found[-2:-1], found[-1:]
-        if len(found) > 1 and particle in _KO_PARTICLES and _has_final(last) == _KO_PARTICLES[particle]:
-            found = found[:-1]
-        return found if len(found) > 1 and found not in {"질문", "기회", "사람", "답", "하나"} else None
     return found if found not in {"質問", "チャンス", "一人", "人"} else None
-
-
-_JA_NOT_OBJECTS = frozenset({"何", "それ", "これ", "全部", "ひとつ", "一つ"})
-"""Words before を食べる that name no object ("何を食べた", "全部を食べた")."""
-
-
-def _ja_objects(text: str) -> list[str]:
-    """The objects eaten or drunk in Japanese text: the run of nouns just before を and 食べる
-    or 飲む ("A・B・Cのうち1人が抹茶ラテを飲みました"), read by the parser's tokenizer, since
-    Japanese writes no space between a compound's words; not a quantity ("一切れ", "1個")."""
-    found = []
-    for sentence in ja_sentences(ja_normalize(text)):
-        tokens = ja_tokenize(sentence, Roster())
-        for k in range(1, len(tokens) - 1):
-            if tokens[k].surface != "を" or tokens[k + 1].lemma not in ("食べる", "飲む"):
-                continue
-            j = k
-            while j > 0 and tokens[j - 1].pos in ("名詞", "接頭辞", "接尾辞") and tokens[j - 1].kind == "word":
-                j -= 1
-            run = tokens[j:k]
-            if run and not any(t.pos2 == "数詞" or t.pos3 == "助数詞可能" or (t.pos == "接尾辞" and t.pos2 == "名詞的"
-                               and t.lemma in ("個", "切れ", "本", "杯", "つ")) for t in run):
-                noun = _noun("".join(t.surface for t in run), "ja")
-                if noun is not None and noun not in _JA_NOT_OBJECTS:
-                    found.append(noun)
-    return found
-
-
-def _has_final(syllable: str) -> bool:
-    """Whether a Hangul syllable ends in a consonant (받침)."""
-    return bool(syllable) and "가" <= syllable <= "힣" and (ord(syllable) - 0xAC00) % 28 != 0
 
 
 def readings(text: str, reply: str, ctx: Context, line: int,
@@ -283,6 +238,15 @@ _FRAMED: dict[Lang, tuple[str, str]] = {
 }
 
 
+_MUSED: dict[Lang, str] = {
+    "ko": r"^\s*(?:음+|흠+|으음+|좋아|그럼|자|에라\s*모르겠다)\s*[,.…~!]+\s*",
+    "ja": r"^\s*(?:う[ーん〜~]+|ん[ーん〜~]+|えー?と|よし|じゃあ|では|うむ)\s*[、,.…。！!〜~ー]*\s*",
+    "en": r"^\s*(?:hm+|um+|uh+|okay|ok|well|alright|right)\s*[,.…!]+\s*",
+}
+"""A musing word a judged guess opens with ("うーん、犯人はCさん、嘘つきはAさん！"): the parser
+reads the line as thinking aloud, the reply as the answer it was."""
+
+
 def _pieces(text: str) -> list[str]:
     """The sentences of a line or reply (the question a line asks after a conclusion, "so B
     is the liar. C, did you drink it?", is its last: the parser will not split a guess and a
@@ -300,11 +264,14 @@ def _concluded(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | 
         return last
     if not pieces:
         return None
-    for tag, plain in (_CONFIRMING[ctx.lang or "en"], _FRAMED[ctx.lang or "en"]):
-        tagless = re.sub(tag, plain, pieces[-1], flags=re.IGNORECASE)
-        if tagless != pieces[-1] and isinstance(intent := parse(tagless, ctx).intent, Guess):
-            return intent
-    return None
+    lang = ctx.lang or "en"
+    sentence = pieces[-1]
+    bare = re.sub(_MUSED[lang], "", sentence, flags=re.IGNORECASE)
+    tries = [bare] if bare != sentence else []
+    for tag, plain in (_CONFIRMING[lang], _FRAMED[lang]):
+        tries += [tagless for said in dict.fromkeys((sentence, bare))
+                  if (tagless := re.sub(tag, plain, said, flags=re.IGNORECASE)) != said]
+    return next((intent for said in tries if isinstance(intent := parse(said, ctx).intent, Guess)), None)
 
 
 def _told(reply: str, ctx: Context) -> tuple[Claim, ...]:

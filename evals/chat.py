@@ -51,6 +51,15 @@ LABELS: dict[str, Role] = {
     "게임 마스터": "gm",
     "게임마스터": "gm",
     "ゲームマスター": "gm",
+    # hosts: "진행자:", "Narrator:", "司会:"
+    "진행자": "gm",
+    "사회자": "gm",
+    "host": "gm",
+    "narrator": "gm",
+    "moderator": "gm",
+    "司会": "gm",
+    "進行役": "gm",
+    "ナレーター": "gm",
 }
 
 # The label's shapes: "GM:", "**GM:**", "**GM**:", "ChatGPT said:" (ChatGPT), "[플레이어]
@@ -100,7 +109,7 @@ _NAMED = (
     # Slack ("Priya Shah  10:02 AM", "GameMaster  APP  10:02 AM") and Telegram ("Jordan, [6/18/26
     # 7:40 AM]"): the name and the time on a line of their own, the text on the next lines
     re.compile(r"^(?P<name>\S[^\n]{0,40}?)\s{2,}(?:(?:APP|앱|アプリ)\s{2,})?" + _TIME + r"\s*$", re.IGNORECASE),
-    re.compile(r"^(?P<name>[^,\n\[]{1,40}),\s?\[\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s" + _TIME + r"\]\s*$"),
+    re.compile(r"^(?P<name>[^,\n\[]{1,40}),\s?\[\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?\s" + _TIME + r"\]\s*$"),
     re.compile(r"^\[?\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
                r"\s*(?:-\s*)?(?P<name>[^:\n\]]{1,40}?):\s?(?P<text>.*)$"),
     re.compile(r"^(?P<name>[^\s—–][^—–\n]{0,40}?)\s+[—–]\s+(?:today|yesterday|오늘|어제|今日|昨日|\d{1,4}[/.-])[^\n]*$",
@@ -108,9 +117,9 @@ _NAMED = (
     # iMessage and the like: a name that says game master, then a colon ("カヌレGM: ...")
     re.compile(r"^(?P<name>[^\s:：\[\]][^:：\n]{0,30}?(?:GM|ＧＭ|봇|ボット|[Bb]ot)[^:：\n]{0,10}?)\s?[:：]\s?(?P<text>.*)$"),
 )
-GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|bot(?![a-z])|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
+GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|(?-i:GM)(?![a-z])|bot(?![a-z])|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
                      r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ", re.IGNORECASE)
-"""A speaker's name that says game master: GM-bot, GameBot, Meta AI, Mystery Master, 게임봇."""
+"""A speaker's name that says game master: GM-bot, LiarGM, GameBot, Meta AI, Mystery Master, 게임봇."""
 
 
 class SpeakersError(ValueError):

@@ -32,16 +32,22 @@ _COUNT: dict[Lang, tuple[str, ...]] = {
     "ko": (
         r"남은\s*(?:질문\s*(?:(?:권|횟수|수)\s*)?|횟수\s*)(?:(?:은|는)\s*)?" + _SEP + r"(\d+)",
         r"질문\s*(?:(?:권|횟수)\s*)?(?:(?:이|은|는)\s*)?(\d+)\s*(?:회|개|번)\s*남",
+        r"(?P<used>\d+)\s*/\s*(?P<of>\d+)\s*(?:(?:회|개|번)\s*)?사용",
     ),
     "ja": (
         r"残り\s*(?:の\s*)?(?:質問\s*)?(?:(?:権|回数|数)\s*)?(?:は\s*)?" + _SEP + r"(\d+)",
         r"(?:質問\s*(?:(?:権|回数)\s*)?(?:(?:は|が)\s*)?)?あと\s*(\d+)\s*回",
+        r"(?P<used>\d+)\s*/\s*(?P<of>\d+)\s*(?:回\s*)?使用",
     ),
     "en": (
         r"\b(?:questions?\s+(?:left|remaining)|remaining\s+questions?)\s*" + _SEP + r"(\d+)",
         r"\b(\d+)\s+(?:more\s+)?(?:questions?\s+)?(?:left|remaining)\b",
+        r"^\W*(?:remaining|left)\s*[:=]\s*(\d+)",
+        r"\bused\s*[:=]?\s*(?P<used>\d+)\s*(?:/|of|out\s+of)\s*(?P<of>\d+)(?:\s+questions?)?(?!\s*[A-Za-z])",
+        r"\b(?P<used>\d+)\s*(?:/|of|out\s+of)\s*(?P<of>\d+)\s+(?:questions?\s+)?used\b",
     ),
 }
+"""The remaining count as shown, or the used one with the budget ("Used 3 of 7", "質問：4/7 使用")."""
 
 _NUMBER = r"(\d+)(?!\d)(?!\s*(?:人|名|명|사람|people\b|of\s+(?:them|you)\b))(?:\s*(?:→|->|=>|⇒|➡)\s*(\d+))?"
 """A count: not a number of people ("残り2人は正直者", "the remaining 2 people"), and the new
@@ -154,6 +160,19 @@ _NOT_A_CLAIM: dict[Lang, str] = {
     "ja": r"\?|と思|と考え|だと|って|なら|かも|かどうか|と言|ではな|じゃな|ません|ない",
     "en": r"\?|\b(?:think|thought|guess|guessed|suppose|say|says|said|claim|claims|if|whether|maybe|might|not|n't|never)\b",
 }
+_ONE_OF = re.compile(r"\b(?:one|two|either|both|any|none|neither)\s+of\b[^.!?\n]*", re.IGNORECASE)
+""""One of A, B and C drank it", "two of A, B and C are honest": said of no one, whichever clause it ends in."""
+
+# Two people called honest in the game master's own words ("B와 C는 정직한 쪽이니까", "Note: B
+# and C are honest"): with one liar among three, the third is named the liar.
+_HONEST_PAIR: dict[Lang, str] = {
+    "ko": r"(?P<a>{name})\s*(?:(?:씨|님)\s*)?(?:와|과|랑|이랑|하고|,|·)\s*(?P<b>{name})\s*(?:(?:씨|님)\s*)?"
+          r"(?:(?:은|는|이|가|도)\s*)?(?:(?:둘\s*다|모두)\s*)?(?:정직|진실만|솔직)",
+    "ja": r"(?P<a>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:と|、|・)\s*(?P<b>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?"
+          r"(?:(?:は|が|も)\s*)?(?:(?:2人とも|二人とも|どちらも)\s*)?(?:正直|本当のことしか)",
+    "en": r"\b(?P<a>{name})\s*(?:,|and|&)\s*(?P<b>{name})\s+(?:are|were)\s+(?:both\s+)?(?:honest|truthful"
+          r"|telling\s+the\s+truth|the\s+honest\s+ones)\b",
+}
 
 # A line that starts with a character's label ("A:", "「A: ...", "A씨:", "Bさん：", "2. B:").
 _SPEAKER_LINE = r"^\s*(?:\d+[.)]\s*)?(?:[「『\"“(（]\s*)?(?:{name})\s*(?:(?:씨|さん|氏)\s*)?(?:[:：]|(?=[「『“]))"
@@ -258,6 +277,7 @@ class _Patterns:
     name: re.Pattern[str]  # any roster name, as a word
     act: re.Pattern[str]
     not_a_claim: re.Pattern[str]
+    honest_pair: re.Pattern[str]
     roles_only: re.Pattern[str]
     nouns: tuple[tuple[Role, re.Pattern[str]], ...]
     names: dict[str, str]
@@ -298,6 +318,7 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         name=re.compile(rf"(?<![A-Za-z])(?:{names})(?![A-Za-z])"),
         act=re.compile(_ACT[lang].format(name=names), re.IGNORECASE),
         not_a_claim=re.compile(_NOT_A_CLAIM[lang], re.IGNORECASE),
+        honest_pair=re.compile(_HONEST_PAIR[lang].format(name=names), re.IGNORECASE),
         roles_only=re.compile(_ROLES_ONLY.format(nouns=nouns), re.IGNORECASE),
         nouns=tuple((role, re.compile(noun, re.IGNORECASE)) for role, noun in _ROLE_NOUNS[lang].items()),
         names={name.casefold(): name for name in roster.names},
@@ -357,6 +378,18 @@ class _Scan:
     rest: str
 
 
+_RECAP = re.compile(r"\s*\d+[.)]")
+"""A numbered line: a recap of the answers given ("1. C: B is the liar."), not an answer now."""
+
+
+def _shown(count: re.Match[str]) -> int:
+    """The remaining count a match shows: the budget less those used, or the number itself
+    (the new one, when shown changing)."""
+    if count.re.groupindex.keys() >= {"used", "of"}:
+        return int(count.group("of")) - int(count.group("used"))
+    return int(count.group(count.lastindex or 1))
+
+
 def _scan(text: str, p: _Patterns) -> _Scan:
     """Counts, claims and notes in `text`, and what is left for the statement extractor."""
     counts: list[int] = []
@@ -366,7 +399,7 @@ def _scan(text: str, p: _Patterns) -> _Scan:
     for raw in text.splitlines():
         line = character_line(unicodedata.normalize("NFKC", raw).strip(), p.character_line)
         spoken = p.speaker_line.match(line) is not None
-        shown = [int(m.group(m.lastindex or 1)) for pattern in p.counts for m in pattern.finditer(line)]
+        shown = [_shown(m) for pattern in p.counts for m in pattern.finditer(line)]
         counts.extend(shown)
         noted = {kind for kind, pattern in p.notes if not spoken and pattern.search(line)}
         if noted:
@@ -409,9 +442,14 @@ def _claims(line: str, raw: str, p: _Patterns) -> tuple[list[Claim], bool]:
     to read). A clause that asks, supposes, reports or denies names no one."""
     if _narrated(line, p):
         line = _QUOTED.sub(" ", line)  # what the characters say in it is theirs, not the game master's
-    line = _BOLD.sub("", line)
+    line = _ONE_OF.sub(" ", _BOLD.sub("", line))
     found = [Claim(role, p.names[m.group("name").casefold()], raw.strip())
              for role, pattern in p.beside for m in pattern.finditer(line)]
+    if not p.not_a_claim.search(line):
+        for m in p.honest_pair.finditer(line):
+            third = set(p.names.values()) - {p.names[m.group("a").casefold()], p.names[m.group("b").casefold()]}
+            if len(third) == 1 and len(p.names) == 3:
+                found.append(Claim("liar", third.pop(), raw.strip()))
     own = bool(found)
     for clause in _CLAUSE.split(line):
         outright = [Claim(role, p.names[m.group("name").casefold()], raw.strip())
@@ -474,6 +512,11 @@ def read_turn(player: str, intent: Intent, reply: str, ctx: Context, line: int =
         unread = (reply.strip(),)
     elif isinstance(intent, Unclear) and not judged and not scan.notes:
         unread = (player.strip(),)  # the player's line itself could not be read
+    elif not isinstance(intent, Guess) and not scan.notes:
+        # a character answers a line read as no question ("B, did you?" with nothing before it
+        # to continue): it may have been one, of any cost; not a numbered recap of the answers
+        unread = tuple(said for said in rest.splitlines()
+                       if p.speaker_line.match(said) and not _RECAP.match(said))
     return Turn(
         player=player,
         intent=intent,

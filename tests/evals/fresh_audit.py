@@ -64,10 +64,14 @@ def labels(lang: str, root: Path = SET) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+_VERBS = {"먹다": "eat", "食べる": "eat", "마시다": "drink", "飲む": "drink"}
+"""A label's act in its own language, as some sets write it ("먹다" for "eat")."""
+
+
 def _same_object(found: dict[str, Any] | None, labelled: dict[str, str]) -> bool:
     """Whether the audit found the chat's object: the same act, and the same name or one within
     the other ("pizza" for "slice of pizza")."""
-    if found is None or found["verb"] != labelled["verb"]:
+    if found is None or found["verb"] != _VERBS.get(labelled["verb"], labelled["verb"]):
         return False
     a, b = found["noun"].casefold(), labelled["noun"].casefold()
     return a in b or b in a

@@ -46,10 +46,14 @@ def _held(s: Score) -> dict[str, bool]:
 # thing). The audit, with today's reader, finds none; the stored eval rows are from the run.
 # The third read "the answer to this puzzle can only be achieved by A and B" as a cleft ("it was
 # A and B"), both said to have eaten it; a cleft now needs "it was" next to the name.
+# The fourth's answers are runs like "A: Yes, I am A, I am C, I am a liar, I am B, ...": a clause
+# with a verb of its own ("I am A") before one with its own subject ("I am a liar") now leaves
+# the whole unread (whose names and "not"s are whose cannot be told), so no answer is read.
 READ_SINCE = {
     "local-smollm2_rules-prompt_en_guess-happy_cake_4": "contradiction",
     "local-smollm2_rules-prompt_en_guess-happy_cake_6": "contradiction",
     "local-smollm2_unassisted_en_guess-happy_cake_4": "contradiction",
+    "local-smollm2_unassisted_en_negation_cake_8": "contradiction",
 }
 
 

@@ -27,6 +27,15 @@ from referee.liar.intent import Guess, Question
     ("ja", "事件：最後のどら焼きがなくなりました。", "どら焼き", "eat"),
     ("ja", "最後に残ったメロンパンを誰かが食べてしまいました。", "メロンパン", "eat"),
     ("ja", "冷蔵庫の牛乳を飲んだのは誰でしょう？", "牛乳", "drink"),
+    # a one-syllable noun, words that describe or count it, a compound with a space
+    ("ko", "A·B·C 중 한 명이 마지막 떡을 먹었어요.", "떡", "eat"),
+    ("ko", "식탁에 남아 있던 마지막 구운 고구마 한 개가 없어졌어요.", "고구마", "eat"),
+    ("ko", "컵에 따라 둔 매실차 한 잔을 누군가 마셨습니다.", "매실차", "drink"),
+    ("ko", "냉장고에 하나 남은 딸기 우유를 누가 몰래 마셨어요!", "딸기 우유", "drink"),
+    # a comma, someone and how between the object and the act; a hiragana compound
+    ("ja", "棚にあったほうじ茶ラテを、誰かがこっそり飲んでしまいました。", "ほうじ茶ラテ", "drink"),
+    ("ja", "お皿のみかん大福を誰かが食べました。", "みかん大福", "eat"),
+    ("en", "Someone ate the last grilled cheese sandwich on the plate.", "grilled cheese sandwich", "eat"),
 ])
 def test_the_opening_names_the_incident(lang: Lang, opening: str, noun: str, verb: str) -> None:
     player = {"en": "Player: A, did you do it?", "ko": "플레이어: A씨가 그랬어요?",

@@ -21,6 +21,14 @@ from referee.liar.problem import Problem, Why
     ("ja", "残り回数 ➡ 3", (3,)),
     ("en", "Remaining questions — 2", (2,)),
     ("en", "questions left | 1", (1,)),
+    # the used count with the budget, and a bare "Remaining:"
+    ("en", "Used 3 of 7", (4,)),
+    ("en", "(2/7 used)", (5,)),
+    ("en", "Remaining: 4", (4,)),
+    ("ja", "質問：4/7 使用", (3,)),
+    ("ko", "질문 2/7 사용", (5,)),
+    ("en", "The remaining 2 people are honest.", ()),
+    ("en", "B: I used 1 of 2 forks.", ()),
 ])
 def test_remaining_count_lines(lang: str, text: str, counts: tuple[int, ...]) -> None:
     assert read_counts(text, lang) == counts  # type: ignore[arg-type]
@@ -42,6 +50,14 @@ def test_guess_verdicts(lang: str, text: str, verdict: bool | None) -> None:
     ("en", "B: C is the liar.", set()),  # a character's answer, not the game master's claim
     ("ja", "「A: Bさんは嘘つきです。」", set()),
     ("ko", "2. B: A가 거짓말쟁이가 아니다.", set()),  # a numbered recap line of an answer
+    # two called honest: the third is named the liar; a list of all three names no one
+    ("ko", "📝 참고: B와 C는 정직한 쪽이니까 잘 들어 보세요!", {("liar", "A")}),
+    ("ja", "ヒント：AさんとCさんは正直者です。", {("liar", "B")}),
+    ("en", "Note: A and B are both telling the truth.", {("liar", "C")}),
+    ("en", "Are A and B honest?", set()),
+    ("ko", "A와 B는 정직하지 않을 수도 있어요.", set()),
+    ("en", "Two of A, B and C are honest; one of A, B and C ate it.", set()),
+    ("en", "Someone drank it: one of A, B or C drank the soda.", set()),
 ])
 def test_roles_named_outright_but_not_in_characters_lines(
     lang: str, text: str, named: set[tuple[str, str]]
@@ -81,6 +97,19 @@ def test_a_reply_to_anything_but_a_question_holds_no_answers() -> None:
     turn = read_turn("Reveal please", Other(), recap, Context(lang="en"))
     assert turn.statements == ()
     assert {(c.role, c.name) for c in turn.claims} == {("culprit", "B"), ("liar", "C")}
+
+
+@pytest.mark.parametrize(("lang", "reply"), [
+    ("en", 'B: "No."\nUsed 2 of 7'),
+    ("ko", "B: 아니.\n남은 질문 5개"),
+    ("ja", "B「いいえ」\n残り5回"),
+])
+def test_an_answer_to_a_line_read_as_no_question_is_listed(lang: str, reply: str) -> None:
+    """"B, did you?" (a follow-up the audit reads alone, as no question) answered "No." with
+    the count down by one was charged as a count error: the answer is not read, so the line
+    may have been a question of any cost."""
+    turn = read_turn("B, did you?", Other(), reply, Context(lang=lang))  # type: ignore[arg-type]
+    assert turn.statements == () and turn.unread
 
 
 def test_a_guess_reply_without_a_verdict_is_listed_not_guessed() -> None:

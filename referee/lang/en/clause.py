@@ -57,7 +57,6 @@ _TRUTH_PHRASE = frozenset(["truth", "lies", "lie"])
 _CONSEQUENCE = frozenset("so therefore thus hence".split())  # ", so C is the liar"
 _REASON = frozenset("since because as".split())  # "since A contradicts C, ..."
 _STRESS = frozenset("also really just still too very quite actually definitely probably always even".split())
-_MUSING = HEDGES | THINKING  # a clause that hedges or muses is no aside: it hedges the whole
 
 
 class Unreadable(Exception):
@@ -187,11 +186,36 @@ class _Segment:
         clause's (merged, "I don't like it, but I drank it" was read as "I did not drink it"),
         and it may be one the reader does not know (a misspelt "liar"), so the whole is unread.
         Its subject comes before the verb, as a statement's does: not "did either A", "are
-        both A" (a question's). Not a hedge ("ur kinda sus"), which hedges the whole anyway."""
+        both A" (a question's). Not a hedge ("ur kinda sus"), which hedges the whole anyway, nor
+        a clause that opens musing ("hmm, A is quiet"); a word that muses only there ("I was
+        right next to him", "I didn't see") does not make one."""
         w = [x for x in self.words if x not in NEGATORS and x not in _STRESS]
-        return not self.complete and not self.ellipsis and not _MUSING.intersection(w) and any(
+        return not self.complete and not self.ellipsis and not self.musing and any(
             x in AUX and any(map(is_person, w[:i])) and i + 1 < len(w) and not is_person(w[i + 1])
             and w[i + 1] not in CONJUNCTIONS
+            for i, x in enumerate(w))
+
+
+    @property
+    def musing(self) -> bool:
+        """A hedge anywhere ("ur kinda sus"), or a musing word at the head ("hmm, A is quiet");
+        not one that muses only there ("I was right next to him", "I didn't see")."""
+        opening = [x for x in self.words[:2] if x not in CONJUNCTIONS][:1]
+        return bool(HEDGES.intersection(self.words) or THINKING.intersection(opening))
+
+    @property
+    def subject_first(self) -> bool:
+        """A predicate with a subject of its own at its head: "and he never ate it"."""
+        head = next((w for w in self.words if w not in CONJUNCTIONS), "")
+        return self.complete and is_person(head)
+
+    @property
+    def acts(self) -> bool:
+        """Someone doing something that is no predicate of the game, with a verb the reader
+        need not know ("I sat with him"): a person, then a word that is no person, link or "not"."""
+        w = self.words
+        return not self.complete and not self.ellipsis and not self.musing and any(
+            is_person(x) and i + 1 < len(w) and not is_person(w[i + 1]) and w[i + 1] not in CONJUNCTIONS
             for i, x in enumerate(w))
 
 
@@ -210,7 +234,8 @@ def _segments(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> list[_Se
     segments: list[_Segment] = []
     for chunk in chunks:
         independent = chunk.complete or chunk.ellipsis
-        if segments and ((chunk.aside and segments[-1].complete) or (chunk.complete and segments[-1].aside)):
+        if segments and ((chunk.aside and segments[-1].complete) or (chunk.complete and segments[-1].aside)
+                         or (chunk.subject_first and segments[-1].acts)):
             raise Unreadable(Why.PART_UNREAD)  # which names and "not"s are whose cannot be told safely
         if segments and not (independent and (segments[-1].complete or segments[-1].ellipsis)):
             segments[-1].words.extend(chunk.words)
@@ -251,7 +276,8 @@ def _subjects(segment: _Segment, people: People, seen: list[str], open_: bool = 
         if word in ("me", "us") and people.me is None:
             continue  # the player as an object: "are you telling me the truth?"
         person = _resolve(word, people, seen)
-        if person.name and person.name not in seen:
+        if person.name and person.name not in seen and word not in PLAYER and word not in YOU:
+            # "he" may stand for a name said before, never for "I" or "you" ("I sat with him, and he ...")
             seen.append(person.name)
         if person not in subjects:
             subjects.append(person)
@@ -275,6 +301,19 @@ def _conclusion(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> tuple[
     return words
 
 
+_RELATIVE = frozenset(["who", "whom", "whose", "which"])
+
+
+def _relative(words: tuple[str, ...]) -> bool:
+    """A relative clause on someone named inside the clause ("B is not the liar but A, who ate
+    the last cake, is", "C who drank it is the liar"): read whole, its act and its subject were
+    the clause's. Not the who-question after a call ("C, who ate it?"), which starts the words."""
+    return any(is_person(words[i]) and (words[i + 1] in _RELATIVE or (i > 0 and words[i + 1] == ","
+                                                                     and words[i + 2] in _RELATIVE))
+               and not COPULA.intersection(words[max(0, i - 2) : i])  # a cleft: "it was B who ate it"
+               for i in range(len(words) - 2))
+
+
 def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool = False) -> tuple[Claim, ...]:
     """The claims of one clause; () when it names no predicate at all.
 
@@ -283,6 +322,8 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
     before it, or after it when it comes first ("not me, B did it").
     """
     lexicon = predicate_words(incident)
+    if _relative(words):
+        raise Unreadable(Why.NESTED)
     segments = _segments(_conclusion(words, lexicon), lexicon)
     predicates: list[Predicate | None] = []
     for segment in segments:

@@ -426,6 +426,10 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
         implicit = not names and not who
         if implicit and p.start > 0 and unnamed_before[p.start - 1] >= clause_start[p.start]:
             problem = problem or Problem(Why.WHO_IS_MEANT)
+        if implicit and not groups and clause_start[p.start] > 0:
+            earlier, _, _ = _people(tokens, 0, clause_start[p.start], taken)
+            if any(_ref(tokens, j) != implied for j in earlier):
+                problem = problem or Problem(Why.WHO_IS_MEANT)  # "私がお腹すいてたけど、食べてない": who did not?
         if implicit:
             last = groups[-1][-1] if groups else None
             names = last.claim.about if last is not None and not last.open else (implied,)

@@ -259,3 +259,39 @@ def everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
     if surface(j) == "と" and surface(j + 1) == "も":
         j += 2
     return j
+
+
+_NOT_OBJECTS = frozenset({"何", "それ", "これ", "全部", "ひとつ", "一つ", "質問", "チャンス", "一人", "人"})
+"""Words before を食べる that name no object ("何を食べた", "全部を食べた")."""
+_COUNTERS = frozenset({"個", "切れ", "本", "杯", "つ"})
+
+
+def objects(text: str) -> tuple[str, ...]:
+    """The objects eaten or drunk in Japanese text: the run of nouns before を and 食べる or
+    飲む ("A・B・Cのうち1人が抹茶ラテを飲みました"), past who did it and how ("カフェオレを、誰かが
+    飲んで", "梨をこっそり食べた"), read by the tokenizer, since Japanese writes no space between
+    a compound's words; not a quantity ("一切れ", "1個")."""
+    found = []
+    for sentence in sentences(normalize(text)):
+        tokens = tokenize(sentence, Roster())
+        for k, token in enumerate(tokens):
+            if token.surface != "を" or not _act_follows(tokens, k + 1):
+                continue
+            j = k
+            while j > 0 and tokens[j - 1].pos in ("名詞", "接頭辞", "接尾辞") and tokens[j - 1].kind == "word":
+                j -= 1
+            run = tokens[j:k]
+            noun = "".join(t.surface for t in run)
+            if run and noun not in _NOT_OBJECTS and not any(
+                    t.pos2 == "数詞" or t.pos3 == "助数詞可能" or (t.pos == "接尾辞" and t.pos2 == "名詞的"
+                                                               and t.lemma in _COUNTERS) for t in run):
+                found.append(noun)
+    return tuple(found)
+
+
+def _act_follows(tokens: tuple[Token, ...], k: int) -> bool:
+    """Whether eating or drinking follows an object's を, past a comma, someone (誰かが) and how."""
+    while k < len(tokens) and (tokens[k].pos in ("補助記号", "副詞") or tokens[k].kind == "who"
+                               or tokens[k].surface in ("か", "が")):
+        k += 1
+    return k < len(tokens) and tokens[k].lemma in ("食べる", "飲む")

@@ -308,3 +308,70 @@ def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence,
     if current:
         sentences.append(_sentence(current))
     return tuple(sentences), unknown_names(masked)
+
+
+_NOUN_TAGS = frozenset({"NNG", "NNP"})
+_BEFORE_OBJECT = frozenset({"마지막", "위", "안", "속", "옆", "앞", "뒤", "밑", "아래"})  # no part of its name
+_NOT_OBJECTS = frozenset({"질문", "기회", "사람", "답", "하나", "것", "거", "명", "번", "개", "중", "누구", "뭐", "무엇"})
+_ACTS = frozenset({"먹", "마시"})
+_ON_THE_WAY = frozenset({"NP", "VCP", "EC", "JKS", "MAG", "JX"})  # "누군가", "누가", "몰래", "다"
+
+
+def objects(text: str) -> tuple[str, ...]:
+    """The objects a Korean text says were eaten or drunk, or calls the last one ("마지막 찐
+    옥수수 한 자루가 없어졌어요", "꿀물 한 잔을 누군가 마셨어요", "복숭아 아이스티를 누가 마셨을까"), as
+    written: the run of nouns before the act's 을/를 or after 마지막, past the words that only
+    describe it ("찐", "남은") or count it ("한 잔", "하나"); a compound kept whole, spaces and all."""
+    found: list[str] = []
+    for line in unicodedata.normalize("NFKC", text).splitlines():
+        tokens = [t for t, _ in _tokens(line)]
+        for k, token in enumerate(tokens):
+            if token.tag == "JKO" and _act_follows(tokens, k + 1):
+                noun = _noun_before(line, tokens, k)
+            elif token.form == "마지막" and token.tag == "NNG":
+                noun = _noun_after(line, tokens, k + 1)
+            else:
+                continue
+            if noun is not None:
+                found.append(noun)
+    return tuple(found)
+
+
+def _act_follows(tokens: Sequence[Token], k: int) -> bool:
+    """Whether eating or drinking follows an object's particle, past who did it and how."""
+    while k < len(tokens) and tokens[k].tag in _ON_THE_WAY:
+        k += 1
+    return k < len(tokens) and tokens[k].tag == "VV" and tokens[k].form in _ACTS
+
+
+def _run(line: str, tokens: Sequence[Token], a: int, b: int) -> str | None:
+    """The nouns tokens[a:b] as written, or None when they are no object's name."""
+    if a >= b:
+        return None
+    noun = line[tokens[a].start:tokens[b - 1].end]
+    return None if noun in _NOT_OBJECTS else noun
+
+
+def _noun_before(line: str, tokens: Sequence[Token], k: int) -> str | None:
+    """The object whose particle is tokens[k]: "꿀물 한 잔을" is the honey water."""
+    b = k
+    if b >= 2 and tokens[b - 2].tag in ("MM", "NR") and tokens[b - 1].tag.startswith("NN"):
+        b -= 2  # a count: "한 잔", "한 조각"
+    elif b >= 1 and tokens[b - 1].tag == "NR":
+        b -= 1  # "하나를"
+    a = b
+    while a > 0 and tokens[a - 1].tag in _NOUN_TAGS and tokens[a - 1].form not in _BEFORE_OBJECT and (
+            a == b or tokens[a].start - tokens[a - 1].end <= 1):
+        a -= 1
+    return _run(line, tokens, a, b)
+
+
+def _noun_after(line: str, tokens: Sequence[Token], a: int) -> str | None:
+    """The object called the last one: "마지막 (남은) 찐 옥수수 한 자루"."""
+    while a < len(tokens) and (tokens[a].tag.startswith(("VV", "VA", "VX", "E")) or tokens[a].tag == "MAG"):
+        a += 1  # what describes it: "남은", "찐", "남아 있던"
+    b = a
+    while b < len(tokens) and tokens[b].tag in _NOUN_TAGS and tokens[b].form not in _BEFORE_OBJECT and (
+            b == a or tokens[b].start - tokens[b - 1].end <= 1):
+        b += 1
+    return _run(line, tokens, a, b)

@@ -519,6 +519,12 @@ def _read_clause(
             )
         return _ClauseReading(None)
     (predicate, noun), at = predicates[0]
+    lent = {m.ref for m in inside if m.start < at and _subject_of_own_clause(morphs, m, at)}
+    if lent:
+        kept = tuple(r for r in about if r not in lent)
+        if not kept:
+            return _ClauseReading(None, tangled=True)  # "내가 옆에 있었는데 손도 안 댔어": who did not?
+        about = kept
     after = [m for m in morphs[at + 1 : b] if m.tag not in {"XSN", "MAG"}]
     generic = (
         noun
@@ -533,6 +539,26 @@ def _read_clause(
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
     nobody = not about and (_existential(morphs, a, b) or _unnamed_subject(morphs, a, at))
     return _ClauseReading(claim, holder=holder, unnamed=vague or nobody)
+
+
+_OPEN_LINKS = frozenset("는데 ᆫ데 은데 지만 니까 으니까 므로 으므로".split())
+"""Links of a background, contrast or reason, after which the next clause may have a subject of
+its own ("내가 봤는데 (B는) 안 먹었어"); not "and" (고, 며), whose clauses share theirs."""
+
+
+def _subject_of_own_clause(morphs: tuple[Morph, ...], mention: Mention, at: int) -> bool:
+    """Whether a subject before the predicate at `at` is the subject of a clause of its own, a
+    verb and a link between them ("내가 옆에 있었는데", "제가 봤지만"): the predicate's subject is
+    then another, or left unsaid (I was beside him and he, or I, did not touch it). Not a topic,
+    which holds for the whole sentence ("B씨는 케이크를 좋아하는데 안 먹었어요")."""
+    if mention.role != "subject":
+        return False
+    verb = False
+    for m in morphs[mention.end : at]:
+        verb = verb or (m.tag in {"VV", "VA"} and m.form not in {"하", "이"})
+        if verb and m.tag == "EC" and m.form in _OPEN_LINKS:
+            return True
+    return False
 
 
 def _conditional(morphs: tuple[Morph, ...]) -> bool:

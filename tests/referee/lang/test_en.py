@@ -955,6 +955,15 @@ def test_a_cleft_names_the_culprit(text: str, culprit: str) -> None:
     assert parse(text, CAKE) == Guess(culprit, None)
 
 
+@pytest.mark.parametrize("text", ["I ate it, and he didn't.", "I did, but she did not eat it.",
+                                  "Me? I ate it, and he never did."])
+def test_he_or_she_never_stands_for_i(text: str) -> None:
+    """In "I sat with him, and he never ate it" the "he" was read as the speaker, the one name
+    seen before it: "I" is no antecedent of "he" or "she"."""
+    read = statements(text, "C", (Query("C", literal("culprit", "B")),))
+    assert ("C", "culprit(C)", False) not in read
+
+
 @pytest.mark.parametrize(
     ("text", "negated"),
     [
@@ -979,11 +988,17 @@ def test_a_tag_with_its_subject_mistyped_is_still_a_tag(text: str, negated: bool
         "Honestly I was not hungry, but I ate it.",
         "A is grumpy, and B ate it.",
         "B ate the cake and B is also the lierr",
+        "I was right next to her, and she never touched it.",  # "right" muses only at the head
+        "I sat beside A the whole time, and she didn't eat it.",  # a verb the reader does not know
+        "We shared a table, but A ate it.",
+        "B is not the liar but A, who ate the last cake, is.",  # a relative clause on a name
+        "C who drank it is the liar",
     ],
 )
 def test_a_clause_with_a_verb_the_game_does_not_know_leaves_the_whole_unread(text: str) -> None:
     """"I don't like cake, but I ate it" was read as "I did not eat it" (the first clause's
     "not" counted in the second's), "A is grumpy, and B ate it" as "A and B ate it", and
-    "B ate the cake and B is also the lierr" as the guess "B ate it" alone."""
+    "B ate the cake and B is also the lierr" as the guess "B ate it" alone; "I was right next
+    to him, and he didn't touch it" as the speaker's denial ("right" was taken for musing)."""
     assert statements(text, "B") == set()
     assert not isinstance(parse(text, CAKE), Guess)

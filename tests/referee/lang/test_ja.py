@@ -984,3 +984,23 @@ def test_calls_in_a_row_call_everyone_called() -> None:
     """"Aさん！Bさん！食べた？" was put to B alone."""
     assert queries("Aさん！Bさん！食べた？") == {("A", "A", "culprit", False), ("B", "B", "culprit", False)}
     assert queries("Aさん。Bさん、食べた？") == {("B", "B", "culprit", False)}  # a call, then another asked
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # a person in a background clause, no subject after it: who did not, it does not say
+        ("私がお腹すいてたけど、食べてないよ。", set()),
+        ("僕はずっと見てましたから、食べてないですよ。", set()),
+        ("私が隣にいましたが、手もつけていません。", set()),
+        # the one asked, or a subject of its own after it
+        ("Aさんは甘いものが好きだけど、食べてないよ。", {("C", literal("culprit", "A"), False)}),
+        ("私が見てたけど、Aさんは食べてないよ。", {("C", literal("culprit", "A"), False)}),
+        ("いいえ、食べていません。", {("C", literal("culprit", "A"), False)}),
+    ],
+)
+def test_a_person_of_a_background_clause_is_not_the_acts(text: str, read: set[tuple[str, object, bool]]) -> None:
+    """"私はお腹がすいていたけど、食べてないよ" (I was hungry, but did not eat it), answering
+    whether A ate it, was read as A's denial: the subject left out was taken for the one asked,
+    and the speaker named before it was passed over."""
+    assert facts(text, "C", Query("C", literal("culprit", "A"))) == read

@@ -1147,3 +1147,25 @@ def test_a_letter_name_glued_to_or_is_a_name(text: str) -> None:
     """"C 아니면에이가 범인일 거야" was read as the guess that C did it: the glued 에이 was no
     name, so "C or A" lost its A."""
     assert not isinstance(parse(text, KO), Guess)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # a subject with a verb and a link of its own: who did not, it does not say
+        ("제가 옆에 있었는데 손도 안 댔어요.", set()),
+        ("내가 지켜봤지만 안 먹었어", set()),
+        ("제가 계속 봤으니까 안 먹었어요", set()),
+        # the act's own subject after it, or a topic, which holds for the whole sentence
+        ("제가 옆에 있었는데 A는 손도 안 댔어요.", {("B", "culprit", "A", False)}),
+        ("저는 배가 불렀는데 안 먹었어요.", {("B", "culprit", "B", False)}),
+        ("A는 단 걸 좋아하는데 안 먹었어", {("B", "culprit", "A", False)}),
+        # "and" shares its subject; a subject of the act itself stays
+        ("A가 부엌에 갔고 먹었어요", {("B", "culprit", "A", True)}),
+        ("제가 먹었는데 맛있었어요.", {("B", "culprit", "B", True)}),
+    ],
+)
+def test_the_subject_of_a_clause_of_its_own_is_not_the_acts(text: str, read: set[tuple[str, str, str, bool]]) -> None:
+    """"내가 옆에 있었는데 손도 안 댔어" (I was next to him, and (he) did not even touch it) was
+    read as C's denial of his own eating: the 내가 of the -는데 clause taken for the act's."""
+    assert said(text, "B", Query("B", literal("culprit", "A"))) == read
