@@ -24,6 +24,7 @@ HELD_OUT = DATA / "audit_heldout"  # written after the fresh set became a develo
 HELD_OUT_2 = DATA / "audit_heldout2"  # written after the held-out set became one too
 HELD_OUT_3 = DATA / "audit_heldout3"  # written after the second held-out set became one too
 HELD_OUT_4 = DATA / "audit_heldout4"  # written while the third became one
+HELD_OUT_5 = DATA / "audit_heldout5"  # written while the fourth became one
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
