@@ -143,6 +143,12 @@ def chat_text(played: Played, reply_texts: Iterable[str]) -> str:
     return "\n".join(lines)
 
 
+def chat_file(key: str) -> str:
+    """The file name a game's chat is kept under in `<run>/chats/`."""
+    name_safe = key.replace("|", "_").replace(":", "-").replace("/", "-")
+    return f"{name_safe}.txt"
+
+
 class _Recording:
     """A text game master whose replies are kept, to write the chat out after the game."""
 
@@ -292,12 +298,14 @@ class Runner(EvalRunner[GameSpec]):
                                                self.plan.window))
         given = secret if spec.mode == "unassisted" else None  # rules-prompt: its own secret
         played = await play_text(spec, recording, given)
+        self.keep_chat(spec, chat_text(played, recording.replies))
+        return result_json(played, self.plan.prices, None)
+
+    def keep_chat(self, spec: GameSpec, text: str) -> None:
+        """Keep a text-mode game's chat, as `<run>/chats/<key>.txt` (for `refgm audit`)."""
         chats = self.run_dir / "chats"
         chats.mkdir(exist_ok=True)
-        name_safe = spec.key.replace("|", "_").replace(":", "-").replace("/", "-")
-        (chats / f"{name_safe}.txt").write_text(chat_text(played, recording.replies),
-                                                encoding="utf-8")
-        return result_json(played, self.plan.prices, None)
+        (chats / chat_file(spec.key)).write_text(text, encoding="utf-8")
 
     def system(self, spec: GameSpec) -> str:
         """The text-mode system prompt: the rules (the project's or the user's), and in

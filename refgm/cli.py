@@ -13,7 +13,7 @@ from referee.lang.incident import IncidentError
 
 # Subcommands in the order `refgm --help` lists them.
 COMMANDS: tuple[str, ...] = (
-    "play", "serve", "replay", "verify", "parse", "models", "eval", "audit", "report", "monorail", "garnet"
+    "play", "serve", "replay", "verify", "parse", "models", "eval", "audit", "report", "inspect", "monorail", "garnet"
 )
 
 

@@ -1,0 +1,115 @@
+"""Inspect's model as a refgm backend (`gm.backends.base.Backend`).
+
+refgm's actors and game masters ask a `Backend` for a `Completion`; this one asks Inspect's
+`Model` (the task's, or any `get_model` gives) instead of a provider SDK, so Inspect counts,
+logs and retries the calls and refgm reads the reply exactly as it reads its own providers'.
+The structured-output schema is sent as Inspect's `ResponseSchema`. A call Inspect could not
+complete (its own retries spent) is a `CallFailed`, which the harness answers with its
+fallback, as it does for any provider.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from typing import Any
+
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageUser,
+    GenerateConfig,
+    Model,
+    ModelOutput,
+    ResponseSchema,
+)
+from inspect_ai.util import LimitExceededError, json_schema
+
+from gm.backends.base import (
+    CallFailed,
+    Completion,
+    Exchange,
+    FinishReason,
+    Message,
+    Reply,
+    Request,
+    T,
+)
+
+PROVIDER = "inspect"
+
+_FINISH: dict[str, FinishReason] = {
+    "stop": "stop",
+    "max_tokens": "length",
+    "model_length": "length",
+    "content_filter": "refusal",
+}
+
+
+def chat_message(message: Message) -> ChatMessage:
+    if message.role == "system":
+        return ChatMessageSystem(content=message.content)
+    if message.role == "user":
+        return ChatMessageUser(content=message.content)
+    return ChatMessageAssistant(content=message.content)
+
+
+def reply_of(output: ModelOutput) -> Reply:
+    """Inspect's output as the reply refgm reads: text, why it stopped, its tokens."""
+    usage = output.usage
+    finish = _FINISH.get(output.stop_reason, "other")
+    text = output.completion or ""
+    return Reply(
+        text=text,
+        finish_reason=finish,
+        input_tokens=usage.input_tokens if usage else 0,
+        output_tokens=usage.output_tokens if usage else 0,
+        refusal=text or None if finish == "refusal" else None,
+    )
+
+
+class InspectBackend:
+    """A refgm backend that calls an Inspect `Model`."""
+
+    provider = PROVIDER
+
+    def __init__(self, model: Model) -> None:
+        self.inspect_model = model
+        self.model = str(model)
+
+    def config(self, request: Request[Any]) -> GenerateConfig:
+        return GenerateConfig(
+            max_tokens=request.max_tokens,
+            temperature=request.temperature,
+            seed=request.seed,
+            response_schema=ResponseSchema(name=request.output.__name__,
+                                           json_schema=json_schema(request.output), strict=True),
+        )
+
+    async def complete(self, request: Request[T]) -> Completion[T]:
+        started = time.perf_counter()
+        left = math.inf if request.deadline is None else request.deadline - time.monotonic()
+        try:
+            if left <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(None if left == math.inf else left):
+                output = await self.inspect_model.generate(
+                    [chat_message(m) for m in request.messages], config=self.config(request))
+        except TimeoutError:
+            latency = time.perf_counter() - started
+            raise CallFailed(f"{self.provider}:{self.model} was cut off: the turn's deadline passed",
+                             (Exchange("deadline", latency),), latency) from None
+        except LimitExceededError:  # the sample's token, time or message limit: Inspect's to handle
+            raise
+        except Exception as error:  # Inspect's retries are spent: fall back, as for any provider
+            latency = time.perf_counter() - started
+            why = f"{type(error).__name__}: {error}"
+            raise CallFailed(f"{self.provider}:{self.model} failed: {why}",
+                             (Exchange(why, latency),), latency) from None
+        latency = time.perf_counter() - started
+        return Completion.read(request, reply_of(output), latency, (Exchange("ok", latency),))
+
+    async def aclose(self) -> None:
+        """Inspect owns the model and its connections."""
