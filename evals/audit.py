@@ -17,7 +17,7 @@ from typing import Literal
 
 from evals.chat import Chat, Message
 from evals.observed import Claim, Role, Turn
-from evals.reading import answered_question, read_notes, read_turn, read_verdict
+from evals.reading import answered_question, read_notes, read_turn, read_verdict, roles_named
 from evals.scorers import Score, score
 from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
@@ -30,7 +30,7 @@ from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
 from referee.liar.intent import Confirm, Guess, Intent, Other, Question, Remark, Unclear
-from referee.liar.problem import Why
+from referee.liar.problem import Problem, Why
 from referee.liar.world import Roster, World
 
 
@@ -174,6 +174,8 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     - nothing charged, for a question or guess refgm's own reply says was not charged."""
     intent = parse(text, Context(ctx.roster, ctx.incident, ctx.lang,
                                  pending=pending is not None)).intent
+    if _part_unread(text, intent, ctx.roster):
+        intent = Unclear(Problem(Why.PART_UNREAD))
     lang = ctx.lang or "en"
     parsed = read_turn(text, intent, reply, ctx, line, pending)
     verdict = read_verdict(unicodedata.normalize("NFKC", reply), lang, ctx.roster)
@@ -259,7 +261,18 @@ def _concluded(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | 
     (`last`, read alone), after reasons ("so A is honest. it's B or C\ngonna gamble on the
     culprit first: C ate it"), a guess asked to be confirmed ("범인은 C님이죠?"), or one hedged
     or declared in a frame ("I think C is the liar", "거짓말쟁이는 C라고 할게"), read alone as a
-    plain guess."""
+    plain guess. Not a guess of one part when a sentence before it names someone with the
+    other role ("범인은 A고… 거짓말쟁이는 B인 것 같아요" is no guess of the liar alone)."""
+    guess = _last_guess(pieces, last, ctx)
+    if guess is None or (guess.culprit is not None and guess.liar is not None):
+        return guess
+    missing: Role = "liar" if guess.liar is None else "culprit"
+    before = " ".join(pieces[:-1])
+    return None if missing in roles_named(before, ctx.lang or "en") and _names(before, ctx.roster) else guess
+
+
+def _last_guess(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | None:
+    """The guess the last sentence makes, read alone, plainly or without its frame."""
     if isinstance(last, Guess):
         return last
     if not pieces:
@@ -321,14 +334,37 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
         lines.append((message, found))
     resolved = replace(_resolve(lines, rules, lang), found=about_found)
     others = [(message, found) for message, found in lines if about_found.how == "assumed"
-              and any(_other_object(r.turn.intent) for r in found)]
+              and any(_other_object(r.turn.intent) or _answer_unread(r.turn) for r in found)]
     if not others:
         return resolved
     # The chat's own object was not found, and the player asks of one the audit takes for
-    # another incident: the lines about it are misread, so no finding is certain.
+    # another incident, or a character's answer to a question could not be read (an act the
+    # audit does not know: "C가 머그컵 깼어"): the lines about it are misread, so no finding is
+    # certain.
     return replace(resolved, score=_clear(resolved.score, FINDINGS), uncertain=(*resolved.uncertain, *(
         Uncertain(message.line, message.text, "asks about an object that could not be taken for the "
-                  "incident, which was assumed: no finding is certain") for message, _ in others)))
+                  "incident, which was assumed, or its answer could not be read: no finding is certain")
+        for message, _ in others)))
+
+
+def _answer_unread(turn: Turn) -> bool:
+    """A reply holding a character's answer that could not be read."""
+    return any(line != turn.player.strip() for line in turn.unread)
+
+
+def _part_unread(text: str, intent: Intent, roster: Roster) -> bool:
+    """A guess of one part from a line that names someone else as well ("鍵を持っていったのは
+    Bさん、嘘つきはCさん", an act the reader does not know): what was said of him was not read,
+    and may be the other part, so the names are not known."""
+    if not isinstance(intent, Guess) or (intent.culprit is not None and intent.liar is not None):
+        return False
+    return bool(_names(text, roster) - {intent.culprit, intent.liar})
+
+
+def _names(text: str, roster: Roster) -> set[str]:
+    """The roster names `text` says, as words ("Bさん", "A씨", "C,")."""
+    said = unicodedata.normalize("NFKC", text)
+    return {name for name in roster.names if re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", said)}
 
 
 def _other_object(intent: Intent) -> bool:

@@ -110,16 +110,18 @@ _NAMED = (
     # 7:40 AM]"): the name and the time on a line of their own, the text on the next lines
     re.compile(r"^(?P<name>\S[^\n]{0,40}?)\s{2,}(?:(?:APP|앱|アプリ)\s{2,})?" + _TIME + r"\s*$", re.IGNORECASE),
     re.compile(r"^(?P<name>[^,\n\[]{1,40}),\s?\[\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?\s" + _TIME + r"\]\s*$"),
-    re.compile(r"^\[?\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
+    re.compile(r"^\[?\d{1,4}[/.-]\s?\d{1,2}[/.-]\s?\d{1,4}\.?,?\s+(?:(?:오전|오후|午前|午後)\s*)?"
+               r"\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?"
                r"\s*(?:-\s*)?(?P<name>[^:\n\]]{1,40}?):\s?(?P<text>.*)$"),
     re.compile(r"^(?P<name>[^\s—–][^—–\n]{0,40}?)\s+[—–]\s+(?:today|yesterday|오늘|어제|今日|昨日|\d{1,4}[/.-])[^\n]*$",
                re.IGNORECASE),
     # iMessage and the like: a name that says game master, then a colon ("カヌレGM: ...")
     re.compile(r"^(?P<name>[^\s:：\[\]][^:：\n]{0,30}?(?:GM|ＧＭ|봇|ボット|[Bb]ot)[^:：\n]{0,10}?)\s?[:：]\s?(?P<text>.*)$"),
 )
-GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|(?-i:GM)(?![a-z])|bot(?![a-z])|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
+GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|(?-i:GM)(?![a-z])|\s(?-i:APP)$|bot(?![a-z])|narrator|진행자|사회자|司会|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
                      r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ", re.IGNORECASE)
-"""A speaker's name that says game master: GM-bot, LiarGM, GameBot, Meta AI, Mystery Master, 게임봇."""
+"""A speaker's name that says game master: GM-bot, LiarGM, GameBot, Meta AI, Mystery Master, 게임봇,
+Narrator; Discord's APP tag after a bot's name ("Quizzy APP")."""
 
 
 class SpeakersError(ValueError):

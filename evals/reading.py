@@ -353,9 +353,17 @@ def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | Non
     """The verdict on a guess: True for right, False for wrong, None when none is stated."""
     p = _patterns(lang, roster)
     text = p.no_verdict.sub(" ", text)
-    if p.wrong.search(text):
-        return False
-    return True if p.right.search(text) else None
+    wrong, right = p.wrong.search(text), p.right.search(text)
+    if wrong is None or right is None:
+        return False if wrong else True if right else None
+    # the first said: "정답입니다! … 오답 한 번 빼고는 완벽했어요" is right; "不正解" and "incorrect",
+    # which hold the right word, start before it
+    return right.start() < wrong.start()
+
+
+def roles_named(text: str, lang: Lang) -> frozenset[Role]:
+    """The roles whose nouns `text` says ("범인은 A고…": the culprit), whatever it says of them."""
+    return frozenset(role for role, noun in _ROLE_NOUNS[lang].items() if re.search(noun, text, re.IGNORECASE))
 
 
 def read_claims(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[Claim, ...]:

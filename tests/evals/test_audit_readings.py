@@ -180,3 +180,44 @@ def test_a_hedged_guess_judged_wrong_against_the_later_answers_is_a_wrong_verdic
     assert [(v.guess.liar, v.shown) for v in score.wrong_verdicts] == [("C", False)]  # type: ignore[attr-defined]
     assert score.reveal_fits is True  # type: ignore[attr-defined]
     assert score.count_errors == ()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "text", "reply"), [
+    # a sentence before the last names someone with the other role
+    ("ko", "범인은 A고… 거짓말쟁이는 B인 것 같아요", "정답입니다! 🥝"),
+    ("en", "The culprit is A. hmm, ok: I think B is the liar", "Correct!"),
+    # a guess of one part from a line that names someone else, with an act the reader does not know
+    ("ja", "鍵を持っていったのはBさん、嘘つきはCさん。", "正解です！おめでとうございます"),
+    ("en", "A smashed it and B is the liar", "Correct!"),
+    ("ko", "리모컨 가져간 건 B고, 거짓말쟁이는 C야.", "정답입니다!"),
+])
+def test_a_judged_line_whose_guess_would_lose_a_part_said_is_a_guess_not_read(
+    lang: Lang, text: str, reply: str
+) -> None:
+    """"범인은 A고… 거짓말쟁이는 B인 것 같아요" judged right was read as the guess of the liar
+    alone, and the culprit named in the reveal after it charged as a leak."""
+    found = readings(text, reply, Context(lang=lang), 1, None)
+    assert not any(isinstance(r.turn.intent, Guess) and None in (r.turn.intent.culprit, r.turn.intent.liar)
+                   for r in found), [r.how for r in found]
+    assert any(r.turn.verdict is True for r in found)
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("ko", ["플레이어: B, C가 머그컵 깼어?", "GM: B: 응, C가 깼어.\n남은 질문 6개",
+            "플레이어: A, B는 정직해?", "GM: A: 아니.\n남은 질문 5개",
+            "플레이어: 범인은 C, 거짓말쟁이는 B!", "GM: 정답입니다! 깬 사람은 C, 거짓말쟁이는 B였어요."]),
+    ("en", ["Player: B, did C smash the vase?", "GM: B: Yes, C smashed it.\nQuestions left: 6",
+            "Player: A, is B honest?", "GM: A: No.\nQuestions left: 5",
+            "Player: C did it and B is the liar", "GM: Correct! It was C, and B was the liar."]),
+])
+def test_a_chat_whose_incident_was_assumed_and_an_answer_unread_charges_nothing(
+    lang: Lang, lines: list[str]
+) -> None:
+    """A chat about a broken mug (an act the audit does not know) was audited as a cake game:
+    the answers about the mug unread, the one about honesty alone left worlds in which the
+    final 'correct' was a wrong verdict and the reveal a changed secret."""
+    audit = audit_chat(split_chat("\n".join(lines)), lang=lang)
+    assert audit.found is not None and audit.found.how == "assumed"
+    s = audit.score
+    assert (s.contradiction, s.count_errors, s.wrong_verdicts, s.leaks) == (None, (), (), ())
+    assert s.reveal_fits is not False

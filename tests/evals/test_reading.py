@@ -38,6 +38,12 @@ def test_remaining_count_lines(lang: str, text: str, counts: tuple[int, ...]) ->
     ("ko", "오답입니다.", False), ("ko", "정답입니다!", True),
     ("ja", "不正解です。", False), ("ja", "正解です！", True),
     ("en", "Incorrect.", False), ("en", "Correct!", True), ("en", "Hmm, go on.", None),
+    # the first said stands: praise after it may hold the other word
+    ("ko", "정답입니다! 🎉 오답 한 번 빼고는 완벽했어요!", True),
+    ("ja", "正解！不正解が続いたのによく粘りましたね", True),
+    ("en", "Correct! Only one wrong guess on the way.", True),
+    ("ja", "残念、不正解です。正解はBさんでした", False),
+    ("en", "Not correct, sorry.", False),
 ])
 def test_guess_verdicts(lang: str, text: str, verdict: bool | None) -> None:
     assert read_verdict(text, lang) is verdict  # type: ignore[arg-type]
