@@ -1,8 +1,9 @@
 """An Inspect log back into refgm's results: `refgm inspect LOG... --out RUN_DIR`.
 
-Every sample the referee scored carries the results line `refgm eval` writes (and, in the
-text modes, its chat); they are appended to `RUN_DIR/results.jsonl` (and `RUN_DIR/chats/`),
-where `refgm report` reads them. A game already in the file (same key) is not added again,
+Every sample the referee scored carries the results lines `refgm eval` writes and the files
+it writes beside them (the text modes' chats, the games' logs); the lines are appended to
+`RUN_DIR/results.jsonl`, where `refgm report` reads them, and the files put where `refgm eval`
+puts them (`chats/`, `games/`: the `log` a line names). A game already in the file (same key) is not added again,
 so importing a log twice, or beside a `refgm eval` run, keeps one line per game. A sample
 that failed (an error, no score) is listed, not imported.
 """
@@ -17,8 +18,9 @@ from typing import Any
 
 from inspect_ai.log import read_eval_log
 
-from evals.inspect.liar import CHAT, RESULT
-from evals.runner import RESULTS, chat_file, finished
+from evals.inspect.units import FILES, RESULTS
+from evals.runner import RESULTS as RESULTS_FILE
+from evals.runner import finished
 from gm.recorder import truncate_torn_tail
 
 
@@ -31,15 +33,15 @@ class Imported:
     failed: list[str] = field(default_factory=list)
 
 
-def scored(path: Path) -> tuple[list[tuple[dict[str, Any], str | None]], list[str]]:
-    """The results lines (with their chats) of a log's samples, and the samples with none."""
+def scored(path: Path) -> tuple[list[tuple[list[dict[str, Any]], dict[str, str]]], list[str]]:
+    """The results lines (with their files) of a log's samples, and the samples with none."""
     log = read_eval_log(str(path))
     found, failed = [], []
     for sample in log.samples or ():
-        lines = [(s.metadata[RESULT], s.metadata.get(CHAT)) for s in (sample.scores or {}).values()
-                 if s.metadata and RESULT in s.metadata]
-        if lines:
-            found.append(lines[0])
+        kept = [(s.metadata[RESULTS], s.metadata.get(FILES) or {}) for s in (sample.scores or {}).values()
+                if s.metadata and RESULTS in s.metadata]
+        if kept:
+            found.append(kept[0])
         else:
             why = sample.error.message.splitlines()[0] if sample.error else "no referee score"
             failed.append(f"{path.name}: sample {sample.id} (epoch {sample.epoch}): {why}")
@@ -47,9 +49,9 @@ def scored(path: Path) -> tuple[list[tuple[dict[str, Any], str | None]], list[st
 
 
 def import_logs(paths: Iterable[Path], run_dir: Path) -> Imported:
-    """Append the scored games of the logs at `paths` to `run_dir`'s results."""
+    """Append the scored units of the logs at `paths` to `run_dir`'s results."""
     run_dir.mkdir(parents=True, exist_ok=True)
-    results = run_dir / RESULTS
+    results = run_dir / RESULTS_FILE
     if results.exists():
         truncate_torn_tail(results)
     done = finished(run_dir)
@@ -58,15 +60,22 @@ def import_logs(paths: Iterable[Path], run_dir: Path) -> Imported:
         for path in paths:
             found, failed = scored(path)
             report.failed += failed
-            for line, chat in found:
-                if line["key"] in done:
-                    report.present += 1
+            for lines, files in found:
+                if all(line["key"] in done for line in lines):
+                    report.present += len(lines)
                     continue
-                done.add(line["key"])
-                if chat is not None:
-                    (run_dir / "chats").mkdir(exist_ok=True)
-                    (run_dir / "chats" / chat_file(line["key"])).write_text(chat, encoding="utf-8")
-                out.write(json.dumps(line, ensure_ascii=False) + "\n")
-                out.flush()
-                report.added += 1
+                for name, text in files.items():
+                    target = (run_dir / name).resolve()
+                    if not target.is_relative_to(run_dir.resolve()):
+                        raise ValueError(f"{path}: a file outside the run folder: {name!r}")
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text(text, encoding="utf-8")
+                for line in lines:
+                    if line["key"] in done:
+                        report.present += 1
+                        continue
+                    done.add(line["key"])
+                    out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                    out.flush()
+                    report.added += 1
     return report

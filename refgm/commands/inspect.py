@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for failure in done.failed:
         print(f"refgm inspect: not imported: {failure}", file=sys.stderr)
-    print(f"{done.added} games added to {args.out / 'results.jsonl'}"
+    print(f"{done.added} results added to {args.out / 'results.jsonl'}"
           + (f", {done.present} already there" if done.present else "")
           + (f", {len(done.failed)} samples without a score" if done.failed else ""))
     return 1 if done.failed else 0

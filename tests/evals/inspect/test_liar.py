@@ -22,7 +22,7 @@ from inspect_ai import eval as inspect_eval  # noqa: E402
 from inspect_ai.log import EvalLog  # noqa: E402
 from inspect_ai.model import ChatMessage, GenerateConfig, Model, ModelOutput, ModelUsage, get_model  # noqa: E402
 
-from evals.inspect import liar  # noqa: E402
+from evals.inspect import liar, units  # noqa: E402
 from evals.inspect.backend import reply_of  # noqa: E402
 from evals.runner import Plan, Runner, chat_file  # noqa: E402
 from refgm.cli import main  # noqa: E402
@@ -64,7 +64,7 @@ def inspect_run(mode: str, model: Model, log_dir: Path) -> EvalLog:
 
 def lines_of(log: EvalLog) -> list[dict[str, Any]]:
     assert log.samples
-    return [sample.scores["referee"].metadata[liar.RESULT] for sample in log.samples]  # type: ignore[index]
+    return [line for sample in log.samples for line in sample.scores["referee"].metadata[units.RESULTS]]  # type: ignore[index]
 
 
 def same_figures(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -116,7 +116,7 @@ def test_a_log_imported_with_refgm_inspect_is_what_refgm_report_reads(
     assert main(["inspect", log.location, "--out", str(run)]) == 0
     assert main(["inspect", log.location, "--out", str(run)]) == 0  # again: nothing added twice
     out = capsys.readouterr().out
-    assert f"{len(expected)} games added" in out and f"0 games added to {run / 'results.jsonl'}, {len(expected)} already there" in out
+    assert f"{len(expected)} results added" in out and f"0 results added to {run / 'results.jsonl'}, {len(expected)} already there" in out
     lines = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
     assert same_figures(lines) == same_figures(expected)
     for theirs in expected:  # the chats `refgm audit` reads, as refgm eval keeps them
@@ -149,7 +149,7 @@ def test_a_failed_model_falls_back_and_a_sample_with_no_score_is_not_imported(tm
     capsys.readouterr()
     assert main(["inspect", log.location, "--out", str(tmp_path / "run2")]) == 1
     said = capsys.readouterr()
-    assert "0 games added" in said.out and "2 samples without a score" in said.out
+    assert "0 results added" in said.out and "2 samples without a score" in said.out
     assert said.err.count("not imported:") == 2
     assert (tmp_path / "run2" / "results.jsonl").read_text() == ""
 
