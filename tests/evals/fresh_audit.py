@@ -25,6 +25,7 @@ HELD_OUT_2 = DATA / "audit_heldout2"  # written after the held-out set became on
 HELD_OUT_3 = DATA / "audit_heldout3"  # written after the second held-out set became one too
 HELD_OUT_4 = DATA / "audit_heldout4"  # written while the third became one
 HELD_OUT_5 = DATA / "audit_heldout5"  # written while the fourth became one
+HELD_OUT_6 = DATA / "audit_heldout6"  # written while the fifth became one
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
