@@ -17,13 +17,14 @@ from typing import Literal
 
 from evals.chat import Chat, Message
 from evals.observed import Claim, Role, Turn
-from evals.reading import answered_question, read_notes, read_turn, read_verdict, roles_named
+from evals.reading import answered_question, names_said, read_notes, read_turn, read_verdict, roles_named
 from evals.scorers import Score, score
 from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
 from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, Lang, incident_from_json
+from referee.lang.ja.tokens import NOT_OBJECTS as JA_NOT_OBJECTS
 from referee.lang.ja.tokens import objects as ja_objects
 from referee.lang.ko.morph import objects as ko_objects
 from referee.liar.codec import intent_from_json
@@ -94,7 +95,7 @@ FINDINGS = ("contradiction", "count error", "wrong verdict", "leak", "changed se
 # the mug of hot cocoa" (the cocoa, not the mug).
 _EN_SERVING = (r"(?:(?:piece|slice|bite|bottle|glass|can|cup|mug|carton|box|bar|scoop|bowl|jar|pitcher|plate|pot"
                r"|pack|packet|bag)\s+of\s+(?:the\s+)?)?")
-_OPENING: dict[str, tuple[str, ...]] = {
+_OPENING: dict[Lang, tuple[str, ...]] = {
     "en": (
         r"\blast\s+" + _EN_SERVING + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})",
         r"\b(?:ate|drank|finished|eaten|drunk|eat|drink)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
@@ -158,7 +159,7 @@ def _noun(found: str, lang: Lang) -> str | None:
         words = words[:next((i for i, w in enumerate(words) if i and w in _EN_TAIL), len(words))]
         noun = " ".join(words)
         return None if words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS else noun
-    return found if found not in {"質問", "チャンス", "一人", "人"} else None
+    return found if found not in JA_NOT_OBJECTS else None
 
 
 def readings(text: str, reply: str, ctx: Context, line: int,
@@ -174,7 +175,7 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     - nothing charged, for a question or guess refgm's own reply says was not charged."""
     intent = parse(text, Context(ctx.roster, ctx.incident, ctx.lang,
                                  pending=pending is not None)).intent
-    if _part_unread(text, intent, ctx.roster):
+    if _part_unread(text, intent, ctx):
         intent = Unclear(Problem(Why.PART_UNREAD))
     lang = ctx.lang or "en"
     parsed = read_turn(text, intent, reply, ctx, line, pending)
@@ -268,7 +269,8 @@ def _concluded(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | 
         return guess
     missing: Role = "liar" if guess.liar is None else "culprit"
     before = " ".join(pieces[:-1])
-    return None if missing in roles_named(before, ctx.lang or "en") and _names(before, ctx.roster) else guess
+    lang = ctx.lang or "en"
+    return None if missing in roles_named(before, lang) and names_said(before, lang, ctx.roster) else guess
 
 
 def _last_guess(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | None:
@@ -352,19 +354,13 @@ def _answer_unread(turn: Turn) -> bool:
     return any(line != turn.player.strip() for line in turn.unread)
 
 
-def _part_unread(text: str, intent: Intent, roster: Roster) -> bool:
+def _part_unread(text: str, intent: Intent, ctx: Context) -> bool:
     """A guess of one part from a line that names someone else as well ("鍵を持っていったのは
     Bさん、嘘つきはCさん", an act the reader does not know): what was said of him was not read,
     and may be the other part, so the names are not known."""
     if not isinstance(intent, Guess) or (intent.culprit is not None and intent.liar is not None):
         return False
-    return bool(_names(text, roster) - {intent.culprit, intent.liar})
-
-
-def _names(text: str, roster: Roster) -> set[str]:
-    """The roster names `text` says, as words ("Bさん", "A씨", "C,")."""
-    said = unicodedata.normalize("NFKC", text)
-    return {name for name in roster.names if re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", said)}
+    return bool(names_said(text, ctx.lang or "en", ctx.roster) - {intent.culprit, intent.liar})
 
 
 def _other_object(intent: Intent) -> bool:

@@ -361,6 +361,12 @@ def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | Non
     return right.start() < wrong.start()
 
 
+def names_said(text: str, lang: Lang, roster: Roster) -> set[str]:
+    """The roster names `text` says, as words ("Bさん", "A씨", "C,")."""
+    p = _patterns(lang, roster)
+    return {p.names[m.group(0).casefold()] for m in p.name.finditer(unicodedata.normalize("NFKC", text))}
+
+
 def roles_named(text: str, lang: Lang) -> frozenset[Role]:
     """The roles whose nouns `text` says ("범인은 A고…": the culprit), whatever it says of them."""
     return frozenset(role for role, noun in _ROLE_NOUNS[lang].items() if re.search(noun, text, re.IGNORECASE))

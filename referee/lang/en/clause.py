@@ -190,11 +190,15 @@ class _Segment:
         a clause that opens musing ("hmm, A is quiet"); a word that muses only there ("I was
         right next to him", "I didn't see") does not make one."""
         w = [x for x in self.words if x not in NEGATORS and x not in _STRESS]
-        return not self.complete and not self.ellipsis and not self.musing and any(
+        return self.plain and any(
             x in AUX and any(map(is_person, w[:i])) and i + 1 < len(w) and not is_person(w[i + 1])
             and w[i + 1] not in CONJUNCTIONS
             for i, x in enumerate(w))
 
+    @property
+    def plain(self) -> bool:
+        """No predicate of the game, no ellipsis of one, no musing: what an aside must be."""
+        return not self.complete and not self.ellipsis and not self.musing
 
     @property
     def musing(self) -> bool:
@@ -214,7 +218,7 @@ class _Segment:
         """Someone doing something that is no predicate of the game, with a verb the reader
         need not know ("I sat with him"): a person, then a word that is no person, link or "not"."""
         w = self.words
-        return not self.complete and not self.ellipsis and not self.musing and any(
+        return self.plain and any(
             is_person(x) and i + 1 < len(w) and not is_person(w[i + 1]) and w[i + 1] not in CONJUNCTIONS
             for i, x in enumerate(w))
 

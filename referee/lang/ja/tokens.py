@@ -261,8 +261,8 @@ def everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
     return j
 
 
-_NOT_OBJECTS = frozenset({"何", "それ", "これ", "全部", "ひとつ", "一つ", "質問", "チャンス", "一人", "人"})
-"""Words before を食べる that name no object ("何を食べた", "全部を食べた")."""
+NOT_OBJECTS = frozenset({"何", "それ", "これ", "全部", "ひとつ", "一つ", "質問", "チャンス", "一人", "人"})
+"""Words before を食べる, or after 最後の, that name no object ("何を食べた", "最後の質問")."""
 _COUNTERS = frozenset({"個", "切れ", "本", "杯", "つ"})
 
 
@@ -282,7 +282,7 @@ def objects(text: str) -> tuple[str, ...]:
                 j -= 1
             run = tokens[j:k]
             noun = "".join(t.surface for t in run)
-            if run and noun not in _NOT_OBJECTS and not any(
+            if run and noun not in NOT_OBJECTS and not any(
                     t.pos2 == "数詞" or t.pos3 == "助数詞可能" or (t.pos == "接尾辞" and t.pos2 == "名詞的"
                                                                and t.lemma in _COUNTERS) for t in run):
                 found.append(noun)
