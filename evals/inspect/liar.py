@@ -16,24 +16,12 @@ from typing import Any, cast
 from inspect_ai import Task
 
 from evals.inspect.backend import PROVIDER
-from evals.inspect.units import Eval, eval_task
+from evals.inspect.units import Eval, at_least, choose, eval_task, languages, pooled
 from evals.modes import MODES, Mode
 from evals.players import PLAYERS
 from evals.report import summarise
 from evals.runner import Plan, Runner
-from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, load_incidents
-
-
-def choose(value: str | list[str] | tuple[str, ...], known: tuple[str, ...], what: str) -> tuple[str, ...]:
-    """A task parameter naming some of `known`: a list, a comma-separated string, or `all`."""
-    items = value.split(",") if isinstance(value, str) else list(value)
-    items = [item.strip() for item in items if item.strip()]
-    if items == ["all"]:
-        return known
-    unknown = [item for item in items if item not in known]
-    if unknown or not items:
-        raise ValueError(f"{what} must be some of {', '.join(known)} (or all), not {value!r}")
-    return tuple(items)
+from referee.lang.incident import INCIDENTS, Incident, load_incidents
 
 
 def incident_named(key: str, incident_file: str | None) -> Incident:
@@ -49,7 +37,7 @@ def figures(rows: list[dict[str, Any]]) -> dict[str, float | None]:
     """`refgm report`'s figures over `rows`, pooled as one group (evals.report.summarise)."""
     if not rows:
         return {}
-    (s,) = summarise([{**row, "model": "", "mode": "", "lang": ""} for row in rows])
+    (s,) = summarise(pooled(rows, "model", "mode", "lang"))
     return {
         "won": s.rate(s.won, s.games),
         "answered": s.rate(s.answers, s.asked),
@@ -80,12 +68,10 @@ def liar_gm(mode: str = "harness", lang: str | list[str] = "all", player: str | 
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-    if games < 1:
-        raise ValueError("games is at least 1")
     plan = Plan(
         models=(PROVIDER,), modes=(cast(Mode, mode),),
-        langs=cast(tuple[Lang, ...], choose(lang, LANGS, "lang")),
-        players=choose(player, PLAYERS, "player"), games=games, first_seed=seed,
+        langs=languages(lang),
+        players=choose(player, PLAYERS, "player"), games=at_least(games, 1, "games"), first_seed=seed,
         incident=incident_named(incident, incident_file), budget=budget,
         system_prompt=Path(system_prompt).read_text(encoding="utf-8") if system_prompt else None,
         window=window,

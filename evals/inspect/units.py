@@ -25,6 +25,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from evals.inspect.backend import PROVIDER, InspectBackend
 from evals.runner import EvalRunner, Keyed
+from referee.lang.incident import LANGS, Lang
 
 RESULTS = "refgm_results"
 """Where a sample's results lines are kept: its store (by the solver), its score's metadata."""
@@ -47,6 +48,42 @@ class Eval:
     runner: Callable[[Path], EvalRunner[Any]]
     figures: Figures
     then: Callable[[Any], Iterable[Keyed]] = lambda _: ()
+
+
+def choose(value: str | list[str] | tuple[str, ...], known: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """A task parameter naming some of `known`: a list, a comma-separated string, or `all`
+    (as `refgm eval`'s --lang, --player, --bot, --population)."""
+    items = value.split(",") if isinstance(value, str) else list(value)
+    items = [item.strip() for item in items if item.strip()]
+    if items == ["all"]:
+        return known
+    unknown = [item for item in items if item not in known]
+    if unknown or not items:
+        raise ValueError(f"{what} must be some of {', '.join(known)} (or all), not {value!r}")
+    return tuple(items)
+
+
+def languages(value: str | list[str] | tuple[str, ...]) -> tuple[Lang, ...]:
+    """The `lang` parameter: some of ko, ja, en."""
+    return cast(tuple[Lang, ...], choose(value, LANGS, "lang"))
+
+
+def at_least(value: int, least: int, what: str) -> int:
+    """A count parameter (`games`, `items`) checked as `refgm eval` checks it."""
+    if value < least:
+        raise ValueError(f"{what} is at least {least}, not {value}")
+    return value
+
+
+def pooled(rows: list[Row], *groups: str) -> list[Row]:
+    """`rows` with the fields `refgm report` groups by blanked: its summary of them is one row,
+    the task's figures over all its samples."""
+    return [{**row, **dict.fromkeys(groups, "")} for row in rows]
+
+
+def share(part: float, whole: float) -> float | None:
+    """A rate, None when there is nothing to be a rate of (`refgm report` shows a dash)."""
+    return part / whole if whole else None
 
 
 def model_name(model: Model) -> str:

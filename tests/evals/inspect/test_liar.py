@@ -20,64 +20,37 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 from inspect_ai import eval as inspect_eval  # noqa: E402
 from inspect_ai.log import EvalLog  # noqa: E402
-from inspect_ai.model import ChatMessage, GenerateConfig, Model, ModelOutput, ModelUsage, get_model  # noqa: E402
+from inspect_ai.model import Model, ModelOutput, get_model  # noqa: E402
 
-from evals.inspect import liar, units  # noqa: E402
+from evals.inspect import liar  # noqa: E402
 from evals.inspect.backend import reply_of  # noqa: E402
-from evals.runner import Plan, Runner, chat_file  # noqa: E402
+from evals.runner import chat_file  # noqa: E402
 from refgm.cli import main  # noqa: E402
-from tests.evals.inspect.scripted import TOKENS_IN, TOKENS_OUT, reply, served  # noqa: E402
+from tests.evals.inspect import compare  # noqa: E402
+from tests.evals.inspect.compare import lines_of, same_figures  # noqa: E402
+from tests.evals.inspect.scripted import mocked, served  # noqa: E402
 from tests.gm.backends.servers import FaultServer  # noqa: E402
 
 PLAYERS = ("optimal", "compound")
 GAMES = 2
-UNCOMPARED = ("model", "key", "seconds", "latency")
-"""Fields that differ between the two runs by design: the model's name and the clock."""
-
-
-def scripted_mock(input: list[ChatMessage], tools: Any, tool_choice: Any, config: GenerateConfig) -> ModelOutput:
-    schema = config.response_schema.name if config.response_schema else None
-    output = ModelOutput.from_content("mockllm", reply(schema, input[-1].text))
-    output.usage = ModelUsage(input_tokens=TOKENS_IN, output_tokens=TOKENS_OUT,
-                              total_tokens=TOKENS_IN + TOKENS_OUT)
-    return output
 
 
 def refgm_eval(mode: str, run_dir: Path, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The games as `refgm eval --model openai:scripted` plays them, against the server."""
-    with FaultServer([], lifetime_s=120.0, then=served) as server:
-        monkeypatch.setenv("OPENAI_BASE_URL", server.openai_url)
-        plan = Plan(models=("openai:scripted",), modes=(mode,), langs=("en",), players=PLAYERS,  # type: ignore[arg-type]
-                    games=GAMES)
-        runner = Runner(plan, run_dir)
-        runner.run(runner.pending())
-    assert not runner.failures
-    return [json.loads(line) for line in (run_dir / "results.jsonl").read_text().splitlines()]
+    return compare.refgm_eval(["--mode", mode, "--lang", "en", "--player", ",".join(PLAYERS), "--games", str(GAMES)],
+                              run_dir, monkeypatch)
 
 
 def inspect_run(mode: str, model: Model, log_dir: Path) -> EvalLog:
-    task = liar.liar_gm(mode=mode, lang="en", player=",".join(PLAYERS), games=GAMES)
-    (log,) = inspect_eval(task, model=model, log_dir=str(log_dir), display="none")
-    assert log.status == "success", log.error
-    return log
-
-
-def lines_of(log: EvalLog) -> list[dict[str, Any]]:
-    assert log.samples
-    return [line for sample in log.samples for line in sample.scores["referee"].metadata[units.RESULTS]]  # type: ignore[index]
-
-
-def same_figures(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The lines by game (the key without its model), without the fields that may differ."""
-    return {line["key"].partition("|")[2]: {k: v for k, v in line.items() if k not in UNCOMPARED}
-            for line in lines}
+    return compare.inspect_run(liar.liar_gm(mode=mode, lang="en", player=",".join(PLAYERS), games=GAMES),
+                               model, log_dir)
 
 
 @pytest.mark.parametrize("mode", ["harness", "unassisted", "rules-prompt"])
 def test_inspects_mock_model_scores_as_refgm_eval_does(mode: str, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     expected = refgm_eval(mode, tmp_path / "refgm", monkeypatch)
-    log = inspect_run(mode, get_model("mockllm/model", custom_outputs=scripted_mock), tmp_path / "logs")
+    log = inspect_run(mode, get_model("mockllm/model", custom_outputs=mocked), tmp_path / "logs")
     lines = lines_of(log)
     assert len(lines) == len(expected) == len(PLAYERS) * GAMES
     assert {line["model"] for line in lines} == {"inspect:mockllm/model"}
@@ -111,7 +84,7 @@ def test_inspects_openai_compatible_provider_against_a_loopback_server(tmp_path:
 def test_a_log_imported_with_refgm_inspect_is_what_refgm_report_reads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     expected = refgm_eval("unassisted", tmp_path / "refgm", monkeypatch)
-    log = inspect_run("unassisted", get_model("mockllm/model", custom_outputs=scripted_mock), tmp_path / "logs")
+    log = inspect_run("unassisted", get_model("mockllm/model", custom_outputs=mocked), tmp_path / "logs")
     run = tmp_path / "run"
     assert main(["inspect", log.location, "--out", str(run)]) == 0
     assert main(["inspect", log.location, "--out", str(run)]) == 0  # again: nothing added twice
@@ -142,7 +115,7 @@ def test_a_failed_model_falls_back_and_a_sample_with_no_score_is_not_imported(tm
 
     # A sample Inspect stopped (its token limit) played no whole game: no score, not imported.
     task = liar.liar_gm(mode="harness", lang="en", player="optimal", games=2)
-    (log,) = inspect_eval(task, model=get_model("mockllm/model", custom_outputs=scripted_mock),
+    (log,) = inspect_eval(task, model=get_model("mockllm/model", custom_outputs=mocked),
                           log_dir=str(tmp_path / "logs2"), display="none", token_limit=50,
                           fail_on_error=False)
     assert log.samples and all(not sample.scores for sample in log.samples)
