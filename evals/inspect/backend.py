@@ -36,16 +36,15 @@ from gm.backends.base import (
     Reply,
     Request,
     T,
+    finish,
+    text_of,
 )
 
 PROVIDER = "inspect"
 
-_FINISH: dict[str, FinishReason] = {
-    "stop": "stop",
-    "max_tokens": "length",
-    "model_length": "length",
-    "content_filter": "refusal",
-}
+_FINISH: dict[str, FinishReason] = {"stop": "stop", "max_tokens": "length", "model_length": "length",
+                                    "content_filter": "refusal"}
+"""Inspect's stop reasons as refgm's; the rest (tool_calls, unknown) are `other`."""
 
 
 def chat_message(message: Message) -> ChatMessage:
@@ -57,16 +56,18 @@ def chat_message(message: Message) -> ChatMessage:
 
 
 def reply_of(output: ModelOutput) -> Reply:
-    """Inspect's output as the reply refgm reads: text, why it stopped, its tokens."""
+    """Inspect's output as the reply refgm reads: text, why it stopped, its tokens, by the
+    rules every provider's reply is read by (gm.backends.base: `finish`, `text_of`)."""
     usage = output.usage
-    finish = _FINISH.get(output.stop_reason, "other")
-    text = output.completion or ""
+    reason = finish(_FINISH, output.stop_reason)
+    text, problem = text_of(output.completion)
     return Reply(
         text=text,
-        finish_reason=finish,
+        finish_reason=reason,
         input_tokens=usage.input_tokens if usage else 0,
         output_tokens=usage.output_tokens if usage else 0,
-        refusal=text or None if finish == "refusal" else None,
+        refusal=text or None if reason == "refusal" else None,
+        problem=problem,
     )
 
 

@@ -17,16 +17,20 @@ import pytest
 from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
-from inspect_ai.model import Model
+from inspect_ai.model import Model, get_model
 
 from evals.inspect import units
 from evals.runner import RESULTS
 from refgm.cli import main
-from tests.evals.inspect.scripted import served
-from tests.gm.backends.servers import FaultServer
+from tests.evals.inspect.scripted import mocked, served
+from tests.gm.backends.servers import FaultServer, Received
 
 Row = dict[str, Any]
 SCRIPTED = "openai:scripted"
+MOCK = "inspect:mockllm/model"
+"""A results line's model when Inspect's mock model played (`mock()`)."""
+LOOPBACK = "inspect:openai-api/loopback/scripted"
+"""A results line's model when Inspect's provider played against the server (`loopback()`)."""
 UNCOMPARED = ("model", "key", "seconds", "latency", "log")
 """Fields that differ between the two runs by design: the model's name (and so the key and the
 game log's file name) and the clock."""
@@ -42,6 +46,16 @@ def refgm_eval(argv: list[str], run_dir: Path, monkeypatch: pytest.MonkeyPatch) 
 
 def rows_of(run_dir: Path) -> list[Row]:
     return [json.loads(line) for line in (run_dir / RESULTS).read_text(encoding="utf-8").splitlines()]
+
+
+def mock() -> Model:
+    """Inspect's mock model answering as the scripted server does."""
+    return get_model("mockllm/model", custom_outputs=mocked)
+
+
+def loopback(server: FaultServer) -> Model:
+    """Inspect's own OpenAI-compatible provider, pointed at `server`."""
+    return get_model("openai-api/loopback/scripted", base_url=server.openai_url, api_key="unused")
 
 
 def inspect_run(task: Task, model: Model, log_dir: Path) -> EvalLog:
@@ -87,3 +101,44 @@ def report_tables(run_dir: Path, model: str) -> list[str]:
             clock = {i for i, cell in enumerate(cells) if "latency" in cell}
         out.append("|".join("" if i in clock else cell.replace(model, "MODEL") for i, cell in enumerate(cells)))
     return out
+
+
+def played_alike(argv: list[str], task: Task, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 figures: units.Figures) -> tuple[EvalLog, list[Row]]:
+    """`refgm eval ARGV` and `task` with `mock()`: the same lines (but the model's name and the
+    clock), and the task's metrics are `figures` of refgm eval's lines. The log and its lines."""
+    expected = refgm_eval(argv, tmp_path / "refgm", monkeypatch)
+    log = inspect_run(task, mock(), tmp_path / "logs")
+    lines = lines_of(log)
+    assert len(lines) == len(expected) and {line["model"] for line in lines} == {MOCK}
+    assert same_figures(lines) == same_figures(expected)
+    assert metrics_of(log) == pytest.approx(without_none(figures(expected)))
+    return log, lines
+
+
+def played_alike_on_loopback(argv: list[str], task: Task, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> list[Received]:
+    """`refgm eval ARGV` and `task` with Inspect's provider against the scripted server: the
+    same lines (but the model's name and the clock). What the server received from Inspect."""
+    expected = refgm_eval(argv, tmp_path / "refgm", monkeypatch)
+    with FaultServer([], lifetime_s=120.0, then=served) as server:
+        lines = lines_of(inspect_run(task, loopback(server), tmp_path / "logs"))
+    assert {line["model"] for line in lines} == {LOOPBACK}
+    assert same_figures(lines) == same_figures(expected)
+    assert server.received and all(r.body["response_format"]["type"] == "json_schema" for r in server.received)
+    return server.received
+
+
+def imported_as_refgm_eval(logs: list[str], ours: Path, run_dir: Path) -> list[str]:
+    """Import `logs` (played by `mock()`) with `refgm inspect` into `run_dir` and check it holds
+    what `refgm eval` wrote to `ours`: the same lines, the same report tables, and every game's
+    event log where the line says, which `refgm replay` checks. The tables, for more checks."""
+    assert main(["inspect", *logs, "--out", str(run_dir)]) == 0
+    imported = rows_of(run_dir)
+    assert same_figures(imported) == same_figures(rows_of(ours))
+    tables = report_tables(run_dir, MOCK)
+    assert tables == report_tables(ours, SCRIPTED)
+    games = [row for row in imported if "log" in row and row["mode"] != "isolation"]
+    for game in games:
+        assert main(["replay", str(run_dir / game["log"])]) == 0
+    return tables

@@ -28,7 +28,7 @@ from evals.runner import chat_file  # noqa: E402
 from refgm.cli import main  # noqa: E402
 from tests.evals.inspect import compare  # noqa: E402
 from tests.evals.inspect.compare import lines_of, same_figures  # noqa: E402
-from tests.evals.inspect.scripted import mocked, served  # noqa: E402
+from tests.evals.inspect.scripted import served  # noqa: E402
 from tests.gm.backends.servers import FaultServer  # noqa: E402
 
 PLAYERS = ("optimal", "compound")
@@ -50,10 +50,10 @@ def inspect_run(mode: str, model: Model, log_dir: Path) -> EvalLog:
 def test_inspects_mock_model_scores_as_refgm_eval_does(mode: str, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     expected = refgm_eval(mode, tmp_path / "refgm", monkeypatch)
-    log = inspect_run(mode, get_model("mockllm/model", custom_outputs=mocked), tmp_path / "logs")
+    log = inspect_run(mode, compare.mock(), tmp_path / "logs")
     lines = lines_of(log)
     assert len(lines) == len(expected) == len(PLAYERS) * GAMES
-    assert {line["model"] for line in lines} == {"inspect:mockllm/model"}
+    assert {line["model"] for line in lines} == {compare.MOCK}
     assert same_figures(lines) == same_figures(expected)
     # The scripted model gets some answers wrong and some right, so the figures are no constant
     # (in rules-prompt mode its one reply always fits some world: answered, never wrong).
@@ -71,20 +71,20 @@ def test_inspects_openai_compatible_provider_against_a_loopback_server(tmp_path:
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     expected = {mode: refgm_eval(mode, tmp_path / f"refgm-{mode}", monkeypatch) for mode in ("harness", "unassisted")}
     with FaultServer([], lifetime_s=120.0, then=served) as server:
-        model = get_model("openai-api/loopback/scripted", base_url=server.openai_url, api_key="unused")
+        model = compare.loopback(server)
         logs = {mode: inspect_run(mode, model, tmp_path / "logs") for mode in expected}
     assert len(server.received) > 0
     assert all(r.body["response_format"]["type"] == "json_schema" for r in server.received)
     for mode, log in logs.items():
         lines = lines_of(log)
-        assert {line["model"] for line in lines} == {"inspect:openai-api/loopback/scripted"}
+        assert {line["model"] for line in lines} == {compare.LOOPBACK}
         assert same_figures(lines) == same_figures(expected[mode])
 
 
 def test_a_log_imported_with_refgm_inspect_is_what_refgm_report_reads(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     expected = refgm_eval("unassisted", tmp_path / "refgm", monkeypatch)
-    log = inspect_run("unassisted", get_model("mockllm/model", custom_outputs=mocked), tmp_path / "logs")
+    log = inspect_run("unassisted", compare.mock(), tmp_path / "logs")
     run = tmp_path / "run"
     assert main(["inspect", log.location, "--out", str(run)]) == 0
     assert main(["inspect", log.location, "--out", str(run)]) == 0  # again: nothing added twice
@@ -93,7 +93,7 @@ def test_a_log_imported_with_refgm_inspect_is_what_refgm_report_reads(
     lines = [json.loads(line) for line in (run / "results.jsonl").read_text().splitlines()]
     assert same_figures(lines) == same_figures(expected)
     for theirs in expected:  # the chats `refgm audit` reads, as refgm eval keeps them
-        ours = theirs["key"].replace("openai:scripted", "inspect:mockllm/model")
+        ours = theirs["key"].replace("openai:scripted", compare.MOCK)
         assert (run / "chats" / chat_file(ours)).read_text() == \
             (tmp_path / "refgm" / "chats" / chat_file(theirs["key"])).read_text()
     assert main(["report", str(run)]) == 0
@@ -115,7 +115,7 @@ def test_a_failed_model_falls_back_and_a_sample_with_no_score_is_not_imported(tm
 
     # A sample Inspect stopped (its token limit) played no whole game: no score, not imported.
     task = liar.liar_gm(mode="harness", lang="en", player="optimal", games=2)
-    (log,) = inspect_eval(task, model=get_model("mockllm/model", custom_outputs=mocked),
+    (log,) = inspect_eval(task, model=compare.mock(),
                           log_dir=str(tmp_path / "logs2"), display="none", token_limit=50,
                           fail_on_error=False)
     assert log.samples and all(not sample.scores for sample in log.samples)
@@ -133,7 +133,11 @@ def test_a_refusal_and_a_cut_off_reply_read_as_refgms_providers_read_them() -> N
     cut = reply_of(ModelOutput.from_content("m", '{"lines": [', stop_reason="max_tokens"))
     assert cut.finish_reason == "length" and cut.refusal is None
     done = reply_of(ModelOutput.from_content("m", "{}"))
-    assert done.finish_reason == "stop"
+    assert done.finish_reason == "stop" and done.problem is None
+    odd = reply_of(ModelOutput.from_content("m", "{}", stop_reason="tool_calls"))
+    assert odd.finish_reason == "other"
+    torn = reply_of(ModelOutput.from_content("m", '{"lines": "\ud800"}'))  # a lone surrogate
+    assert torn.problem == "the reply's text is not valid Unicode (a lone surrogate)"
 
 
 @pytest.mark.parametrize("params", [{"mode": "judge"}, {"lang": "fr"}, {"player": "psychic"},
