@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
+from gm.acts import act
 from gm.render import josa
 from referee.lang.incident import Incident, Lang
 from referee.liar.world import World
@@ -28,16 +29,14 @@ def prompt_text(*path: str) -> str:
 
 def _deed(lang: Lang, incident: Incident) -> dict[str, str]:
     """The incident as a relative clause ("who ate the last cake") and as a main clause."""
-    noun, eat = incident.noun[lang], incident.verb == "eat"
+    noun, forms = incident.noun[lang], act(incident, lang)
     if lang == "ko":
-        obj = ("마지막 " if eat else "") + josa(noun, "을", "를")
-        return {"deed": f"{obj} {'먹은' if eat else '마신'}",
-                "deed_clause": f"{obj} {'먹었고' if eat else '마셨고'}"}
+        obj = ("마지막 " if forms.last else "") + josa(noun, "을", "를")
+        return {"deed": f"{obj} {forms.rel}", "deed_clause": f"{obj} {forms.past}고"}
     if lang == "ja":
-        obj = ("最後の" if eat else "") + noun + "を"
-        return {"deed": obj + ("食べた" if eat else "飲んだ"),
-                "deed_clause": obj + ("食べ" if eat else "飲み")}
-    deed = f"ate the last {noun}" if eat else f"drank the {noun}"
+        obj = ("最後の" if forms.last else "") + noun + "を"
+        return {"deed": obj + forms.past, "deed_clause": obj + forms.stem}
+    deed = f"{forms.past} {'the last' if forms.last else 'the'} {noun}"
     return {"deed": deed, "deed_clause": deed}
 
 

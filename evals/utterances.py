@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from gm.acts import act
 from gm.render import josa
 from referee.lang.incident import Incident, Lang
 from referee.liar.intent import (
@@ -24,12 +25,15 @@ from referee.liar.intent import (
 from referee.liar.proposition import as_literal
 from referee.liar.world import Roster
 
-_VERB: dict[Lang, dict[str, tuple[str, str]]] = {
-    # (asserted past, negated past) question stems, by the incident's verb
-    "ko": {"eat": ("먹었나요", "먹지 않았나요"), "drink": ("마셨나요", "마시지 않았나요")},
-    "ja": {"eat": ("食べましたか", "食べていませんか"), "drink": ("飲みましたか", "飲んでいませんか")},
-    "en": {"eat": ("eat", "eat"), "drink": ("drink", "drink")},
-}
+
+def _asked(lang: Lang, incident: Incident, negated: bool) -> str:
+    """The act as a question's verb: 먹었나요 / 먹지 않았나요, 食べましたか / 食べていませんか, eat."""
+    forms = act(incident, lang)
+    if lang == "ko":
+        return (forms.neg if negated else forms.past) + "나요"
+    if lang == "ja":
+        return forms.polite_neg + "か" if negated else forms.ask
+    return forms.base
 
 
 def _name(lang: Lang, name: str) -> str:
@@ -53,7 +57,7 @@ def _clause(lang: Lang, incident: Incident, speaker: str, predicate: str, abouts
         who = "와 ".join(f"{a}씨" for a in abouts) if len(abouts) > 1 else None
         if predicate == "culprit":
             subject = f"{who}가" if who else _subject(lang, speaker, abouts[0], topic=negated)
-            return f"{subject} {josa(noun, '을', '를')} {_VERB[lang][incident.verb][negated]}?"
+            return f"{subject} {josa(noun, '을', '를')} {_asked(lang, incident, negated)}?"
         subject = f"{who}는" if who else _subject(lang, speaker, abouts[0], topic=True)
         role = "거짓말쟁이" if predicate == "liar" else "정직한 사람"
         return f"{subject} {josa(role, '이', '가') + ' 아닌가요' if negated else role + '인가요'}?"
@@ -61,14 +65,14 @@ def _clause(lang: Lang, incident: Incident, speaker: str, predicate: str, abouts
         who = "と".join(f"{a}さん" for a in abouts) + "は" if len(abouts) > 1 else _subject(
             lang, speaker, abouts[0])
         if predicate == "culprit":
-            return f"{who}{noun}を{_VERB[lang][incident.verb][negated]}？"
+            return f"{who}{noun}を{_asked(lang, incident, negated)}？"
         role = "嘘つき" if predicate == "liar" else "正直者"
         return f"{who}{role}{'ではありませんか' if negated else 'ですか'}？"
     who = " and ".join(abouts) if len(abouts) > 1 else _subject(lang, speaker, abouts[0])
     plural = len(abouts) > 1 or who == "you"
     if predicate == "culprit":
         aux = "didn't" if negated else "did"
-        return f"{aux} {who} {_VERB[lang][incident.verb][0]} the {noun}?"
+        return f"{aux} {who} {_asked(lang, incident, negated)} the {noun}?"
     be = ("aren't" if negated else "are") if plural else ("isn't" if negated else "is")
     role = ("liars" if len(abouts) > 1 else "the liar") if predicate == "liar" else "honest"
     return f"{be} {who} {role}?"

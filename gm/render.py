@@ -14,6 +14,7 @@ from typing import Any
 
 import jinja2
 
+from gm.acts import act
 from referee.lang.incident import Incident, Lang
 from referee.liar.codec import answered_json, verdict_json
 from referee.liar.game import GameState
@@ -73,7 +74,7 @@ class Renderer:
         return {
             "names": list(self.roster.names),
             "noun": self.incident.noun[self.lang],
-            "verb": self.incident.verb,
+            "act": act(self.incident, self.lang),
             "incident": self.incident.key,
         }
 

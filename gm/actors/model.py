@@ -22,6 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, create_model
 
 from gm.actor import ActorError, Performance, PerformedLine, Script
+from gm.acts import act
 from gm.backends.base import (
     Backend,
     CallFailed,
@@ -81,7 +82,7 @@ def reply_schema(speakers: tuple[str, ...]) -> type[ActorReply]:
 
 def render(lang: Lang, incident: Incident, name: str, **values: Any) -> str:
     """Render `prompts/liar/<lang>/<name>.j2` about `incident` (and nothing else of the game)."""
-    return template(LIAR.name, lang, name).render(noun=incident.noun[lang], verb=incident.verb, **values).strip()
+    return template(LIAR.name, lang, name).render(noun=incident.noun[lang], act=act(incident, lang), **values).strip()
 
 
 def actor_messages(script: Script, feedback: tuple[str, ...] = ()) -> tuple[Message, ...]:

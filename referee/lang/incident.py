@@ -1,11 +1,11 @@
 """The incidents a game can be about: the five built in, and any loaded from a file.
 
-An incident is data, not a fixed list: one act (eating or drinking) on one object, named in
-each language, so `culprit(X)` reads "X ate the last brownie" in whatever language the game
-is played. The parsers and texts take the object's name from here (the Korean particles
+An incident is data, not a fixed list: one act (eating, drinking, breaking, taking or
+hiding) on one object, named in each language, so `culprit(X)` reads "X ate the last
+brownie" or "X broke the vase" in whatever language the game is played. The parsers and texts take the object's name from here (the Korean particles
 after it are chosen from its last syllable when the text is written), so a game master's
 own incident is read as well as the built-in ones. `load_incidents` reads an incident file
-(TOML, documented in the README); the caller reads the file, this module only its text.
+(TOML, documented in docs/liar.md, "Your own incident"); the caller reads the file, this module only its text.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from referee.errors import RefereeError
 
 Lang = Literal["ko", "ja", "en"]
 LANGS: tuple[Lang, ...] = ("ko", "ja", "en")
-Verb = Literal["eat", "drink"]
+Verb = Literal["eat", "drink", "break", "take", "hide"]
 VERBS: tuple[Verb, ...] = get_args(Verb)
 
 MAX_NOUN = 24
@@ -37,7 +37,8 @@ class IncidentError(RefereeError):
 
 @dataclass(frozen=True)
 class Incident:
-    """An incident's key, its object per language and whether it is eaten or drunk."""
+    """An incident's key, its object per language and what was done to it (eaten, drunk, broken,
+    taken or hidden)."""
 
     key: str
     verb: Verb

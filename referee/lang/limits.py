@@ -1,7 +1,7 @@
 """How much text a reader takes at once, and which text it refuses: written once, used by every reader.
 
 `refgm play` (gm.tui), `refgm parse` and `refgm audit` refuse, with a message, what is over
-these limits instead of reading it; the README states them. The limits are far above any
+these limits instead of reading it; docs/liar.md states them. The limits are far above any
 real utterance or message and keep a reply to a pasted novel from taking minutes.
 """
 

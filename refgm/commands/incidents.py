@@ -1,6 +1,6 @@
 """`--incident KEY` and `--incident-file FILE`, shared by play, serve, eval, parse and audit.
 
-A game master may invent its own incident; an incident file (TOML, see the README) adds
+A game master may invent its own incident; an incident file (TOML, see docs/liar.md, "Your own incident") adds
 incidents beside the five built in. The file is read and checked when the options are
 parsed, so a bad one is one clear line and exit 2 before anything starts.
 """
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gm.session import drawn_incident
-from referee.lang.incident import INCIDENTS, Incident, IncidentError, incident, load_incidents
+from referee.lang.incident import INCIDENTS, VERBS, Incident, IncidentError, incident, load_incidents
 
 
 def add_incident_options(parser: argparse.ArgumentParser, default: str | None = None,
@@ -22,8 +22,8 @@ def add_incident_options(parser: argparse.ArgumentParser, default: str | None = 
     parser.add_argument("--incident", metavar="KEY",
                         help=f"{what}: {', '.join(INCIDENTS)} or a key of --incident-file ({shown})")
     parser.add_argument("--incident-file", type=incident_file, metavar="FILE",
-                        help="a TOML file of your own incidents, one table each: [brownie] with "
-                        "verb = \"eat\" or \"drink\", ko = \"브라우니\", ja = \"ブラウニー\", en = \"brownie\"")
+                        help="a TOML file of your own incidents, one table each: [brownie] with verb = "
+                        f"{' / '.join(repr(v) for v in VERBS)}, ko = \"브라우니\", ja = \"ブラウニー\", en = \"brownie\"")
 
 
 def incident_file(value: str) -> dict[str, Incident]:

@@ -20,6 +20,7 @@ from referee.lang.en.words import (
     CHOOSING,
     CONJUNCTIONS,
     COPULA,
+    CULPRIT_VERBS,
     DEMONSTRATIVE,
     DO,
     EMBEDDING,
@@ -235,6 +236,10 @@ def _segments(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> list[_Se
         chunks[-1].words.append(word)
         if cue is not None:
             chunks[-1].cues.append(cue)
+    for k in range(1, len(chunks)):
+        head = next((w for w in chunks[k].words if w not in CONJUNCTIONS), "")
+        if is_person(head) and chunks[k - 1].acts and any(c.cues for c in chunks[k:]):
+            raise Unreadable(Why.PART_UNREAD)  # "B broke it and B is also the liar" in a cake game
     segments: list[_Segment] = []
     for chunk in chunks:
         independent = chunk.complete or chunk.ellipsis
@@ -318,6 +323,13 @@ def _relative(words: tuple[str, ...]) -> bool:
                for i in range(len(words) - 2))
 
 
+def _them_as_it(words: tuple[str, ...], lexicon: dict[str, Predicate]) -> tuple[str, ...]:
+    """"them" right after the act's verb is the object ("did you take them?": the headphones),
+    never a person taken, eaten or broken."""
+    return tuple("it" if w == "them" and i and words[i - 1] in CULPRIT_VERBS and lexicon.get(words[i - 1]) == "culprit"
+                 else w for i, w in enumerate(words))
+
+
 def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool = False) -> tuple[Claim, ...]:
     """The claims of one clause; () when it names no predicate at all.
 
@@ -326,6 +338,7 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
     before it, or after it when it comes first ("not me, B did it").
     """
     lexicon = predicate_words(incident)
+    words = _them_as_it(words, lexicon)
     if _relative(words):
         raise Unreadable(Why.NESTED)
     segments = _segments(_conclusion(words, lexicon), lexicon)

@@ -88,6 +88,12 @@ EVERYONE = "everyone"  # "all of you", "you guys": every addressee
 
 _EAT = "eat eats ate eaten eating eated devour devoured munch munched scoff scoffed scarf scarfed gobble gobbled nibble nibbled"
 _DRINK = "drink drinks drank drunk drinking sip sipped gulp gulped chug chugged slurp slurped guzzle guzzled"
+_BREAK = "break breaks broke broken breaking smash smashes smashed smashing shatter shatters shattered shattering"
+_HIDE = "hide hides hid hidden hiding stash stashes stashed stashing conceal conceals concealed"
+_ACTS = {"eat": _EAT, "drink": _DRINK, "break": _BREAK, "take": "", "hide": _HIDE}
+"""Each act's own verbs; taking and finishing (_EITHER) are the act of a food, a drink or a
+thing taken, not of a vase broken or a key hidden ("did C take it?" asks another thing there)."""
+_TAKEN = frozenset({"eat", "drink", "take"})
 _EITHER = """take takes took taken taking steal steals stole stolen stealing swipe swiped
     pinch pinched snatch snatched grab grabbed nick nicked finish finished finishing consume
     consumed touch touched polish polished"""
@@ -368,7 +374,7 @@ def _glued(word: str) -> tuple[str, ...] | None:
 _TYPO_TARGETS = ("honest", "truthful", "innocent", "culprit", "guilty", "liar", "liars", "lying", "eaten",
                  "eating", "drinking", "question")
 _VOCABULARY = frozenset(
-    f"{_EAT} {_DRINK} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
+    f"{' '.join(_ACTS.values())} {_EITHER} {_CULPRIT_NOUNS} {_LIAR} {_HONEST} innocent".split())
 # After a sense word, these are read off a glued token too ("thepudding", "couldbe",
 # "accordingto", "liartoo", "oneis").
 _GLUABLE = frozenset("cake pudding cookie donut juice truth lying be to of too one teh ice".split())
@@ -437,9 +443,9 @@ def sentences(text: str, roster: Roster) -> Text:
 @lru_cache(maxsize=16)
 def predicate_words(incident: Incident) -> dict[str, Predicate]:
     """Every single word that names a predicate in a game about `incident`."""
-    verbs = _DRINK if incident.verb == "drink" else _EAT
     words: dict[str, Predicate] = {}
-    for group, predicate in ((verbs, "culprit"), (_EITHER, "culprit"), (_CULPRIT_NOUNS, "culprit"),
+    either = _EITHER if incident.verb in _TAKEN else ""
+    for group, predicate in ((_ACTS[incident.verb], "culprit"), (either, "culprit"), (_CULPRIT_NOUNS, "culprit"),
                              (_LIAR, "liar"), (_HONEST, "honest")):
         for word in group.split():
             words[word] = predicate  # type: ignore[assignment]
@@ -471,7 +477,7 @@ PORTION = frozenset(
 )
 ARTICLES = frozenset(["the", "a", "an"])
 DETERMINERS = ARTICLES | frozenset("my your his her our their that this those these".split())
-CULPRIT_VERBS = frozenset((_EAT + " " + _DRINK + " " + _EITHER).split()) | HAVE
+CULPRIT_VERBS = frozenset(" ".join((*_ACTS.values(), _EITHER)).split()) | HAVE
 
 
 _FOODS_COLLAPSED = {_RUNS.sub(r"\1", w): w for w in sorted(OTHER_FOODS | OTHER_INCIDENT_WORDS | {"ice"})}
@@ -492,8 +498,9 @@ def misspelt(word: str, meant: str) -> bool:
 
 
 def wrong_verbs(incident: Incident) -> frozenset[str]:
-    """Eating words in a game about a drink, drinking words in a game about food."""
-    return frozenset((_EAT if incident.verb == "drink" else _DRINK).split())
+    """Eating words in a game about a drink, drinking words in a game about food, both in a game
+    about an object ("did you eat the vase?" is no question of this game)."""
+    return frozenset(f"{_EAT} {_DRINK}".split()) - frozenset(_ACTS[incident.verb].split())
 
 
 @lru_cache(maxsize=16)

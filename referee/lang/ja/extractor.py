@@ -63,7 +63,8 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
     mine = tuple(q for q in asked if q.speaker == speaker)
     implied = _implied(mine)
     for sentence in sentences(line):
-        tokens = tokenize(sentence, ctx.roster, self_is_you=False, thing=ctx.incident.noun["ja"])
+        tokens = tokenize(sentence, ctx.roster, self_is_you=False, thing=ctx.incident.noun["ja"],
+                          verb=ctx.incident.verb)
         if agreement is None:
             agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
         topic = as_literal(statements[-1].proposition) if statements else None

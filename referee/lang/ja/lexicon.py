@@ -8,6 +8,10 @@ need no entries of their own.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from referee.lang.incident import Verb
 
 HONORIFIC = r"(?:さん|サン|さま|様|くん|クン|君|ちゃん|氏|殿)"
 """Suffixes a name may carry: "Aさん", "A君", "Aちゃん", "A氏"."""
@@ -63,8 +67,21 @@ question about B alone."""
 
 EAT_VERBS = frozenset({"食べる", "食う", "喰う", "平らげる", "頬張る"})
 DRINK_VERBS = frozenset({"飲む", "呑む", "飲み干す"})
+ACT_VERBS: Mapping[Verb, frozenset[str]] = MappingProxyType({
+    "eat": EAT_VERBS,
+    "drink": DRINK_VERBS,
+    "break": frozenset({"割る", "壊す", "砕く", "叩き割る", "ぶっ壊す"}),
+    "take": frozenset({"持っていく", "持ち出す", "持ち去る", "持ち帰る", "盗む", "取る", "ぱくる", "くすねる"}),
+    "hide": frozenset({"隠す", "隠し持つ"}),
+})
+"""The verbs of each act. Eating and drinking verbs are predicates in every game, the wrong one
+named as another incident (飲む for a cake); another act's verbs are none (割る in a cake game)."""
+CARRIED = frozenset({"持つ"})
+"""持って行く, 持ってった: 持つ, て and 行く (or the auxiliary てく), read as one verb 持っていく."""
 ANY_VERBS = frozenset({"召し上がる", "頂く", "遣る", "やる", "盗む", "取る"})
-"""Verbs for the incident whatever it is: 召し上がった, いただいた, お前がやったのか."""
+"""Verbs for the incident whatever it is: 召し上がった, いただいた, お前がやったのか; of a thing broken
+or hidden only やる (taking it is another act there)."""
+DONE_VERBS = frozenset({"遣る", "やる"})
 
 CULPRIT_NOUNS = frozenset({"犯人", "摘み食い", "つまみ食い", "盗み食い", "真犯人", "ホシ"})
 INCIDENT_NOUNS = frozenset({"事件"})

@@ -50,7 +50,6 @@ from referee.lang.context import Context
 from referee.lang.ja.lexicon import (
     ACCEPT,
     AMENDS,
-    ANY_VERBS,
     ASK_VERBS,
     AUXILIARY_VERBS,
     BOTH,
@@ -115,7 +114,7 @@ def parse(text: str, ctx: Context) -> Intent:
     if not text:
         return Other()  # "すみません", "ｗｗ": a greeting, a laugh
     roster = ctx.roster
-    tokens = [tokenize(s, roster, thing=ctx.incident.noun["ja"]) for s in sentences(text, quotes=True)]
+    tokens = [tokenize(s, roster, thing=ctx.incident.noun["ja"], verb=ctx.incident.verb) for s in sentences(text, quotes=True)]
     naming = any(t.kind == "name" for sentence in tokens for t in sentence)
     if ctx.pending and not naming:
         confirm = _confirmation(text)
@@ -714,7 +713,7 @@ def _bare_question(tokens: tuple[Token, ...]) -> bool:
     j = len(words) - 1
     while j > 0 and (words[j].pos == "助動詞" or words[j].surface in ("て", "で") or words[j].lemma in AUXILIARY_VERBS):
         j -= 1
-    return words[j].pos == "動詞" and words[j].lemma in EAT_VERBS | DRINK_VERBS | ANY_VERBS
+    return words[j].pos == "動詞" and (words[j].act or words[j].lemma in EAT_VERBS | DRINK_VERBS)
 
 
 def _unread_vocative(tokens: tuple[Token, ...]) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from referee.lang.incident import INCIDENTS, Incident
 from referee.lang.ja.lexicon import (
+    ACT_VERBS,
     ANSWER_NOUNS,
     ANY_VERBS,
     ASK_VERBS,
@@ -150,9 +151,9 @@ def _predicate_at(tokens: tuple[Token, ...], i: int) -> _Predicate | None:
         return _Predicate("culprit", i, i + 1)
     if t.lemma in INNOCENT_NOUNS:
         return _Predicate("culprit", i, i + 1, inverse=True)  # 無実, 潔白: not the culprit
-    if t.pos == "動詞" and (t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS):
+    if t.pos == "動詞" and ((t.act and t.lemma not in ANY_VERBS) or t.lemma in EAT_VERBS or t.lemma in DRINK_VERBS):
         return None if _short_of(tokens, i) else _Predicate("culprit", i, i + 1, t.lemma)
-    if t.pos == "動詞" and t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で")):
+    if t.pos == "動詞" and t.act and t.lemma in ANY_VERBS and not (i > 0 and tokens[i - 1].surface in ("て", "で")):
         return _Predicate("culprit", i, i + 1, t.lemma)  # not the auxiliary of 教えていただく
     if t.pos == "動詞" and t.lemma == "起こす" and any(x.lemma in INCIDENT_NOUNS for x in tokens[:i]):
         return _Predicate("culprit", i, i + 1)
@@ -456,7 +457,7 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
         groups, predicates = [g for g, _ in kept], [p for _, p in kept]
     claims = [c for group in groups for c in group]
     if claims and not problem:
-        problem = _main_verb_problem(tokens, predicates)
+        problem = _main_verb_problem(tokens, predicates) or _unread_part(tokens, predicates, taken)
     ask, hedged, firm, presumed = mood
     if not ask and _embedded_question(tokens):
         ask, firm = True, False
@@ -753,6 +754,22 @@ def _quoted_no(tokens: tuple[Token, ...]) -> bool:
     return any(t.surface in NO_ANSWERS or t.lemma in NO_ANSWERS for t in _in_quotes(tokens))
 
 
+def _unread_part(tokens: tuple[Token, ...], predicates: list[_Predicate], taken: set[int]) -> Problem | None:
+    """Someone doing what no predicate names, joined by て and a comma to the rest ("Bさんが花瓶を割って、嘘つきは
+    Aさん" in a cake game): read without it, the rest would be a claim the player did not make."""
+    starts = {p.start for p in predicates}
+    for j, t in enumerate(tokens[:-1]):
+        if not t.person or j in taken or tokens[j + 1].surface != "が":
+            continue
+        for k in range(j + 2, len(tokens) - 1):
+            if k in starts or tokens[k].person:
+                break
+            if (tokens[k].pos == "動詞" and tokens[k].lemma not in AUXILIARY_VERBS and tokens[k + 1].surface in ("て", "で")
+                    and k + 2 < len(tokens) and tokens[k + 2].surface in ("、", ",")):
+                return Problem(Why.PART_UNREAD)  # not 見てた, 食べてない: て of an auxiliary
+    return None
+
+
 def _main_verb_problem(tokens: tuple[Token, ...], predicates: list[_Predicate]) -> Problem | None:
     """A sentence whose last verb is neither a predicate nor think/say/know is not understood."""
     covered = {j for p in predicates for j in range(p.start, p.end)}
@@ -840,7 +857,7 @@ _CASE_NOUNS = CULPRIT_NOUNS | INNOCENT_NOUNS | LIAR_NOUNS | HONEST_NOUNS | INCID
 
 
 def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], incident: Incident) -> Problem | None:
-    """Another game's object (プリン in a cake game) or verb (飲む for a cake) is not this
+    """Another game's object (プリン in a cake game) or verb (飲む for a cake, 食べる for a vase) is not this
     incident; `other` is the object or the verb as typed."""
     for t in tokens:
         other = None if t.thing else INCIDENT_BY_NOUN.get(t.surface) or INCIDENT_BY_NOUN.get(t.lemma)
@@ -850,7 +867,7 @@ def _incident_problem(tokens: tuple[Token, ...], predicates: list[_Predicate], i
         thing = _object_of(tokens, p) if p.verb else None
         if thing is not None:
             return Problem(Why.OTHER_INCIDENT, other=thing)
-    wrong_verbs = DRINK_VERBS if incident.verb == "eat" else EAT_VERBS
+    wrong_verbs = (EAT_VERBS | DRINK_VERBS) - ACT_VERBS[incident.verb]
     for p in predicates:
         if p.verb in wrong_verbs:
             return Problem(Why.OTHER_INCIDENT, other=tokens[p.start].surface)

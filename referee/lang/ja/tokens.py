@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
 from sudachipy import Dictionary, SplitMode, Tokenizer
 
-from referee.lang.incident import INCIDENTS
+from referee.lang.incident import INCIDENTS, Verb
 from referee.lang.ja.lexicon import (
+    ACT_VERBS,
+    ANY_VERBS,
+    CARRIED,
+    DONE_VERBS,
     FIRST_PERSON,
     GROUP,
     HONORIFIC,
@@ -51,6 +55,7 @@ class Token:
     kind: Kind = "word"
     pos3: str = "*"  # 副詞可能 marks a noun that can stand as an adverb (今日, さっき)
     thing: bool = False  # the incident's object, whatever Sudachi would make of it
+    act: bool = False  # a verb of the incident's act (食べる in a cake game, 割る in a vase game)
 
     @property
     def person(self) -> bool:
@@ -164,11 +169,13 @@ def _word(surface: str, lemma: str, pos: tuple[str, ...], self_is_you: bool) -> 
     return Token(surface, lemma, pos[0], pos[1], kind, pos[2])
 
 
-def tokenize(sentence: str, roster: Roster, self_is_you: bool = True, thing: str = "") -> tuple[Token, ...]:
+def tokenize(sentence: str, roster: Roster, self_is_you: bool = True, thing: str = "",
+             verb: Verb = "eat") -> tuple[Token, ...]:
     """Tokens of one normalized sentence; `self_is_you` reads 自分 as "you" (a player's question).
 
     `thing` is the incident's object: found by pattern, like the names, and made one noun, so
-    an object Sudachi does not know or cuts in two ("ホットク", "抹茶ラテ") reads as the incident."""
+    an object Sudachi does not know or cuts in two ("ホットク", "抹茶ラテ") reads as the incident.
+    `verb` is its act, whose verbs are marked (`Token.act`)."""
     table = names(roster)
     tokens: list[Token] = []
     at = 0
@@ -177,7 +184,35 @@ def tokenize(sentence: str, roster: Roster, self_is_you: bool = True, thing: str
         tokens.append(Token(match.group(0), table.mention(match.group(1)), "名詞", "固有名詞", "name"))
         at = match.end()
     tokens.extend(_things(sentence[at:], self_is_you, thing))
-    return tuple(tokens)
+    return _acts(_carried(tokens), verb)
+
+
+def _carried(tokens: list[Token]) -> list[Token]:
+    """持って行った, 持ってった as one verb 持っていく (its surface kept): 持つ alone is to hold."""
+    out: list[Token] = []
+    k = 0
+    while k < len(tokens):
+        t = tokens[k]
+        if t.pos == "動詞" and t.lemma in CARRIED and k + 1 < len(tokens):
+            nxt = tokens[k + 1]
+            if nxt.lemma == "てく":
+                out.append(replace(t, surface=t.surface + nxt.surface, lemma="持っていく"))
+                k += 2
+                continue
+            if nxt.surface == "て" and k + 2 < len(tokens) and tokens[k + 2].lemma == "行く":
+                out.append(replace(t, surface=t.surface + "て" + tokens[k + 2].surface, lemma="持っていく"))
+                k += 3
+                continue
+        out.append(t)
+        k += 1
+    return out
+
+
+def _acts(tokens: list[Token], verb: Verb) -> tuple[Token, ...]:
+    """The verbs of the act marked: its own, and those of any incident (ANY_VERBS; of a thing
+    broken or hidden only やる, "did you do it")."""
+    lemmas = ACT_VERBS[verb] | (ANY_VERBS if verb in ("eat", "drink", "take") else DONE_VERBS)
+    return tuple(replace(t, act=True) if t.pos == "動詞" and t.lemma in lemmas else t for t in tokens)
 
 
 def _script(ch: str) -> str:
@@ -264,11 +299,12 @@ def everyone_end(tokens: tuple[Token, ...], i: int) -> int | None:
 NOT_OBJECTS = frozenset({"何", "それ", "これ", "全部", "ひとつ", "一つ", "質問", "チャンス", "一人", "人"})
 """Words before を食べる, or after 最後の, that name no object ("何を食べた", "最後の質問")."""
 _COUNTERS = frozenset({"個", "切れ", "本", "杯", "つ"})
+_ACTS = frozenset().union(*ACT_VERBS.values()) - {"取る"}  # 連絡を取る, 写真を取る: no incident's object
 
 
 def objects(text: str) -> tuple[str, ...]:
-    """The objects eaten or drunk in Japanese text: the run of nouns before を and 食べる or
-    飲む ("A・B・Cのうち1人が抹茶ラテを飲みました"), past who did it and how ("カフェオレを、誰かが
+    """The objects eaten, drunk, broken, taken or hidden in Japanese text: the run of nouns
+    before を and the act's verb ("A・B・Cのうち1人が抹茶ラテを飲みました"), past who did it and how ("カフェオレを、誰かが
     飲んで", "梨をこっそり食べた"), read by the tokenizer, since Japanese writes no space between
     a compound's words; not a quantity ("一切れ", "1個")."""
     found = []
@@ -290,8 +326,9 @@ def objects(text: str) -> tuple[str, ...]:
 
 
 def _act_follows(tokens: tuple[Token, ...], k: int) -> bool:
-    """Whether eating or drinking follows an object's を, past a comma, someone (誰かが) and how."""
+    """Whether an act follows an object's を, past a comma, someone (誰かが) and how: eating,
+    drinking, breaking, taking or hiding."""
     while k < len(tokens) and (tokens[k].pos in ("補助記号", "副詞") or tokens[k].kind == "who"
                                or tokens[k].surface in ("か", "が")):
         k += 1
-    return k < len(tokens) and tokens[k].lemma in ("食べる", "飲む")
+    return k < len(tokens) and tokens[k].lemma in _ACTS

@@ -15,7 +15,6 @@ from typing import Literal
 from referee.lang.ko.lexicon import (
     CASE_WORDS,
     CULPRIT_NOUNS,
-    CULPRIT_VERBS,
     EVERYONE,
     EXCEPT_WORDS,
     HONEST_STEMS,
@@ -261,7 +260,7 @@ def _lead(morphs: tuple[Morph, ...], i: int = 0) -> int:
 
 def _names_a_role(morphs: tuple[Morph, ...]) -> bool:
     """Whether the morphemes name a role or the incident's verb: they then claim something."""
-    return any(m.form in _ROLE_WORDS or (m.tag.startswith("VV") and m.form in CULPRIT_VERBS) for m in morphs)
+    return any(m.form in _ROLE_WORDS or m.act for m in morphs)
 
 
 def _vocative_starts(morphs: tuple[Morph, ...]) -> list[int]:

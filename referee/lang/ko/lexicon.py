@@ -6,7 +6,10 @@ the parsing code. Forms are kiwi's lemma forms (먹 for 먹었어요, 드시 for
 
 from __future__ import annotations
 
-from referee.lang.incident import INCIDENTS
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from referee.lang.incident import INCIDENTS, Verb
 
 # How the Latin letters a roster usually uses are read aloud in Hangul ("에이 씨", "비가").
 LETTER_READINGS: dict[str, tuple[str, ...]] = {
@@ -32,9 +35,21 @@ SETTING_NOUNS = frozenset("오늘 어제 아까 그때 지금 이번 처음 방�
 # Third persons a line cannot resolve to a name ("걔가 먹었어").
 THIRD_PERSONS = frozenset("걔 쟤 얘 그녀 그분 그놈 그 저분 이분".split())
 
-# Verbs whose subject caused the incident; eating and drinking are both accepted
-# whatever the incident, since players say 주스를 먹다 and 케이크를 드시다.
-CULPRIT_VERBS = frozenset("먹 드시 잡수 잡숫 처먹 마시 들이키 들이켜 일으키 해치우 훔치".split())
+# Verbs whose subject caused the incident, by its act. Eating and drinking are both accepted
+# in a game about either, since players say 주스를 먹다 and 케이크를 드시다; 일으키 is 사건을
+# 일으키다. A verb of another act reads as no predicate ("깼어?" in a cake game: woke up?).
+_CONSUMED = "먹 드시 잡수 잡숫 처먹 마시 들이키 들이켜 일으키 해치우 훔치"
+ACT_VERBS: Mapping[Verb, frozenset[str]] = MappingProxyType({
+    "eat": frozenset(_CONSUMED.split()),
+    "drink": frozenset(_CONSUMED.split()),
+    "break": frozenset("깨뜨리 깨트리 깨 부수 부시 망가뜨리 망가트리 박살내 일으키".split()),
+    "take": frozenset("가져가 훔치 챙기 빼돌리 슬쩍하 집어가 일으키".split()),
+    "hide": frozenset("숨기 감추 일으키".split()),
+})
+# "가지고 갔어", "들고 갔어", "챙겨 갔어": a verb, 고/어, then 가다, read as 가져가 (one act).
+CARRIED_OFF = frozenset("가지 들 챙기 집".split())
+CULPRIT_VERBS = ACT_VERBS["eat"]
+"""The verbs of eating and drinking, which tie a line to the case in any game."""
 CULPRIT_NOUNS = frozenset("범인 진범 범행 짓 장본인".split())
 # "결백하다", "무죄예요": not the culprit (the predicate with its negation built in).
 INNOCENT_STEMS = frozenset("결백 무죄 무고".split())

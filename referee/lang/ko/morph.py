@@ -17,7 +17,18 @@ from typing import NamedTuple
 
 from kiwipiepy import Kiwi, Token
 
-from referee.lang.ko.lexicon import CASE_WORDS, CULPRIT_NOUNS, HONORIFICS, LETTER_READINGS, LIAR_NOUNS, ME, YOU
+from referee.lang.incident import Verb
+from referee.lang.ko.lexicon import (
+    ACT_VERBS,
+    CARRIED_OFF,
+    CASE_WORDS,
+    CULPRIT_NOUNS,
+    HONORIFICS,
+    LETTER_READINGS,
+    LIAR_NOUNS,
+    ME,
+    YOU,
+)
 from referee.liar.world import Roster
 
 PLACEHOLDER = "Xq"
@@ -57,11 +68,12 @@ class Morph(NamedTuple):
     tag: str
     name: str | None = None
     thing: bool = False  # the incident's object, one noun whatever kiwi would make of it
+    act: bool = False  # a verb of the incident's act (먹 in a cake game, 깨뜨리 in a vase game)
 
 
 def case_word(m: Morph) -> bool:
-    """Whether a morpheme ties a sentence to the case: the incident's object, a role, a built-in incident."""
-    return m.thing or m.form in CASE_WORDS
+    """Whether a morpheme ties a sentence to the case: the incident's object or act, a role, a built-in incident."""
+    return m.thing or m.act or m.form in CASE_WORDS
 
 
 # Chat spellings kiwi does not know ("먹었슴까?" reads as one unknown noun), and common
@@ -265,9 +277,31 @@ def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
     return Sentence(tuple(morphs), end)
 
 
-def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
+def _acts(sentence: Sentence, verb: Verb) -> Sentence:
+    """`sentence` with the verbs of the incident's act marked, and a verb of carrying, 고/어
+    and 가다 made one act ("가지고 갔어", "챙겨 갔어" are 가져갔어); an auxiliary kiwi reads
+    right after a noun is a verb."""
+    morphs = list(sentence.morphs)
+    k = 0
+    while k < len(morphs):
+        m = morphs[k]
+        if (m.tag == "VV" and m.form in CARRIED_OFF and k + 2 < len(morphs) and morphs[k + 1].form in {"고", "어", "아"}
+                and morphs[k + 2].form == "가" and morphs[k + 2].tag in {"VV", "VX"}):
+            morphs[k : k + 3] = [Morph("가져가", "VV")]
+            m = morphs[k]
+        if m.tag == "VX" and k and morphs[k - 1].tag.startswith(("NN", "JKO")):
+            m = morphs[k] = m._replace(tag="VV")  # no auxiliary follows a noun: kiwi's "수호 먹었고" is 먹다
+        if m.tag.startswith("VV") and m.form in ACT_VERBS[verb]:
+            morphs[k] = m._replace(act=True)
+        k += 1
+    return Sentence(tuple(morphs), sentence.end)
+
+
+def analyze(text: str, roster: Roster, thing: str = "",
+            verb: Verb = "eat") -> tuple[tuple[Sentence, ...], tuple[str, ...]]:
     """The sentences of normalized `text` as morphemes, and the unknown names it mentions;
-    `thing` is the incident's object, marked wherever it stands."""
+    `thing` is the incident's object, marked wherever it stands, and `verb` its act, whose
+    verbs are marked too."""
     masked, placeholders = mask_names(text, roster)
     sentences: list[Sentence] = []
     current: list[Morph] = []
@@ -307,20 +341,21 @@ def analyze(text: str, roster: Roster, thing: str = "") -> tuple[tuple[Sentence,
         current.append(Morph(token.form, token.tag, placeholders.get(token.form), start in things))
     if current:
         sentences.append(_sentence(current))
-    return tuple(sentences), unknown_names(masked)
+    return tuple(_acts(s, verb) for s in sentences), unknown_names(masked)
 
 
 _NOUN_TAGS = frozenset({"NNG", "NNP"})
 _BEFORE_OBJECT = frozenset({"마지막", "위", "안", "속", "옆", "앞", "뒤", "밑", "아래"})  # no part of its name
 _NOT_OBJECTS = frozenset({"질문", "기회", "사람", "답", "하나", "것", "거", "명", "번", "개", "중", "누구", "뭐", "무엇"})
-_ACTS = frozenset({"먹", "마시"})
+_ACTS = frozenset().union(*ACT_VERBS.values()) - {"일으키"}  # an act done to an object, whichever
 _ON_THE_WAY = frozenset({"NP", "VCP", "EC", "JKS", "MAG", "JX"})  # "누군가", "누가", "몰래", "다"
 
 
 def objects(text: str) -> tuple[str, ...]:
-    """The objects a Korean text says were eaten or drunk, or calls the last one ("마지막 찐
+    """The objects a Korean text says were eaten, drunk, broken, taken or hidden, or calls the last one ("마지막 찐
     옥수수 한 자루가 없어졌어요", "꿀물 한 잔을 누군가 마셨어요", "복숭아 아이스티를 누가 마셨을까"), as
-    written: the run of nouns before the act's 을/를 or after 마지막, past the words that only
+    written: the run of nouns before the act's 을/를 (or right before the act, "아이스초코 마셨어?")
+    or after 마지막, past the words that only
     describe it ("찐", "남은") or count it ("한 잔", "하나"); a compound kept whole, spaces and all."""
     found: list[str] = []
     for line in unicodedata.normalize("NFKC", text).splitlines():
@@ -328,6 +363,9 @@ def objects(text: str) -> tuple[str, ...]:
         for k, token in enumerate(tokens):
             if token.tag == "JKO" and _act_follows(tokens, k + 1):
                 noun = _noun_before(line, tokens, k)
+            elif token.tag == "VV" and token.form in _ACTS and k and tokens[k - 1].tag in _NOUN_TAGS and (
+                    tokens[k - 1].end == token.start - 1):
+                noun = _noun_before(line, tokens, k)  # no particle: "아이스초코 마셨어?"
             elif token.form == "마지막" and token.tag == "NNG":
                 noun = _noun_after(line, tokens, k + 1)
             else:
@@ -338,9 +376,12 @@ def objects(text: str) -> tuple[str, ...]:
 
 
 def _act_follows(tokens: Sequence[Token], k: int) -> bool:
-    """Whether eating or drinking follows an object's particle, past who did it and how."""
+    """Whether an act follows an object's particle, past who did it and how: eating, drinking,
+    breaking, taking ("가지고 갔", "들고 간") or hiding."""
     while k < len(tokens) and tokens[k].tag in _ON_THE_WAY:
         k += 1
+    if k + 2 < len(tokens) and tokens[k].form in CARRIED_OFF and tokens[k + 2].form == "가":
+        return tokens[k + 1].form in {"고", "어", "아"}
     return k < len(tokens) and tokens[k].tag == "VV" and tokens[k].form in _ACTS
 
 

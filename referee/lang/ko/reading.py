@@ -11,6 +11,7 @@ and the characters' answers; only the interpretation of the pronouns differs.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from operator import attrgetter
@@ -33,7 +34,6 @@ from referee.lang.ko.lexicon import (
     CORRECTION_WORDS,
     CULPRIT_ACTS,
     CULPRIT_NOUNS,
-    CULPRIT_VERBS,
     EXCEPT_WORDS,
     HEARSAY_AFTER_STEM,
     HEARSAY_ENDINGS,
@@ -93,6 +93,7 @@ class Claim:
     excluded: tuple[str, ...] = ()  # "A씨 말고 누가 ...": left out of the candidates
     copular: bool = False  # an elliptic claim with its own 이다/아니다 ("B씨예요", "저도 아니에요")
     reported: bool = False  # inside "...다고 말하다": someone's words, not the sentence's own claim
+    acted: bool = False  # an elliptic claim with a verb of its own no predicate names ("C가 가져갔어?" in a vase game)
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def _predicate_at(morphs: tuple[Morph, ...], k: int, b: int) -> tuple[Predicate,
     """The predicate a morpheme starts, if any, and whether it is a role noun."""
     m = morphs[k]
     nxt = morphs[k + 1] if k + 1 < b else None
-    if m.tag.startswith("VV") and m.form in CULPRIT_VERBS:
+    if m.act:
         return None if _short_of(morphs[k + 1 : b]) else ("culprit", False)
     if m.tag == "VV" and m.form in LIE_VERBS:
         return "liar", False
@@ -270,7 +271,8 @@ def _clauses(
             or (m.tag == "SP" and m.form == ",")
             or (m.tag == "MAJ" and m.form in _CONNECTIVES)
         )
-        if (boundary and (has_predicate or _elliptic(found, start, k, copula))) or _reasoning(morphs, found, start, k):
+        if (boundary and (has_predicate or _elliptic(found, start, k, copula) or _did(morphs, found, start, k))) or (
+                _reasoning(morphs, found, start, k)):
             spans.append((start, k + 1))
             start, predicate_at, copula = k + 1, None, False
         else:
@@ -282,6 +284,34 @@ def _clauses(
 
 
 _COPULAS = frozenset({"VCP", "VCN"})
+_AND = frozenset("고 며 으며".split())
+
+
+def _content_verb(m: Morph) -> bool:
+    """A verb that says what someone did, not 하다 ("A하고 C": and), 그러다 (did so) nor
+    말다/빼다 ("A씨 말고": but A)."""
+    return m.tag == "VV" and m.form not in {"하", "그러"} and (m.form, m.tag) not in EXCEPT_WORDS
+
+
+def _did(morphs: tuple[Morph, ...], found: tuple[Mention, ...], a: int, k: int) -> bool:
+    """Whether morphemes [a, k] are a clause of someone doing what no predicate names, joined by
+    "and" to the next ("B가 꽃병 깨뜨렸고 A가 거짓말쟁이야" in a cake game, "A가 부엌에 갔고"):
+    a clause of its own, not a part of the next one's subject. Someone is its subject (가/이), or its
+    topic when nothing else is ("A는 말이 엇갈렸고" is about A's words). Not "A씨 말고", "B를 빼고"
+    (all but them) nor "A하고 C" (A and C)."""
+    return morphs[k].form in _AND and _acted(morphs, [found[i] for i in _starting(found, a, k)], a, k)
+
+
+def _acted(morphs: tuple[Morph, ...], named: Sequence[Mention], a: int, b: int) -> bool:
+    """Whether someone named in morphemes [a, b) does what a verb there says: its subject
+    (가/이), or its topic (은/는) when nothing else is ("A는 말이 엇갈렸고" is about A's words);
+    not someone bare ("C씨 알죠?": C is known)."""
+    if not any(_content_verb(m) for m in morphs[a:b]):
+        return False
+    subjects = [j for j in range(a, b) if morphs[j].tag == "JKS"]
+    inside = [m for m in named if m.end <= b]
+    return any(morphs[m.end - 1].tag == "JKS" for m in inside) or (
+        not subjects and any(morphs[m.end - 1].form in {"은", "는"} for m in inside))
 
 
 def _links(morphs: tuple[Morph, ...], k: int) -> bool:
@@ -512,8 +542,9 @@ def _read_clause(
         if about:
             negated = _negations(morphs, a, b) % 2 == 1
             copular = any(m.tag in {"VCP", "VCN"} for m in morphs[a:b])
+            acted = _acted(morphs, inside, a, b)
             return _ClauseReading(
-                Claim(None, about, negated, candidates=candidates, copular=copular),
+                Claim(None, about, negated, candidates=candidates, copular=copular, acted=acted),
                 holder=holder,
                 unnamed=vague,
             )
@@ -831,7 +862,7 @@ def eaten_object(morphs: tuple[Morph, ...]) -> str:
     """The noun eaten or drunk in "피자 먹었어?", "우유를 다 마셨지?", "보리차만 마셨어요", when it
     is not a setting word: another thing than the incident's object, which `thing` marks."""
     for k, m in enumerate(morphs):
-        if not (m.tag.startswith("VV") and m.form in CULPRIT_VERBS):
+        if not m.act:
             continue
         j = k - 1
         while j >= 0 and (morphs[j].tag in {"MAG", "JKO"} or (morphs[j].tag == "JX" and morphs[j].form in _OBJECT_MARKS)):

@@ -137,7 +137,7 @@ def _read_segment(
             continue
         yes_no, rest = _yes_no(sentence_text)
         answer = yes_no if answer is None else answer
-        sentences, unknown = analyze(rest, ctx.roster, ctx.incident.noun["ko"])
+        sentences, unknown = analyze(rest, ctx.roster, ctx.incident.noun["ko"], ctx.incident.verb)
         read_any = False
         content = bool(unknown)
         numbered = _NUMBER.search(sentence_text) is not None

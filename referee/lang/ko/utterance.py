@@ -37,7 +37,7 @@ from referee.lang import reading as shared
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS
 from referee.lang.ko.address import ANYONE, EVERYBODY, GROUP, SELF, SOMEONE, SPEAKER
-from referee.lang.ko.lexicon import CULPRIT_VERBS, LETTER_READINGS
+from referee.lang.ko.lexicon import LETTER_READINGS
 from referee.lang.ko.morph import Morph, Sentence, analyze, normalize
 from referee.lang.ko.reading import Claim, Reading, eaten_object, read
 from referee.lang.reading import Mood, combine, unclear
@@ -71,7 +71,7 @@ def parse(text: str, ctx: Context) -> Intent:
     clean = normalize(text)
     if not clean:
         return unclear(Why.EMPTY)
-    sentences, unknown = analyze(clean, ctx.roster, ctx.incident.noun["ko"])
+    sentences, unknown = analyze(clean, ctx.roster, ctx.incident.noun["ko"], ctx.incident.verb)
     readings = [read(s) for s in sentences]
     persons = any(r.persons for r in readings)
     if ctx.pending and not persons and not any(r.claims for r in readings):
@@ -170,7 +170,7 @@ def _other_incident(sentences: tuple[Sentence, ...], ctx: Context) -> str:
 def _witnessed(morphs: tuple[Morph, ...]) -> bool:
     """ "B가 먹는 거 봤어?", "A가 먹은 걸 알아?": what someone saw or knows, not whether it was done."""
     for k in range(len(morphs) - 2):
-        eats = morphs[k].tag.startswith("VV") and morphs[k].form in CULPRIT_VERBS
+        eats = morphs[k].act
         if eats and morphs[k + 1].tag == "ETM" and morphs[k + 2].form in {"거", "것", "걸"}:
             rest = [m for m in morphs[k + 3 : k + 6] if m.tag not in {"JKO", "MAG"}]
             if rest and rest[0].form in _WITNESS_VERBS and rest[0].tag in {"VV", "NNG"}:
@@ -248,7 +248,7 @@ def _sentences(readings: list[Reading], roster: Roster, follows: bool) -> list[_
         left_out = False
         for c in r.claims or ((Claim(None, (), False),) if r.same_question else ()):
             continues = earlier or (follows and (r.question or r.same_question))
-            if c.predicate is None and not (continues and (not c.about or set(c.about) - {GROUP, EVERYBODY})):
+            if c.predicate is None and (c.acted or not (continues and (not c.about or set(c.about) - {GROUP, EVERYBODY}))):
                 left_out = True
                 continue
             claims.append(c)
@@ -297,6 +297,8 @@ def _why_not_asked(s: _Sentence, more: bool) -> Why | None:
         return Why.SUPPOSING
     if r.tangled or s.left_out or r.alternative:
         return Why.ONE_AT_A_TIME  # "A는 먹었고 B는?", "B가 먹었어? 아니면 C가?"
+    if not s.claims and s.asked and any(c.acted for c in r.claims):
+        return Why.NOT_THE_ACT  # "B씨, C씨가 가져갔어요?" in a vase game, "A씨, B가 부엌에 갔어요?"
     if not s.claims:
         return Why.NO_PREDICATE if r.on_case and (r.persons or r.addressees) and not more else None
     if not s.asked and r.topic_only and any(c.predicate is not None for c in s.claims):
@@ -345,6 +347,8 @@ def _states(s: _Sentence, roster: Roster, more: bool) -> tuple[shared.Reading, .
         return (shared.Reading(Mood.CONCLUDE, addressees=s.asked, mentioned=_mentioned(s)),)
     if r.hearsay:
         return (shared.Reading(Mood.REPORT, mentioned=_mentioned(s)),)
+    if s.left_out and _part_unread(r.claims):
+        return (shared.Reading(Mood.CONCLUDE, problem=Problem(Why.PART_UNREAD)),)
     if not s.claims:  # "흠, 그렇군요", "A랑 B가 수상해": a remark, which hedges nothing
         mood = Mood.CONCLUDE if r.talks_about or r.tangled or r.thinking else Mood.OTHER
         return (shared.Reading(mood, addressees=s.asked, mentioned=_mentioned(s)),)
@@ -353,6 +357,15 @@ def _states(s: _Sentence, roster: Roster, more: bool) -> tuple[shared.Reading, .
     if not (r.hedged or r.musing or r.tangled or r.supposing or r.asks_form):
         return (said,)
     return (replace(said, mood=Mood.MUSE), *((said,) if r.concluding else ()))
+
+
+def _part_unread(claims: tuple[Claim, ...]) -> bool:
+    """A conclusion with a part about someone whose predicate was not read, left out ("B가 꽃병 깨뜨렸고 A가
+    거짓말쟁이야" in a cake game, "A가 부엌에 갔고 범인은 B야"): read as the other part alone, it
+    would be a guess the player did not make. Not a part with its own 이다/아니다 ("A도 B도
+    아니고 범인은 C야"), which excludes."""
+    return any(c.predicate is not None for c in claims) and any(
+        c.predicate is None and c.about and not c.copular for c in claims)
 
 
 def _readings(readings: list[Reading], roster: Roster, follows: bool) -> list[shared.Reading]:

@@ -42,7 +42,7 @@ def test_an_incident_file_defines_incidents_beside_the_built_in_ones() -> None:
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("[x]\nverb = 'bake'\nko = '빵'\nja = 'パン'\nen = 'bread'", "mine.toml: [x]: 'verb' must be one of eat, drink, not 'bake'"),
+    ("[x]\nverb = 'bake'\nko = '빵'\nja = 'パン'\nen = 'bread'", "mine.toml: [x]: 'verb' must be one of eat, drink, break, take, hide, not 'bake'"),
     ("[x]\nverb = 'eat'\nko = '빵'\nja = 'パン'", "mine.toml: [x]: the object's name in 'en' is missing"),
     ("[x]\nverb = 'eat'\nko = '빵'\nja = 'パン'\nen = 5", "mine.toml: [x]: the object's name in 'en' must be text, not 5"),
     ("[x]\nverb = 'eat'\nko = 'bread'\nja = 'パン'\nen = 'bread'", "mine.toml: [x]: 'ko' is written in Hangul, not 'bread'"),

@@ -26,6 +26,44 @@ ko = "코코아"
 ja = "ココア"
 en = "cocoa"
 """
+OBJECTS = """\
+[vase]
+verb = "break"
+ko = "꽃병"
+ja = "花瓶"
+en = "vase"
+
+[earphones]
+verb = "take"
+ko = "이어폰"
+ja = "イヤホン"
+en = "earphones"
+
+[remote]
+verb = "hide"
+ko = "리모컨"
+ja = "リモコン"
+en = "remote"
+"""
+# The same game about an object broken, taken or hidden: {p} Korean past stem, {m} Japanese
+# polite stem, {t} its plain stem, {v}/{v2} English base and past.
+OBJECT_GAMES = {
+    "en": ["A, did you {v} the {n}?", "C, did A and B {v} the {n}?", "C {v2} the {n} and A is the liar",
+           "B {v2} it and A is the liar"],
+    "ko": ["A씨, {n} {p}어요?", "C씨, A씨랑 B씨가 {n} {p}어요?", "C가 {n} {p}고 A가 거짓말쟁이야",
+           "B가 {p}고 A가 거짓말쟁이야"],
+    "ja": ["Aさん、{n}を{m}ましたか？", "Cさん、AさんとBさんは{n}を{m}ましたか？", "Cさんが{n}を{t}て、嘘つきはAさん",
+           "Bさんが{t}て、嘘つきはAさん"],
+}
+FORMS = {
+    "vase": {"ko": {"n": "꽃병", "p": "깨뜨렸"}, "ja": {"n": "花瓶", "m": "割り", "t": "割っ"},
+             "en": {"n": "vase", "v": "break", "v2": "broke"}},
+    "earphones": {"ko": {"n": "이어폰", "p": "가져갔"}, "ja": {"n": "イヤホン", "m": "持っていき", "t": "持っていっ"},
+                  "en": {"n": "earphones", "v": "take", "v2": "took"}},
+    "remote": {"ko": {"n": "리모컨", "p": "숨겼"}, "ja": {"n": "リモコン", "m": "隠し", "t": "隠し"},
+               "en": {"n": "remote", "v": "hide", "v2": "hid"}},
+}
+OPENING = {"en": "someone {v2} the {n}.", "ko": "누군가 {n}{j} {p}습니다.", "ja": "誰かが{n}を{m}ました。"}
 
 # A game per language about the file's drink, against the secret culprit B, liar A: a
 # question, a compound question, a wrong guess and the right one.
@@ -65,6 +103,27 @@ def test_a_game_about_the_files_incident_is_played_to_the_end(
     assert main(["audit", str(log)]) == 0
 
 
+@pytest.mark.parametrize("key", ["vase", "earphones", "remote"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_a_game_about_an_object_broken_taken_or_hidden_is_played_to_the_end(
+        lang: str, key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "objects.toml"
+    path.write_text(OBJECTS, encoding="utf-8")
+    forms = FORMS[key][lang]
+    lines = tmp_path / "lines.txt"
+    lines.write_text("\n".join(t.format(**forms) for t in OBJECT_GAMES[lang]) + "\n", encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    code = main(["play", "--lang", lang, "--incident-file", str(path), "--incident", key,
+                 "--secret", "B,A", "--seed", "1", "--input", str(lines), "--transcript", str(log)])
+    out = capsys.readouterr().out
+    assert code == 0 and WIN[lang] in out, out
+    particle = ("을" if (ord(forms["n"][-1]) - 0xAC00) % 28 else "를") if lang == "ko" else ""
+    assert OPENING[lang].format(j=particle, **forms) in out  # the act, and no "last" vase
+    costs = [e.data["intent"].get("queries") for e in read(log).events if e.t == "intent"]
+    assert [len(q) for q in costs if q is not None] == [1, 2]
+    assert main(["audit", str(log)]) == 0
+
+
 def test_a_file_of_one_incident_is_the_game_a_file_of_several_draws_among_them(incident_file: Path,
                                                                              tmp_path: Path) -> None:
     parser = build_parser()
@@ -85,7 +144,7 @@ def test_a_bad_incident_file_is_one_line_and_exit_2(command: list[str], tmp_path
         main([*command, "--incident-file", str(bad)])
     assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert f"argument --incident-file: {bad}: [pie]: 'verb' must be one of eat, drink, not 'bake'" in err
+    assert f"argument --incident-file: {bad}: [pie]: 'verb' must be one of eat, drink, break, take, hide, not 'bake'" in err
     assert "Traceback" not in err
 
 
