@@ -23,7 +23,7 @@ from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
 from referee.errors import CommitmentError
 from referee.lang import Context, detect, parse
-from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, Lang, incident_from_json
+from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, Lang, Verb, incident_from_json
 from referee.lang.ja.tokens import NOT_OBJECTS as JA_NOT_OBJECTS
 from referee.lang.ja.tokens import objects as ja_objects
 from referee.lang.ko.morph import objects as ko_objects
@@ -60,7 +60,8 @@ class Audit:
     """What an audit found: the turns read, their score, and for a native log whether the
     revealed secret opens the commitment shown at the start. A chat's score holds only the
     findings true under every reading of the player's lines that fits the replies; the
-    lines the others depend on are `uncertain`."""
+    lines the others depend on are `uncertain`. `closing_names`: the suspects the game
+    master's last message names, whose words a reveal not read may hold."""
 
     format: str
     lang: Lang
@@ -69,6 +70,7 @@ class Audit:
     commitment_ok: bool | None = None
     uncertain: tuple[Uncertain, ...] = ()
     found: Found | None = None
+    closing_names: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,8 @@ FINDINGS = ("contradiction", "count error", "wrong verdict", "leak", "changed se
 
 
 # The opening's object: "the last X" (or "the last slice of X"), "마지막 (남은) X", "最後の X",
-# or the act told outright ("someone drank the lemonade", "바나나우유를 누가 마셨", "麦茶を飲んだ").
+# or the act told outright ("someone drank the lemonade", "바나나우유를 누가 마셨", "麦茶を飲んだ",
+# "who broke the snow globe", "電卓を持っていった"; Korean objects are read by kiwi).
 # What an English object may be served in, before its name: "the last slice of pizza", "drank
 # the mug of hot cocoa" (the cocoa, not the mug).
 _EN_SERVING = (r"(?:(?:piece|slice|bite|bottle|glass|can|cup|mug|carton|box|bar|scoop|bowl|jar|pitcher|plate|pot"
@@ -98,13 +101,15 @@ _EN_SERVING = (r"(?:(?:piece|slice|bite|bottle|glass|can|cup|mug|carton|box|bar|
 _OPENING: dict[Lang, tuple[str, ...]] = {
     "en": (
         r"\blast\s+" + _EN_SERVING + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})",
-        r"\b(?:ate|drank|finished|eaten|drunk|eat|drink)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
+        r"\b(?:ate|drank|finished|eaten|drunk|eat|drink|broke|broken|smashed|took|taken|stole|stolen|hid|hidden"
+        r"|break|smash|take|steal|hide)\s+(?:the|our|my|all\s+the)\s+" + _EN_SERVING
         + r"(?P<noun>[a-z][a-z-]+(?:\s+[a-z][a-z-]+){0,2})",
     ),
     "ja": (
         r"最後(?:の|に残った|に残っていた|の(?:一つ|ひとつ|1つ|一個|1個|一切れ|一本|1本)の)\s*"
         r"(?P<noun>[ァ-ヶー]+|[一-龥ぁ-ゖ]+?(?=を|が|は|も|、|。|$))",
-        r"(?P<noun>[ァ-ヶー]+|[一-龥]+)を\s*(?:(?:誰か|だれか|こっそり)が?\s*)?(?:食べ|飲ん)",
+        r"(?P<noun>[ァ-ヶー]+|[一-龥]+)を\s*(?:(?:誰か|だれか|こっそり)が?\s*)?"
+        r"(?:食べ|飲ん|割っ|割り|割ら|壊し|壊さ|持って|持ち出|持ち去|盗ん|盗ま|隠し|隠さ)",
     ),
 }
 _NOT_NOUNS = frozenset(
@@ -115,27 +120,54 @@ _EN_TAIL = frozenset(
     """in on at from that which who and or was is were has had got left gone disappeared of for
     with this today yesterday someone somebody it the a an but so went vanished missing by""".split()
 )
-_DRINK = {"en": r"\b(?:drank|drink|drinking|drunk|sip|sipped)\b", "ko": r"마시|마셨|마신", "ja": r"飲"}
-_EAT = {"en": r"\b(?:ate|eat|eaten|eating)\b", "ko": r"먹", "ja": r"食べ|食っ"}
+# The words of each act, to tell which one a chat's incident is: the most said in the opening
+# (the preamble and the game master's first two messages), else in the whole chat; eating
+# when none is said.
+_ACT_WORDS: dict[Lang, dict[Verb, str]] = {
+    "en": {"eat": r"\b(?:ate|eat|eats|eaten|eating)\b",
+           "drink": r"\b(?:drank|drink|drinks|drinking|drunk|sip|sipped)\b",
+           "break": r"\b(?:broke|break|breaks|broken|breaking|smash(?:ed|es|ing)?|shatter(?:ed|s|ing)?)\b",
+           "take": r"\b(?:took|taken|stole|steal|steals|stolen|stealing|swiped|nicked|pinched)\b",
+           "hide": r"\b(?:hid|hide|hides|hidden|hiding|stash(?:ed|es)?)\b"},
+    "ko": {"eat": r"먹|드셨|드신", "drink": r"마시|마셨|마신",
+           "break": r"깨뜨|깨트|깨졌|깨진|부쉈|부수|부순|망가",
+           "take": r"가져가|가져갔|가져간|훔쳤|훔치|훔친|(?:들고|가지고|챙겨)\s*(?:갔|간)",
+           "hide": r"숨겼|숨기|숨긴|감췄|감추|감춘"},
+    "ja": {"eat": r"食べ|食っ", "drink": r"飲",
+           "break": r"割っ|割り|割れ|割ら|壊",
+           "take": r"持って(?:い|行)|持ってっ|持ち出|持ち去|盗",
+           "hide": r"隠"},
+}
+
+
+def _act_said(texts: tuple[str, ...], lang: Lang) -> Verb:
+    """The act the first of `texts` that says any says most (eating on a tie with it)."""
+    for text in texts:
+        said = {verb: len(re.findall(words, text, re.IGNORECASE)) for verb, words in _ACT_WORDS[lang].items()}
+        best = max(said, key=lambda verb: (said[verb], verb == "eat"))
+        if said[best]:
+            return best
+    return "eat"
 
 
 def find_incident(chat: Chat, lang: Lang, given: Incident | None = None) -> Found:
-    """The incident a chat is about: `given`, else the object its opening names (any food or
-    drink, built in or not), else the built-in one it mentions most (cake if none)."""
+    """The incident a chat is about: `given`, else the object its opening names (any food,
+    drink or object, built in or not) with the act said of it, else the built-in one it mentions most (cake if none)."""
     if given is not None:
         return Found(given, "given")
     everything = "\n".join(m.text for m in chat.messages)
     gm = [m.text for m in chat.messages if m.role == "gm"]
-    noun = _named("\n".join((chat.preamble, *gm[:2])), lang) or _named(
+    opening = "\n".join((chat.preamble, *gm[:2]))
+    noun = _named(opening, lang) or _named(
         "\n".join(m.text for m in chat.messages if m.role == "player"), lang)
     if noun is not None:
         known = next((i for i in INCIDENTS.values() if i.noun[lang].casefold() == noun.casefold()), None)
         if known is not None:
             return Found(known, "named")
-        drink = len(re.findall(_DRINK[lang], everything)) > len(re.findall(_EAT[lang], everything))
+        verb = _act_said((opening, everything), lang)
         key = re.sub(r"[^a-z0-9]+", "-", noun.casefold()).strip("-")[:32] if lang == "en" else "chat"
         try:
-            return Found(Incident(key or "chat", "drink" if drink else "eat", dict.fromkeys(LANGS, noun)), "named")
+            return Found(Incident(key or "chat", verb, dict.fromkeys(LANGS, noun)), "named")
         except IncidentError:
             pass  # a name no incident may have (too long, punctuation): as if none were named
     built_in = max(INCIDENTS.values(), key=lambda i: (everything.count(i.noun[lang]), i.key == "cake"))
@@ -320,6 +352,7 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
     lines: list[tuple[Message, tuple[Reading, ...]]] = []
     pending: Question | None = None
     opened = False
+    reply = ""
     for message, replies in _exchanges(chat.messages):
         reply = "\n".join(m.text for m in replies)
         found = readings(message.text, reply, ctx,
@@ -334,7 +367,8 @@ def audit_chat(chat: Chat, rules: Rules = Rules(), lang: Lang | None = None,
         pending = intent if isinstance(intent, Question) and intent.open and \
             not first.statements else None
         lines.append((message, found))
-    resolved = replace(_resolve(lines, rules, lang), found=about_found)
+    resolved = replace(_resolve(lines, rules, lang), found=about_found,
+                       closing_names=frozenset(names_said(reply, lang, rules.roster)))
     others = [(message, found) for message, found in lines if about_found.how == "assumed"
               and any(_other_object(r.turn.intent) or _answer_unread(r.turn) for r in found)]
     if not others:

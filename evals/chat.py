@@ -119,9 +119,10 @@ _NAMED = (
     re.compile(r"^(?P<name>[^\s:：\[\]][^:：\n]{0,30}?(?:GM|ＧＭ|봇|ボット|[Bb]ot)[^:：\n]{0,10}?)\s?[:：]\s?(?P<text>.*)$"),
 )
 GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|(?-i:GM)(?![a-z])|\s(?-i:APP)$|bot(?![a-z])|narrator|진행자|사회자|司会|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
-                     r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ", re.IGNORECASE)
+                     r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ"
+                     r"|(?<![a-z])(?:quiz)?host(?![a-z])|호스트|진행|ホスト|進行", re.IGNORECASE)
 """A speaker's name that says game master: GM-bot, LiarGM, GameBot, Meta AI, Mystery Master, 게임봇,
-Narrator; Discord's APP tag after a bot's name ("Quizzy APP")."""
+Narrator, a host (Quiz Host, 호스트, 進行くん, 진행봇); Discord's APP tag after a bot's name ("Quizzy APP")."""
 
 
 class SpeakersError(ValueError):

@@ -81,6 +81,25 @@ _NO_VERDICT: dict[Lang, str] = {
           r"|\b(?:a|any|each|every)\s+(?:wrong|incorrect)\s+(?:guess|answer)",
 }
 
+# The act in each form a narration writes it, whichever act the incident is (eaten, drunk,
+# broken, taken, hidden): a game master's own incident is read too. Korean relative forms
+# ("먹은", "깨뜨린", "가져간"), past stems ("먹었", "숨겼") and 버리다 forms; Japanese past
+# forms ("食べた", "持っていった") and the stems before て/た ("食べ", "割っ", "隠し"); English
+# base forms (after "did"), past forms and participles, the acts on an object only with one
+# ("broke it", "hid the keys": not "broke down", "hid behind"). Not 깨다/깼다, which is to wake up.
+_KO_REL = (r"(?:먹은|마신|깨뜨린|깨트린|부순|망가뜨린|가져간|훔친|(?:들고|가지고|챙겨)\s*간|숨긴|감춘"
+           r"|(?:먹어|마셔|깨뜨려|깨트려|부숴|가져가|훔쳐|숨겨|감춰)\s*버린)")
+_KO_PAST = (r"(?:먹었|마셨|깨뜨렸|깨트렸|부쉈|망가뜨렸|가져갔|훔쳤|(?:들고|가지고|챙겨)\s*갔|숨겼|감췄"
+            r"|(?:먹어|마셔|깨뜨려|깨트려|부숴|가져가|훔쳐|숨겨|감춰)\s*버렸)")
+_KO_AND = r"(?:먹고|마시고|깨뜨리고|깨트리고|부수고|가져가고|훔치고|숨기고|감추고)"
+_JA_PAST = r"(?:食べた|飲んだ|割った|壊した|持って(?:い|行)った|持ってった|盗んだ|隠した)"
+_JA_PAST_ON = (r"(?:食べ|飲ん|割っ|壊し|持って(?:い|行)っ|持ってっ|盗ん|隠し)(?:ていた|でいた|てしまった|でしまった)")
+_JA_STEM = r"(?:食べ|飲ん|割っ|割り|壊し|持って(?:い|行)|持ってっ|盗ん|隠し)(?:ちゃ|じゃ)?"
+_EN_BASE = r"(?:eat|drink|finish|break|smash|take|steal|hide)"
+_EN_PAST = (r"(?:ate|drank|finished|took|(?:broke|smashed|stole|hid)"
+            r"(?=\s+(?:it|the|that|this|my|our|your|his|her|their)\b))")
+_EN_DONE = r"(?:eaten|drunk|finished|broken|smashed|taken|stolen|hidden)"
+
 # The roles as nouns, and as the phrases a reveal names them by ("푸딩을 먹은 사람: A",
 # "プリンを食べた人：B", "the one who ate it: C"); a phrase needs no incident noun, so a
 # game master's own incident is read too.
@@ -90,11 +109,11 @@ _ROLE_NOUNS: dict[Lang, dict[Role, str]] = {
     "en": {"culprit": r"culprit", "liar": r"liar"},
 }
 _ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
-    "ko": {"culprit": r"(?:먹은|마신|먹어\s*버린|마셔\s*버린)\s*(?:사람|인물|범인|쪽)",
+    "ko": {"culprit": _KO_REL + r"\s*(?:사람|인물|범인|쪽)",
            "liar": r"거짓말(?:을\s*)?(?:한|하는|했던)\s*(?:사람|인물|쪽)"},
-    "ja": {"culprit": r"(?:食べた|飲んだ|食べてしまった|飲んでしまった)\s*(?:人物|人|者|の(?=\s*(?:は|が)))",
+    "ja": {"culprit": r"(?:" + _JA_PAST + "|" + _JA_PAST_ON + r")\s*(?:人物|人|者|の(?=\s*(?:は|が)))",
            "liar": r"嘘を?ついて?(?:いた|た)?\s*(?:人物|人|者|の(?=\s*(?:は|が)))"},
-    "en": {"culprit": r"(?:the\s+)?(?:one|person)\s+who\s+(?:ate|drank|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?",
+    "en": {"culprit": r"(?:the\s+)?(?:one|person)\s+who\s+(?:" + _EN_PAST + r"|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?",
            "liar": r"(?:the\s+)?(?:one|person)\s+(?:who\s+(?:lied|fibbed|was\s+(?:lying|fibbing))|(?:lying|fibbing))"},
 }
 
@@ -135,29 +154,30 @@ _BESIDE: dict[Lang, str] = {
 # with the adverbs a narrator stresses it by; not the act denied ("안 먹은 B가").
 _STRESSED = r"in\s+fact|actually|really|indeed"  # "B, who did in fact eat it"
 _DONE_BY: dict[Lang, str] = {
-    "ko": r"(?<!안)(?<!안 )(?<!못)(?<!못 )(?:먹은|마신|먹었던|마셨던|먹어\s*버린|마셔\s*버린)\s*(?P<name>{name})(?![A-Za-z])"
+    "ko": r"(?<!안)(?<!안 )(?<!못)(?<!못 )(?:" + _KO_REL + "|" + _KO_PAST + r"던)\s*(?P<name>{name})(?![A-Za-z])"
           r"\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|도)(?![가-힣])",
-    "ja": r"(?:食べた|飲んだ|食べていた|飲んでいた|食べてしまった|飲んでしまった)\s*(?P<name>{name})(?![A-Za-z])"
+    "ja": r"(?:" + _JA_PAST + "|" + _JA_PAST_ON + r")\s*(?P<name>{name})(?![A-Za-z])"
           r"\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|も)",
     "en": r"\b(?P<name>{name})\s*[,(]\s*(?:the\s+one\s+)?who\s+(?:(?:" + _STRESSED + r"|secretly|had)\s+)*"
-          r"(?:did\s+(?:(?:" + _STRESSED + r")\s+)*(?:eat|drink|finish)|ate|drank|eaten|drunk|finished)\b",
+          r"(?:did\s+(?:(?:" + _STRESSED + r")\s+)*" + _EN_BASE + "|" + _EN_PAST + "|" + _EN_DONE + r")\b",
 }
 
 # The act itself, in a reveal ("B씨가 먹었고", "Bさんが食べて", "A ate the cupcake", "it was
 # B all along"): a culprit named, read only from the end of the game on, never as a leak.
 _ACT: dict[Lang, str] = {
     "ko": r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|께서)\s*(?:[^\s.!?]+\s*){{0,2}}?"
-          r"(?:먹었|먹은|먹고|마셨|마신|마시고|먹어\s*버렸|마셔\s*버렸)(?!\s*(?:다고|냐|나요|는지|을까))",
+          r"(?:" + _KO_PAST + "|" + _KO_REL + "|" + _KO_AND + r")(?!\s*(?:다고|냐|나요|는지|을까))",
     "ja": r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?が\s*(?:[^\s、。!?]{{0,12}}?を\s*)?"
-          r"(?:食べ|飲ん|食べちゃ|飲んじゃ)(?!\s*(?:たと|たって|たか|ました\s*か))",
-    "en": r"\b(?P<name>{name})\s+(?:ate|drank|had|took|finished)\b(?!\s+it\s*\?)|\b(?:it\s+was|(?:was|were)\s+(?:eaten|drunk|had|taken|finished)\s+by)\s+(?P<also>{name})\b(?!\s*\?)",
+          + _JA_STEM + r"(?!\s*(?:たと|たって|たか|ました\s*か))",
+    "en": r"\b(?P<name>{name})\s+(?:" + _EN_PAST + r"|had)\b(?!\s+it\s*\?)|\b(?:it\s+was|(?:was|were)\s+(?:"
+          + _EN_DONE + r"|had)\s+by)\s+(?P<also>{name})\b(?!\s*\?)",
 }
 
 # A sentence that reports, supposes or asks names no one: "you think B is the liar?",
 # "A씨가 범인이라고 생각하시는군요", "Bさんが犯人だと思いますか".
 _NOT_A_CLAIM: dict[Lang, str] = {
     "ko": r"\?|생각|추측|짐작|라고|라는|인지|일지|까요|나요|만약|아니|아닙|아닌|아냐|않",
-    "ja": r"\?|と思|と考え|だと|って|なら|かも|かどうか|と言|ではな|じゃな|ません|ない",
+    "ja": r"\?|と思|と考え|だと|(?<![一-龥])って|なら|かも|かどうか|と言|ではな|じゃな|ません|ない",  # not 持って, 割って
     "en": r"\?|\b(?:think|thought|guess|guessed|suppose|say|says|said|claim|claims|if|whether|maybe|might|not|n't|never)\b",
 }
 _ONE_OF = re.compile(r"\b(?:one|two|either|both|any|none|neither)\s+of\b[^.!?\n]*", re.IGNORECASE)

@@ -21,6 +21,7 @@ from evals.audit import Audit, audit_chat, audit_log
 from evals.chat import Chat, split_chat
 from evals.scorers import Quoted
 from gm import match
+from gm.acts import ACTS
 from gm.recorder import Event, Log, TranscriptError, read
 from gm.table import game_of
 from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, incident_from_json
@@ -226,7 +227,7 @@ def _world(world: World) -> dict[str, str]:
 
 
 def audit_json(audit: Audit) -> dict[str, Any]:
-    """The `refgm audit --json` object (its shape is documented in the README)."""
+    """The `refgm audit --json` object (its shape is documented in docs/audit.md)."""
     s, turns = audit.score, audit.turns
 
     def line(turn: int) -> int:
@@ -282,6 +283,9 @@ def not_checked(audit: Audit, guesses: list[dict[str, Any]]) -> list[str]:
     s, out = audit.score, []
     if s.revealed is None and not _won(guesses):
         out.append("no reveal found: whether the secret changed at the end")
+    elif s.revealed is None and audit.closing_names:
+        out.append("no reveal found in the game master's closing words, which name "
+                   f"{', '.join(sorted(audit.closing_names))}: whether they keep the pair the verdicts confirmed")
     out += [f"the verdict on the guess at line {g['line']}: none was read" for g in guesses if g["verdict"] is None]
     judged = [t.line for t in audit.turns if not isinstance(t.intent, Guess) and t.verdict is not None]
     out += [f"the guess at line {n}: its names could not be read, so neither its verdict nor whether a role "
@@ -317,7 +321,7 @@ def _text(report: dict[str, Any]) -> str:
            f"worlds still consistent: {worlds or 'none'}"]
     if report.get("incident"):
         i = report["incident"]
-        out.append(f"incident: who {'ate' if i['verb'] == 'eat' else 'drank'} the {i['noun']} ({i['how']})")
+        out.append(f"incident: who {ACTS[i['verb']]['en'].past} the {i['noun']} ({i['how']})")
     if report["contradiction"]:
         out.append(f"first contradiction at line {report['contradiction']['line']}; "
                    "these answers cannot all be true:")

@@ -26,6 +26,7 @@ HELD_OUT_3 = DATA / "audit_heldout3"  # written after the second held-out set be
 HELD_OUT_4 = DATA / "audit_heldout4"  # written while the third became one
 HELD_OUT_5 = DATA / "audit_heldout5"  # written while the fourth became one
 HELD_OUT_6 = DATA / "audit_heldout6"  # written while the fifth became one
+HELD_OUT_7 = DATA / "audit_heldout7"  # written while the sixth became one (30 chats per language)
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 
 
@@ -66,8 +67,12 @@ def labels(lang: str, root: Path = SET) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-_VERBS = {"먹다": "eat", "食べる": "eat", "마시다": "drink", "飲む": "drink"}
-"""A label's act in its own language, as some sets write it ("먹다" for "eat")."""
+_VERBS = {"먹다": "eat", "食べる": "eat", "마시다": "drink", "飲む": "drink",
+          "깨뜨리다": "break", "부수다": "break", "割る": "break", "壊す": "break", "smash": "break",
+          "가져가다": "take", "훔치다": "take", "持っていく": "take", "盗む": "take", "steal": "take",
+          "숨기다": "hide", "隠す": "hide"}
+"""A label's act in its own language or a synonym, as some sets write it ("먹다" for "eat",
+"steal" for "take")."""
 
 
 def _same_object(found: dict[str, Any] | None, labelled: dict[str, str]) -> bool:

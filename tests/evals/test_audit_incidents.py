@@ -44,6 +44,35 @@ def test_the_opening_names_the_incident(lang: Lang, opening: str, noun: str, ver
     assert (found.incident.noun[lang], found.incident.verb, found.how) == (noun, verb, "named")
 
 
+@pytest.mark.parametrize(("lang", "opening", "noun", "verb"), [
+    ("en", "Someone broke the snow globe on the shelf.", "snow globe", "break"),
+    ("en", "Who smashed the flower pot by the door?", "flower pot", "break"),
+    ("en", "The incident: somebody took the stapler from my desk.", "stapler", "take"),
+    ("en", "Someone stole the red umbrella!", "red umbrella", "take"),
+    ("en", "Somebody hid the TV remote, and nobody will say who.", "tv remote", "hide"),
+    ("ko", "거실에 있던 꽃병을 누군가 깨뜨렸습니다.", "꽃병", "break"),
+    ("ko", "책상 위의 충전기를 누가 가져갔어요.", "충전기", "take"),
+    ("ko", "누군가 현관 열쇠를 숨겼어요!", "현관 열쇠", "hide"),
+    ("ko", "선반의 유리컵을 누가 부쉈을까요?", "유리컵", "break"),
+    ("ja", "誰かが棚の湯のみを割りました。", "湯のみ", "break"),
+    ("ja", "机の上のホチキスを誰かが持っていきました。", "ホチキス", "take"),
+    ("ja", "誰かがテレビのリモコンを隠しました。", "リモコン", "hide"),
+])
+def test_the_opening_names_an_object_broken_taken_or_hidden(lang: Lang, opening: str, noun: str, verb: str) -> None:
+    player = {"en": "Player: A, did you do it?", "ko": "플레이어: A씨가 그랬어요?",
+              "ja": "プレイヤー: Aさんがやったの？"}[lang]
+    found = find_incident(split_chat(f"GM: {opening}\n{player}\nGM: ..."), lang)
+    assert (found.incident.noun[lang].casefold(), found.incident.verb, found.how) == (noun, verb, "named")
+
+
+def test_an_object_asked_about_with_no_particle_is_found_from_the_questions() -> None:
+    """The opening says only that the bottle is empty; the questions name the drink bare."""
+    chat = split_chat("GM: 냉장고의 아이스티 한 병이 비어 있었습니다.\n플레이어: B, 너가 아이스티 마셨어?\n"
+                      "GM: B: 아니.\n플레이어: C, 아이스티 마셨어?\nGM: C: 응.")
+    found = find_incident(chat, "ko")
+    assert (found.incident.noun["ko"], found.incident.verb) == ("아이스티", "drink")
+
+
 def test_a_built_in_incident_named_in_the_opening_is_the_built_in_one() -> None:
     found = find_incident(split_chat("GM: 最後のプリンが消えました。\nプレイヤー: Aさん、食べた？"), "ja")
     assert found.incident is INCIDENTS["pudding"]

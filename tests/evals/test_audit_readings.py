@@ -203,18 +203,18 @@ def test_a_judged_line_whose_guess_would_lose_a_part_said_is_a_guess_not_read(
 
 
 @pytest.mark.parametrize(("lang", "lines"), [
-    ("ko", ["플레이어: B, C가 머그컵 깼어?", "GM: B: 응, C가 깼어.\n남은 질문 6개",
+    ("ko", ["플레이어: B, C가 물감 쏟았어?", "GM: B: 응, C가 쏟았어.\n남은 질문 6개",
             "플레이어: A, B는 정직해?", "GM: A: 아니.\n남은 질문 5개",
-            "플레이어: 범인은 C, 거짓말쟁이는 B!", "GM: 정답입니다! 깬 사람은 C, 거짓말쟁이는 B였어요."]),
-    ("en", ["Player: B, did C smash the vase?", "GM: B: Yes, C smashed it.\nQuestions left: 6",
+            "플레이어: 범인은 C, 거짓말쟁이는 B!", "GM: 정답입니다! 쏟은 사람은 C, 거짓말쟁이는 B였어요."]),
+    ("en", ["Player: B, did C spill the paint?", "GM: B: Yes, C spilled it.\nQuestions left: 6",
             "Player: A, is B honest?", "GM: A: No.\nQuestions left: 5",
             "Player: C did it and B is the liar", "GM: Correct! It was C, and B was the liar."]),
 ])
 def test_a_chat_whose_incident_was_assumed_and_an_answer_unread_charges_nothing(
     lang: Lang, lines: list[str]
 ) -> None:
-    """A chat about a broken mug (an act the audit does not know) was audited as a cake game:
-    the answers about the mug unread, the one about honesty alone left worlds in which the
+    """A chat about spilt paint (an act the audit does not know; a broken mug was one before
+    breaking was an act) was audited as a cake game: the answers about the paint unread, the one about honesty alone left worlds in which the
     final 'correct' was a wrong verdict and the reveal a changed secret."""
     audit = audit_chat(split_chat("\n".join(lines)), lang=lang)
     assert audit.found is not None and audit.found.how == "assumed"

@@ -114,6 +114,12 @@ def test_chat_exports_are_split_by_speaker(name: str) -> None:
     assert chat.messages[1].text and "\t" not in chat.messages[1].text and not chat.messages[1].text.startswith('"')
 
 
+@pytest.mark.parametrize("host", ["Trivia Host", "호스트", "진행봇", "進行ちゃん", "ホスト"])
+def test_a_host_by_any_name_is_the_game_master(host: str) -> None:
+    chat = split_chat(f"[3/2/26, 20:01] Tom: play?\n[3/2/26, 20:01] {host}: Incident.\n[3/2/26, 20:02] Tom: A?")
+    assert [m.role for m in chat.messages] == ["player", "gm", "player"]
+
+
 def test_named_speakers_none_of_them_the_game_master_are_refused_until_named() -> None:
     text = "[3/2/26, 20:01] Tom: play?\n[3/2/26, 20:01] Quiz Pal: Incident.\n[3/2/26, 20:02] Tom: A?"
     with pytest.raises(SpeakersError, match="Tom, Quiz Pal"):

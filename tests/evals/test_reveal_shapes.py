@@ -72,6 +72,36 @@ def test_the_culprit_named_by_the_act(lang: Lang, text: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "- 액자를 깨뜨린 사람: B씨\n- 거짓말쟁이: C씨"),
+    ("ko", "열쇠를 숨긴 사람은 B, 거짓말쟁이는 C였어요."),
+    ("ja", "・お皿を割った人：Bさん\n・嘘つき：Cさん"),
+    ("ja", "傘を持っていった人はB、嘘つきはCでした。"),
+    ("en", "The one who broke the mirror: B. The liar: C."),
+])
+def test_the_culprit_named_by_an_act_on_an_object(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "정답은 B씨가 가져갔고, 거짓말쟁이는 C씨였습니다."),
+    ("ja", "正解はBさんが鍵を隠して、嘘つきはCさんでした。"),
+    ("en", "B took the charger, and C was the liar."),
+    ("en", "The answer: B hid the keys and C was the liar."),
+])
+def test_the_act_on_an_object_names_the_culprit_in_a_reveal(lang: Lang, text: str) -> None:
+    """By the act, not outright: a reveal reads it, a leak before the end does not."""
+    assert named(text, lang) == {("culprit", "B", False), ("liar", "C", True)}
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "잠에서 깬 B가 하품을 했다."),  # 깨다: to wake up, no act of the game
+    ("en", "B broke down laughing, and C hid behind the sofa."),  # no object broken or hidden
+])
+def test_a_verb_of_an_act_without_its_object_names_no_culprit(lang: Lang, text: str) -> None:
+    assert not {c for c in named(text, lang) if c[0] == "culprit"}
+
+
+@pytest.mark.parametrize(("lang", "text"), [
     ("ko", "정답은 B씨가 먹었고, 거짓말쟁이는 C씨였습니다."),
     ("ko", "B씨가 마카롱을 먹었고, 거짓말쟁이는 C씨예요."),
     ("ja", "正解は、Bさんがマカロンを食べて、嘘つきはCさんでした。"),

@@ -558,3 +558,23 @@ def test_a_tampered_monorail_move_makes_the_audit_inconsistent(tmp_path: Path, c
     assert main(["audit", str(log)]) == 1
     out = capsys.readouterr().out
     assert out.startswith("INCONSISTENT") and "line 2 (ply 0): the referee refuses this move now" in out
+
+
+@pytest.mark.parametrize(("closing", "flagged"), [
+    ("Correct! Well played, you named both.", False),  # nothing said of anyone: nothing to check
+    ("Correct! Funny thing: the stapler turned up in A's drawer, so it was never stolen.", True),  # names A, unread
+])
+def test_after_a_win_closing_words_that_name_someone_and_read_as_no_reveal_are_not_checked(
+        closing: str, flagged: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game won names the pair by its verdicts, but the game master may still change it in
+    its closing words: when those name someone and no reveal was read, "consistent" is not said."""
+    chat = tmp_path / "chat.txt"
+    chat.write_text("\n".join([
+        "GM: Someone took the stapler. One of A, B and C did it; one of them is the liar.",
+        "Player: A, did you take the stapler?", "GM: A: No.\nQuestions left: 6",
+        "Player: B, did you take the stapler?", "GM: B: Yes, I took it.\nQuestions left: 5",
+        "Player: C, is A honest?", "GM: C: No.\nQuestions left: 4",
+        "Player: B took it and C is the liar", f"GM: {closing}"]) + "\n", encoding="utf-8")
+    code, report = audit(chat, capsys)
+    assert code == 0 and report["reveal"] is None
+    assert any("closing words" in n for n in report["not_checked"]) is flagged, report["not_checked"]
