@@ -109,7 +109,7 @@ class Payout:
         return tuple(gain - penalty for gain, penalty in zip(self.gains, self.penalties, strict=True))
 
     def as_json(self) -> dict[str, object]:
-        """The round as `refgm garnet payout --jsonl` answers it (README, "Garnet Thief")."""
+        """The round as `refgm garnet payout --jsonl` answers it (docs/garnet.md)."""
         return {
             "counts": self.counts.as_json(),
             "recipient_group": self.split.recipient_group.value,

@@ -1,6 +1,6 @@
 """`refgm garnet payout --jsonl`: the referee's payout of Garnet Thief rounds, for machines.
 
-A stable machine interface (README, "Garnet Thief"): one JSON object per input line on stdin,
+A stable machine interface (docs/garnet.md): one JSON object per input line on stdin,
 one per output line. A round, `{"choices": [8 characters], "announcements": [8 characters]}`
 (announcements absent: everyone told the truth), gets the counts, the recipient group, the
 shares, what the house keeps, and each seat's gain, penalty and change, all computed by
@@ -29,7 +29,7 @@ def _names(lang: str) -> str:
 
 _RULE = f"""\
 With --jsonl, read one round per line on stdin and write its payout, one line per round
-(see README, 'Garnet Thief'). The larger of Mafia and Cartel splits the pot of {POT} by floor
+(see docs/garnet.md). The larger of Mafia and Cartel splits the pot of {POT} by floor
 division (a tie, 0-0 included, gives it to the Police); the Beggars split what the
 recipients do not take, by floor division; the house keeps the rest. A seat that gained
 nothing and announced another character than it chose pays {PENALTY}."""
@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     command = subparsers.add_parser(
         "garnet",
         help="Garnet Thief: the payout of a round",
-        description="The referee's answers for Garnet Thief (see README, 'Garnet Thief').",
+        description="The referee's answers for Garnet Thief (see docs/garnet.md).",
     )
     command.set_defaults(handler=lambda _args: _help(command))
     sub = command.add_subparsers(dest="garnet_command", metavar="COMMAND")

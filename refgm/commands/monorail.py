@@ -1,6 +1,6 @@
 """`refgm monorail check` and `refgm monorail analyze`: the referee's Monorail answers for machines and people.
 
-`check --jsonl` is a stable machine interface (README, "Monorail"): one JSON object per input
+`check --jsonl` is a stable machine interface (docs/monorail.md): one JSON object per input
 line on stdin, one per output line. A position line gets whether the loop is complete,
 whether it can still be completed with the tiles left, the fewest tiles that do it and such
 tiles (from the exact solver); a line with a `"move"` gets whether that move is legal, and if
@@ -59,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     command = subparsers.add_parser(
         "monorail",
         help="Monorail: check positions and moves, analyse openings",
-        description="The referee's answers for Monorail (see README, 'Monorail').",
+        description="The referee's answers for Monorail (see docs/monorail.md).",
     )
     command.set_defaults(handler=lambda _args: _help(command))
     sub = command.add_subparsers(dest="monorail_command", metavar="COMMAND")
@@ -68,7 +68,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "check",
         help="is a position complete or completable, is a move legal",
         description="With --jsonl, read one position per line on stdin and write one answer per line "
-        "(see README, 'Monorail'). Without it, check --position (default: the start) and MOVE if given.",
+        "(see docs/monorail.md). Without it, check --position (default: the start) and MOVE if given.",
     )
     check.add_argument("move", nargs="*", metavar="MOVE", help='a move in the notation, e.g. "H@2,0 NW@3,0"')
     check.add_argument("--jsonl", action="store_true", help="machine interface: JSON lines in and out")

@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="read player utterances into intents (questions, guesses, remarks ...)",
         description="Read player utterances with the deterministic parser. "
         "With --jsonl, read {\"text\", \"lang\"?, \"incident\"?} lines on stdin and write one "
-        "JSON reading per line (see README, 'refgm parse').",
+        "JSON reading per line (see docs/parse.md).",
     )
     command.add_argument("text", nargs="*", help="utterances to read (default: lines on stdin)")
     command.add_argument("--jsonl", action="store_true", help="machine interface: JSON lines in and out")
