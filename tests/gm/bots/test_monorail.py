@@ -4,6 +4,7 @@ solver bot's promises (right declarations, no completion handed over)."""
 from __future__ import annotations
 
 import random
+from itertools import product
 
 import pytest
 from hypothesis import given, settings
@@ -14,11 +15,12 @@ from gm.bots.monorail import answer_challenge, position_of, seen_impossible, shu
 from referee.monorail.analysis import completing_moves
 from referee.monorail.game import Attempt, Declare, MonorailState, Place, step
 from referee.monorail.loop import is_complete
-from referee.monorail.move import legal_moves
+from referee.monorail.move import Move, is_legal, legal_moves, lines
 from referee.monorail.notation import move_str, parse_move
 from referee.monorail.position import Position
 from referee.monorail.protocol import GAME
 from referee.monorail.solver import solve
+from referee.monorail.tile import Shape
 
 
 def played(seed: int, plies: int) -> Position:
@@ -156,6 +158,29 @@ def test_shuffled_moves_are_the_legal_moves(position: Position, seed: int) -> No
     shuffled = [m.tiles for m in shuffled_moves(position, random.Random(seed))]
     assert len(shuffled) == len(set(shuffled))
     assert {frozenset(t) for t in shuffled} == {frozenset(m.tiles) for m in legal_moves(position)}
+
+
+@settings(max_examples=40)
+@given(positions, st.integers(0, 2**32), st.booleans())
+def test_shuffled_moves_come_in_the_order_every_combination_judged_by_the_referee_gives(
+    position: Position, seed: int, strict: bool
+) -> None:
+    """The bots' moves (and so every recorded game) depend on this order and on the draws:
+    the shortcut past combinations a cell's neighbours forbid changes neither."""
+
+    def judged(rng: random.Random) -> list[Move]:
+        runs = list(lines(position))
+        rng.shuffle(runs)
+        found = []
+        for run in runs:
+            combos = list(product(Shape, repeat=len(run)))
+            rng.shuffle(combos)
+            found += [Move.laid(run, c) for c in combos if is_legal(position, Move.laid(run, c), strict)]
+        return found
+
+    fast, plain = random.Random(seed), random.Random(seed)
+    assert list(shuffled_moves(position, fast, strict)) == judged(plain)
+    assert fast.random() == plain.random()
 
 
 def test_a_view_is_the_position() -> None:
