@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import socket
 import sys
 
@@ -135,6 +136,10 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app, log_level=args.log_level, access_log=False, forwarded_allow_ips=args.forwarded_allow_ips
     )
+    # What start-up made lives as long as the process: the garbage collector's full passes,
+    # which stop every request, no longer walk it (some 200,000 objects: 50-150 ms a pass).
+    gc.collect()
+    gc.freeze()
     uvicorn.Server(config).run(sockets=[listening])
     return 0
 
