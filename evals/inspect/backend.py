@@ -25,6 +25,7 @@ from inspect_ai.model import (
     ModelOutput,
     ResponseSchema,
 )
+from inspect_ai.model._providers.openai_compatible import OpenAICompatibleAPI  # not exported; the extra pins <0.4
 from inspect_ai.util import LimitExceededError, json_schema
 
 from gm.backends.base import (
@@ -39,6 +40,7 @@ from gm.backends.base import (
     finish,
     text_of,
 )
+from gm.backends.openai import response_format
 
 PROVIDER = "inspect"
 
@@ -79,14 +81,23 @@ class InspectBackend:
     def __init__(self, model: Model) -> None:
         self.inspect_model = model
         self.model = str(model)
+        api = model.api
+        self.chat_completions = isinstance(api, OpenAICompatibleAPI) and not api.responses_api
+        """Inspect sends the model's requests as Chat Completions (`openai-api/...`, vLLM,
+        llama-cpp-python and other OpenAI-compatible providers)."""
 
     def config(self, request: Request[Any]) -> GenerateConfig:
+        """Inspect's settings for the request. Inspect's JSON schema has no minItems/maxItems
+        (a payout's eight seats, a move's tile limit), so an OpenAI-compatible provider, whose
+        server may hold the model to the schema (llama.cpp's grammar, strict outputs), is sent
+        the request's own `response_format` as refgm's openai backend sends it."""
         return GenerateConfig(
             max_tokens=request.max_tokens,
             temperature=request.temperature,
             seed=request.seed,
             response_schema=ResponseSchema(name=request.output.__name__,
                                            json_schema=json_schema(request.output), strict=True),
+            extra_body={"response_format": response_format(request)} if self.chat_completions else None,
         )
 
     async def complete(self, request: Request[T]) -> Completion[T]:

@@ -55,6 +55,15 @@ UNUSED_KEY = "unused"
 _FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length", "content_filter": "refusal"}
 
 
+def response_format(request: Request[Any]) -> dict[str, Any]:
+    """The Chat Completions `response_format` that asks for the request's schema, strictly
+    (also what evals.inspect.backend sends through Inspect's OpenAI-compatible providers)."""
+    return {
+        "type": "json_schema",
+        "json_schema": {"name": request.output.__name__, "schema": request.schema(), "strict": True},
+    }
+
+
 class OpenAIBackend(RetryingBackend):
     provider = "openai"
 
@@ -107,13 +116,9 @@ class OpenAIBackend(RetryingBackend):
         return read_chat_completion(json_body(response.http_response.content))
 
     def _response_format(self, request: Request[Any]) -> dict[str, Any]:
-        schema = request.schema()
         if self.json_object_mode:
-            return {"type": "json_object", "schema": schema}
-        return {
-            "type": "json_schema",
-            "json_schema": {"name": request.output.__name__, "schema": schema, "strict": True},
-        }
+            return {"type": "json_object", "schema": request.schema()}
+        return response_format(request)
 
     def _schema_refused(self, message: str) -> bool:
         """A compatible server refusing the `json_schema` format itself.

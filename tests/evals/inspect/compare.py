@@ -18,6 +18,7 @@ from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import Model, get_model
+from pydantic import BaseModel
 
 from evals.inspect import units
 from evals.runner import RESULTS
@@ -116,16 +117,21 @@ def played_alike(argv: list[str], task: Task, tmp_path: Path, monkeypatch: pytes
     return log, lines
 
 
-def played_alike_on_loopback(argv: list[str], task: Task, tmp_path: Path,
-                             monkeypatch: pytest.MonkeyPatch) -> list[Received]:
+def played_alike_on_loopback(argv: list[str], task: Task, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                             schemas: tuple[type[BaseModel], ...]) -> list[Received]:
     """`refgm eval ARGV` and `task` with Inspect's provider against the scripted server: the
-    same lines (but the model's name and the clock). What the server received from Inspect."""
+    same lines (but the model's name and the clock), and every request asks for one of
+    `schemas` whole (its bounds too), as refgm's openai backend asks. What the server received."""
     expected = refgm_eval(argv, tmp_path / "refgm", monkeypatch)
     with FaultServer([], lifetime_s=120.0, then=served) as server:
         lines = lines_of(inspect_run(task, loopback(server), tmp_path / "logs"))
     assert {line["model"] for line in lines} == {LOOPBACK}
     assert same_figures(lines) == same_figures(expected)
-    assert server.received and all(r.body["response_format"]["type"] == "json_schema" for r in server.received)
+    asked = {schema.__name__: {"type": "json_schema", "json_schema": {
+        "name": schema.__name__, "schema": schema.model_json_schema(), "strict": True}} for schema in schemas}
+    assert server.received
+    assert all(r.body["response_format"] == asked[r.body["response_format"]["json_schema"]["name"]]
+               for r in server.received)
     return server.received
 
 

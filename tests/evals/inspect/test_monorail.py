@@ -13,6 +13,8 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 
 from evals.inspect import monorail  # noqa: E402
+from evals.monorail.judge import MoveJudgement, PositionJudgement  # noqa: E402
+from gm.monorail import TILES, MoveReply  # noqa: E402
 from tests.evals.inspect import compare  # noqa: E402
 
 ITEMS = 12
@@ -45,9 +47,17 @@ def test_the_opponent_through_inspects_mock_model_plays_the_games_refgm_eval_pla
 def test_inspects_openai_compatible_provider_judges_against_a_loopback_server(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     received = compare.played_alike_on_loopback(JUDGE, monorail.monorail_judge(lang="en", items=ITEMS), tmp_path,
-                                                monkeypatch)
+                                                monkeypatch, (MoveJudgement, PositionJudgement))
     assert len(received) == ITEMS
     assert {r.body["response_format"]["json_schema"]["name"] for r in received} == {"MoveJudgement", "PositionJudgement"}
+
+
+def test_inspects_openai_compatible_provider_plays_against_a_loopback_server_with_the_tile_bound(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    received = compare.played_alike_on_loopback(OPPONENT, monorail.monorail_opponent(lang="en", bot=BOTS, games=GAMES),
+                                                tmp_path, monkeypatch, (MoveReply,))
+    assert all(r.body["response_format"]["json_schema"]["schema"]["properties"]["tiles"]["maxItems"] == TILES
+               for r in received)
 
 
 def test_both_logs_imported_with_refgm_inspect_are_what_refgm_report_reads(
