@@ -195,7 +195,7 @@ class Host:
         try:
             if isinstance(live.table, Match):  # the opponent may move first
                 await self._play(live, None)
-            live.ledger.flush()
+            await asyncio.to_thread(live.ledger.flush)
         except BaseException:  # the game's first line is kept: it resumes from there
             self._drop(game_id)
             raise
@@ -316,8 +316,8 @@ class Host:
                 except BaseException:  # a bug or a cancelled request: nothing of the turn is kept
                     self._drop(row.id, live)
                     raise
-                try:
-                    live.ledger.flush()
+                try:  # in a thread: while the disk syncs, other games' requests are served
+                    await asyncio.to_thread(live.ledger.flush)
                 except StaleGameError:  # another server played this game since this one loaded it
                     self._drop(row.id, live)
                     continue

@@ -9,7 +9,10 @@ own secret keys, kept with the games so that every server sharing the database s
 A request's events are kept together: the table writes them to the ledger's copy of the log,
 and the host commits them in one transaction (`DbLedger.flush`) before it answers, so every turn
 a page shows is committed, and a server killed mid-turn leaves the log as it was before the turn
-(nothing of a turn nobody saw is kept, and nothing half of one). Servers sharing one database
+(nothing of a turn nobody saw is kept, and nothing half of one). A process writes to a database
+one transaction at a time (`Committer`), and the turns of other games that wait meanwhile are
+committed together in the next: one sync of the disk for all of them, each turn still whole or
+not at all. Servers sharing one database
 never write the same game at once unnoticed: the numbers are a primary key, so a server whose copy
 of a game is behind (another wrote to it) fails to commit (`StaleGameError`), drops its copy and
 plays the request again on the game as it now is.
@@ -20,7 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import time
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -28,7 +34,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from gm.recorder import (
@@ -109,6 +115,100 @@ def open_engine(url: str) -> Engine:
     return engine
 
 
+@dataclass
+class _Write:
+    """One transaction's statements, and how they went."""
+
+    statements: Callable[[Connection], None]
+    done: bool = False
+    error: BaseException | None = None
+
+
+class Committer:
+    """Every write of this process to one database (`committer` gives the engine's), one
+    transaction at a time; the writes that arrive while one commits wait and are committed
+    together in the next, by whichever of their threads finds the database free (group commit).
+
+    A server commits each turn before it answers, and a commit waits for the disk: with the
+    turns of many games one after another that wait was every turn's, and each turn's alone.
+    Together, the transaction is all of theirs or none: killed before its commit nothing of any
+    of them is kept, and none was answered. When a statement is refused (IntegrityError: another
+    server wrote to one of the games first, or took a new game's id) nothing was committed, and
+    each write is committed again on its own, so only its own game gets the refusal. Any other
+    failure is every write's: how far a failed commit got is not known, so none is tried again."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._changed = threading.Condition()
+        self._waiting: list[_Write] = []
+        self._busy = False
+
+    def commit(self, statements: Callable[[Connection], None]) -> None:
+        """Run `statements` in a transaction and commit it (perhaps with others); their error, if any."""
+        write = _Write(statements)
+        with self._changed:
+            self._waiting.append(write)
+            while not write.done:
+                if self._busy:  # another thread commits: this write goes in the next transaction
+                    self._changed.wait()
+                    continue
+                self._busy = True
+                batch, self._waiting = self._waiting, []
+                self._changed.release()
+                try:
+                    self._commit(batch)
+                finally:
+                    self._changed.acquire()
+                    self._busy = False
+                    self._changed.notify_all()
+        if write.error is not None:
+            raise write.error
+
+    def _commit(self, batch: list[_Write]) -> None:
+        try:
+            if len(batch) > 1:
+                try:
+                    self._transaction(batch)
+                    return
+                except IntegrityError:  # refused before the commit: nothing of the batch is kept
+                    pass
+                except Exception as err:  # every write's error, raised in its own thread
+                    for write in batch:
+                        write.error, write.done = err, True
+                    return
+            for write in batch:
+                try:
+                    self._transaction([write])
+                except Exception as err:  # the write's own error, raised in its own thread
+                    write.error = err
+                    write.done = True
+        except BaseException as err:  # this thread was interrupted: no write is left waiting
+            for write in batch:
+                if not write.done:
+                    write.error, write.done = err, True
+            raise
+
+    def _transaction(self, batch: list[_Write]) -> None:
+        with self.engine.begin() as db:
+            for write in batch:
+                write.statements(db)
+        for write in batch:
+            write.done = True
+
+
+_committers: weakref.WeakKeyDictionary[Engine, Committer] = weakref.WeakKeyDictionary()
+_committers_lock = threading.Lock()
+
+
+def committer(engine: Engine) -> Committer:
+    """The one `Committer` of this process for `engine`."""
+    with _committers_lock:
+        found = _committers.get(engine)
+        if found is None:
+            found = _committers[engine] = Committer(engine)
+        return found
+
+
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision (a no-op when it is there)."""
     config = Config()
@@ -180,19 +280,14 @@ class DbLedger:
         """The game's row, with its seal, and its first line, in one transaction."""
         line = event_line("game_started", dict(started)).rstrip("\n")
         now = time.time()
+        row = {"id": self.game_id, "sealed": _sealed_json(sealed), "imported": False, "created": now, "updated": now}
+
+        def statements(db: Connection) -> None:
+            db.execute(games.insert().values(**row, **self.row))
+            db.execute(events.insert().values(game_id=self.game_id, seq=1, t="game_started", line=line))
+
         try:
-            with self.engine.begin() as db:
-                db.execute(
-                    games.insert().values(
-                        id=self.game_id,
-                        sealed=_sealed_json(sealed),
-                        imported=False,
-                        created=now,
-                        updated=now,
-                        **self.row,
-                    )
-                )
-                db.execute(events.insert().values(game_id=self.game_id, seq=1, t="game_started", line=line))
+            committer(self.engine).commit(statements)
         except IntegrityError:
             raise FileExistsError(f"{self.name} already exists") from None
         self.lines, self.kept = [line], 1
@@ -216,25 +311,29 @@ class DbLedger:
 
     def flush(self) -> None:
         """Commit the lines written since the last flush (and the seal's end), all or none;
-        StaleGameError when another server wrote to the game first."""
-        new = self.lines[self.kept :]
-        if not new and self.ending is None:
+        StaleGameError when another server wrote to the game first. It may be called in a
+        thread of its own (the host does), while the table that wrote the lines waits."""
+        kept, new, ending = self.kept, self.lines[self.kept :], self.ending
+        if not new and ending is None:
             return
         changed: Json = {"updated": time.time()}
-        if self.ending is not None:
-            changed["sealed"] = _sealed_json(self.ending)
+        if ending is not None:
+            changed["sealed"] = _sealed_json(ending)
         rows = [
             {"game_id": self.game_id, "seq": seq, "t": json.loads(line)["t"], "line": line}
-            for seq, line in enumerate(new, self.kept + 1)
+            for seq, line in enumerate(new, kept + 1)
         ]
+
+        def statements(db: Connection) -> None:
+            if rows:
+                db.execute(events.insert(), rows)
+            db.execute(games.update().where(games.c.id == self.game_id).values(**changed))
+
         try:
-            with self.engine.begin() as db:
-                if rows:
-                    db.execute(events.insert(), rows)
-                db.execute(games.update().where(games.c.id == self.game_id).values(**changed))
+            committer(self.engine).commit(statements)
         except IntegrityError:
-            raise StaleGameError(f"{self.name}: another server wrote to it after its line {self.kept}") from None
-        self.kept, self.ending = len(self.lines), None
+            raise StaleGameError(f"{self.name}: another server wrote to it after its line {kept}") from None
+        self.kept, self.ending = kept + len(new), None
 
     def discard(self) -> None:
         """Forget what was written since the last flush (the table that wrote it is dropped too)."""
@@ -349,28 +448,31 @@ class Store:
         config = started.get("config")
         lang = config.get("lang") if isinstance(config, dict) else None
         now = time.time()
+
+        def statements(db: Connection) -> None:
+            db.execute(
+                games.insert().values(
+                    id=game_id,
+                    token_hash=token_hash(token),
+                    game=str(started.get("game", "liar"))[:32],
+                    lang=str(lang or "en")[:8],
+                    seat=None,
+                    opponent="imported",
+                    sealed=None,
+                    imported=True,
+                    created=now,
+                    updated=now,
+                )
+            )
+            db.execute(
+                events.insert(),
+                [
+                    {"game_id": game_id, "seq": n, "t": event.t[:32], "line": line}
+                    for n, (event, line) in enumerate(zip(log.events, lines, strict=True), 1)
+                ],
+            )
+
         try:
-            with self.engine.begin() as db:
-                db.execute(
-                    games.insert().values(
-                        id=game_id,
-                        token_hash=token_hash(token),
-                        game=str(started.get("game", "liar"))[:32],
-                        lang=str(lang or "en")[:8],
-                        seat=None,
-                        opponent="imported",
-                        sealed=None,
-                        imported=True,
-                        created=now,
-                        updated=now,
-                    )
-                )
-                db.execute(
-                    events.insert(),
-                    [
-                        {"game_id": game_id, "seq": n, "t": event.t[:32], "line": line}
-                        for n, (event, line) in enumerate(zip(log.events, lines, strict=True), 1)
-                    ],
-                )
+            committer(self.engine).commit(statements)
         except IntegrityError:
             raise FileExistsError(f"game {game_id} already exists") from None

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.engine import Connection
 
 from refgm.cli import main
-from refgm.serve.store import DbLedger, StaleGameError, Store, games, open_engine, token_hash
+from refgm.serve.store import DbLedger, StaleGameError, Store, committer, games, open_engine, token_hash
 from tests.serve.api import events, play_on, served
 
 
@@ -141,4 +145,88 @@ def test_of_two_servers_on_one_game_the_stale_one_is_refused_and_keeps_nothing(d
     with store.engine.connect() as db:
         hashed = db.execute(sa.select(games.c.token_hash).where(games.c.id == row.id)).scalar_one()
     assert hashed == token_hash(token) and token not in hashed  # the database keeps no token
+    store.engine.dispose()
+
+
+class Killed(BaseException):
+    """The server process dies here."""
+
+
+def test_writes_that_wait_are_committed_together_each_whole_and_a_refused_one_alone(database_url: str) -> None:
+    """While one transaction commits, the flushes of other games wait, then go in one transaction
+    together; a flush refused there (a stale server's) is refused alone, the others kept; a
+    failure of the whole (a kill) keeps none of them."""
+    store = Store.open(database_url)
+    with served(store) as api:
+        tokens = [api.new("liar", "en") for _ in range(4)]
+    ids = [row.id for row in map(store.find, tokens) if row is not None]
+    commits: list[int] = []
+    sa.event.listen(store.engine, "commit", lambda _connection: commits.append(1))
+    shared = committer(store.engine)
+
+    def ledger(game_id: str, text: str) -> DbLedger:
+        kept = DbLedger(store.engine, game_id)
+        kept.load()
+        kept.append().write("player", turn=1, seat="player", text=text)
+        return kept
+
+    def while_one_commits(*flushes: Callable[[], None]) -> list[BaseException | None]:
+        """Run `flushes` in threads while another transaction is held open; what each raised."""
+        holding, release = threading.Event(), threading.Event()
+
+        def held(_db: Connection) -> None:
+            holding.set()
+            release.wait(30)
+
+        first = threading.Thread(target=shared.commit, args=(held,))
+        first.start()
+        assert holding.wait(30)
+        raised: list[BaseException | None] = [None] * len(flushes)
+
+        def run(n: int) -> None:
+            try:
+                flushes[n]()
+            except BaseException as err:
+                raised[n] = err
+
+        threads = [threading.Thread(target=run, args=(n,)) for n in range(len(flushes))]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 30
+        while len(shared._waiting) < len(flushes) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(shared._waiting) == len(flushes), "every flush waits for the held transaction"
+        release.set()
+        for thread in [first, *threads]:
+            thread.join(30)
+        return raised
+
+    before = {game_id: store.lines(game_id) for game_id in ids}
+    together = [ledger(game_id, "together") for game_id in ids[:3]]
+    commits.clear()
+    assert while_one_commits(*(kept.flush for kept in together)) == [None, None, None]
+    assert len(commits) == 2, "the held transaction, then the three waiting flushes in one"
+    for kept in together:
+        assert store.lines(kept.game_id) == kept.lines == [*before[kept.game_id], kept.lines[-1]]
+        assert kept.kept == len(kept.lines)
+
+    stale = ledger(ids[3], "stale")  # loaded before another server's line 2
+    ledger(ids[3], "elsewhere").flush()
+    fresh = [ledger(game_id, "after a refusal") for game_id in ids[:2]]
+    raised = while_one_commits(fresh[0].flush, stale.flush, fresh[1].flush)
+    assert raised[0] is None and raised[2] is None and isinstance(raised[1], StaleGameError)
+    assert [json.loads(store.lines(kept.game_id)[-1])["text"] for kept in fresh] == ["after a refusal"] * 2
+    assert not any("stale" in line for line in store.lines(ids[3])) and stale.kept == len(before[ids[3]])
+
+    def killed(db: Connection) -> None:
+        db.execute(games.update().where(games.c.id == ids[0]).values(updated=0.0))
+        raise Killed
+
+    lost = ledger(ids[1], "lost")
+    kept_before = {game_id: store.lines(game_id) for game_id in ids}
+    raised = while_one_commits(lost.flush, lambda: shared.commit(killed))
+    assert all(isinstance(err, Killed) for err in raised), raised
+    assert {game_id: store.lines(game_id) for game_id in ids} == kept_before, "nothing of the batch is kept"
+    with store.engine.connect() as db:
+        assert db.execute(sa.select(games.c.updated).where(games.c.id == ids[0])).scalar_one() != 0.0
     store.engine.dispose()
