@@ -1,6 +1,7 @@
 """Load on `refgm serve`: many concurrent offline games over loopback HTTP, each server design beside the other.
 
-Run `python bench/serve.py [--games 200] [--setup N:DATABASE ...] [--think S] [--restart]`. For
+Run `python bench/serve.py [--games 200] [--setup N:DATABASE ...] [--think S] [--restart]
+[--duration S] [--designs D,...] [--baseline TREE]`. For
 each setup (N `python -m refgm serve` processes on one database; default one on a new SQLite
 file) it runs each design in turn, each on its own servers and database, and prints them side by
 side in one table:
@@ -10,7 +11,19 @@ side in one table:
   which the replay page keeps);
 - `incremental`: pages kept, brought up to date from the lines committed since, the clients
   sending `since` and putting the entries they are sent after the ones they have, as the page's
-  script does.
+  script does;
+- `baseline` (with `--baseline TREE`): `incremental` run from another source tree, e.g. the
+  commit before a change (`git archive COMMIT | tar -x -C TREE`), to set the change beside the
+  code before it in one run on this noisy machine (ratios, not absolute timings).
+
+`--duration S` keeps the games going: each player starts another game of its kind as soon as one
+ends (no pause before it), until S seconds have passed, and the latency and turns-per-second
+figures are of the turns answered while every player was playing (from twice --think, when all
+have begun, to S), so 200 players are 200 games in play all along. Without it each player plays
+one game, and the figures are of the whole run, its ramp down as the games end included (which
+keeps turns per second far under what 200 games in play offer). Each player connects from a
+loopback address of its own (127.0.0.2 on), as players do from their machines: the server's
+rate limit on new games is per address.
 
 With several servers, the clients are dealt round them, each staying on its own, as behind a
 balancer with sticky sessions (a page kept stale by one server while another plays is the
@@ -131,7 +144,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import cycle, islice, product
+from itertools import count, cycle, islice, product
 from pathlib import Path
 from typing import Any
 
@@ -220,6 +233,7 @@ class Server:
     database: str
     home: Path
     options: tuple[str, ...] = ()  # more options of `refgm serve` (the design's)
+    root: Path = ROOT  # the source tree it runs (--baseline: another checkout)
     process: subprocess.Popen[bytes] | None = None
     peaks: list[int] = field(default_factory=list)  # VmHWM in KiB of each process, read before it ends
     cpu: float = 0.0  # CPU seconds of its processes, read before each ends
@@ -233,7 +247,7 @@ class Server:
         """Start the server and wait until it answers; the seconds that took."""
         self.starts += 1
         err = self.err_path.open("wb")
-        env = {**os.environ, "REFGM_HOME": str(self.home), "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "REFGM_HOME": str(self.home), "PYTHONPATH": str(self.root)}
         command = [
             sys.executable,
             "-m",
@@ -248,7 +262,7 @@ class Server:
             *self.options,
         ]
         started = time.perf_counter()
-        self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        self.process = subprocess.Popen(command, cwd=self.root, env=env, stdout=subprocess.DEVNULL, stderr=err)
         while time.perf_counter() - started < START_SECONDS:
             if self.process.poll() is not None:
                 raise BenchError(f"the server exited ({self.process.returncode}): {self.stderr() or 'no output'}")
@@ -273,8 +287,15 @@ class Server:
                 found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
                 if found:
                     self.peaks.append(int(found.group(1)))
+                self.cpu += self.cpu_now()
+
+    def cpu_now(self) -> float:
+        """The CPU seconds the running process has used (0 if none, or gone)."""
+        with contextlib.suppress(OSError):
+            if self.process is not None:
                 ticks = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-                self.cpu += (int(ticks[11]) + int(ticks[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+                return (int(ticks[11]) + int(ticks[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        return 0.0
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush; what the database has is what there is."""
@@ -308,6 +329,7 @@ def free_port() -> int:
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)
+    answered: list[tuple[float, float, str]] = field(default_factory=list)  # (when, latency, kind) of each turn
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     statuses: Counter[str] = field(default_factory=Counter)
     pages_checked: int = 0
@@ -367,6 +389,7 @@ class Client:
     rng: random.Random
     think: float  # the mean pause before each turn, in seconds
     incremental: bool  # sends `since` and puts the entries it is sent after the ones it has, as the page does
+    first: bool = True  # the player's first game: a pause before it (a next game starts at once)
     token: str = ""
     page: Json = field(default_factory=dict)  # the game's page as this client has it
     seat: str = ""
@@ -381,8 +404,11 @@ class Client:
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
 
     async def play(self) -> None:
-        await self.pause()
-        async with httpx.AsyncClient(base_url=self.base, timeout=120.0) as http:
+        if self.first:
+            await self.pause()
+        # Each player from an address of its own (the server's rate limit for new games is per address).
+        transport = httpx.AsyncHTTPTransport(local_address=address(self.number))
+        async with httpx.AsyncClient(base_url=self.base, timeout=120.0, transport=transport) as http:
             page = await http.get("/")
             meta = re.search(r'<meta name="refgm-csrf" content="([^"]+)"', page.text)
             csrf = meta.group(1) if meta else str(http.cookies.get("refgm_csrf", ""))
@@ -449,6 +475,7 @@ class Client:
                 continue
             took = time.perf_counter() - started
             self.figures.latencies.append(took)
+            self.figures.answered.append((started + took, took, self.kind))
             self.figures.by_kind.setdefault(self.kind, []).append(took)
             self.figures.turns += 1
             self.restart.played(self.figures)
@@ -505,6 +532,12 @@ class Client:
         chosen, said = self.rng.choice(CHARACTERS), self.rng.choice(CHARACTERS)
         announcement = ANNOUNCE[self.lang].format(said.name_in(self.lang))
         return {"choice": chosen.value, "announcement": announcement}, {"choose": chosen.value, "announce": said.value}
+
+
+def address(player: int) -> str:
+    """The loopback address player `player` connects from (127.0.0.2 on; every 127/8 address is this machine)."""
+    n = player % 250_000 + 2
+    return f"127.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
 
 
 def notation(action: Action, lang: str) -> str:
@@ -625,12 +658,23 @@ def setup(value: str) -> Setup:
     return Setup(int(count), database)
 
 
+@dataclass(frozen=True)
+class Design:
+    """How a design's servers run: their options, and whether the clients send `since`."""
+
+    options: tuple[str, ...]
+    incremental: bool
+
+
 DESIGNS = {
-    "rebuild": ("--cached-pages", "0"),
-    "incremental": (),
+    "rebuild": Design(("--cached-pages", "0"), incremental=False),
+    "incremental": Design((), incremental=True),
+    "baseline": Design((), incremental=True),
 }
 """The server's options in each design: every page rebuilt from its whole log (as before the page
-cache), or pages kept and sent a turn's new entries at a time (clients send `since`)."""
+cache), or pages kept and sent a turn's new entries at a time (clients send `since`); `baseline`
+is `incremental` run from the source tree --baseline names (another checkout, to measure a change
+beside the code before it in one run)."""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -647,9 +691,12 @@ class Run:
     checked: Check
     elapsed: float
     client_cpu: float  # the bench's own CPU seconds while its clients played
+    served_cpu: float  # the servers' CPU seconds while the clients played (nan across a restart)
     servers: list[Server]
     restart: Restart
     expected: int
+    games: int  # games begun
+    window: tuple[float, float] | None  # --duration: from when every player is playing to the end (perf_counter)
 
 
 async def drive(args: argparse.Namespace, name: str, design: str, servers: list[Server]) -> Run:
@@ -659,32 +706,42 @@ async def drive(args: argparse.Namespace, name: str, design: str, servers: list[
     expected = sum(EXPECTED_TURNS[kind] for kind, _ in plan)
     restart = Restart(servers, expected // 2 if args.restart else None)
     restart.up.set()
-    clients = [
-        Client(
-            n,
-            kind,
-            opponent,
-            LANGS[n % len(LANGS)],
-            servers[n % len(servers)].url,
-            args.turn_cap,
-            figures,
-            restart,
-            random.Random(args.seed * 100_003 + n),
-            args.think,
-            design == "incremental",
-        )
-        for n, (kind, opponent) in enumerate(plan)
-    ]
+    clients: list[Client] = []  # every game played, in the order begun
+
+    async def player(n: int, kind: str, opponent: str) -> None:
+        """Player `n`'s games: one, or (--duration) one after another until the time is up."""
+        for game in count():
+            client = Client(
+                n,
+                kind,
+                opponent,
+                LANGS[n % len(LANGS)],
+                servers[n % len(servers)].url,
+                args.turn_cap,
+                figures,
+                restart,
+                random.Random(args.seed * 100_003 + n + 1_000_003 * game),
+                args.think,
+                DESIGNS[design].incremental,
+                first=game == 0,
+            )
+            clients.append(client)
+            await client.play()
+            if time.perf_counter() - started >= args.duration:
+                return
+
     await warm(args, design, servers)
-    started, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(client.play() for client in clients))
+    started, cpu, served = time.perf_counter(), time.process_time(), sum(s.cpu_now() for s in servers)
+    await asyncio.gather(*(player(n, kind, opponent) for n, (kind, opponent) in enumerate(plan)))
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    served = sum(s.cpu_now() for s in servers) - served if restart.at is None else float("nan")
     if restart.task is not None:
         await restart.task
     checked = await check(clients, servers[0].url)
     for server in servers:
         server.stop()
-    return Run(name, figures, checked, elapsed, cpu, servers, restart, expected)
+    window = (started + 2 * args.think, started + args.duration) if args.duration else None
+    return Run(name, figures, checked, elapsed, cpu, served, servers, restart, expected, len(clients), window)
 
 
 async def warm(args: argparse.Namespace, design: str, servers: list[Server]) -> None:
@@ -704,7 +761,7 @@ async def warm(args: argparse.Namespace, design: str, servers: list[Server]) -> 
             unseen,
             random.Random(n),
             0.0,
-            design == "incremental",
+            DESIGNS[design].incremental,
         )
         for server in servers
         for n, ((kind, opponent), lang) in enumerate(product(KINDS, LANGS))
@@ -718,24 +775,35 @@ def ms(values: list[float], p: float) -> str:
 
 def rows(run: Run) -> dict[str, str]:
     """One design's column of the table, row by row."""
-    f, lat = run.figures, run.figures.latencies
+    f, lat, by_kind = run.figures, run.figures.latencies, run.figures.by_kind
     column = {
-        "games over / at the cap / failed / stalled": (
-            f"{f.games_over} / {f.games_capped} / {f.games_failed} / {len(f.stalled)}"
+        "games begun: over / at the cap / failed / stalled": (
+            f"{run.games}: {f.games_over} / {f.games_capped} / {f.games_failed} / {len(f.stalled)}"
         ),
         "turns answered": str(f.turns),
         "elapsed s": f"{run.elapsed:.1f}",
         "turns per second": f"{f.turns / run.elapsed:.1f}",
+    }
+    if run.window is not None:  # the figures below are of the turns answered while every player played
+        low, high = run.window
+        steady = [(took, kind) for when, took, kind in f.answered if low <= when <= high]
+        lat, by_kind = [took for took, _ in steady], {}
+        for took, kind in steady:
+            by_kind.setdefault(kind, []).append(took)
+        column["all playing: s, turns"] = f"{high - low:.1f}, {len(steady)}"
+        column["all playing: turns per second"] = f"{len(steady) / (high - low):.1f}"
+    column |= {
         "turn latency ms p50": ms(lat, 50),
         "turn latency ms p90": ms(lat, 90),
         "turn latency ms p99": ms(lat, 99),
         "turn latency ms max": f"{max(lat, default=float('nan')) * 1000:.0f}",
     }
     for kind in ("liar", "monorail", "garnet"):
-        column[f"  {kind} p50 / p99"] = f"{ms(f.by_kind.get(kind, []), 50)} / {ms(f.by_kind.get(kind, []), 99)}"
+        column[f"  {kind} p50 / p99"] = f"{ms(by_kind.get(kind, []), 50)} / {ms(by_kind.get(kind, []), 99)}"
     column["errors by status"] = ", ".join(f"{status} {n}" for status, n in sorted(f.statuses.items())) or "none"
     column["pages put together / differing"] = f"{f.pages_checked} / {len(f.pages_differing)}"
     column["CPU s: servers (whole run) / bench"] = f"{sum(s.cpu for s in run.servers):.1f} / {run.client_cpu:.1f}"
+    column["servers' CPU ms per turn answered, while played"] = f"{run.served_cpu / max(f.turns, 1) * 1000:.2f}"
     column["server peak RSS MiB"] = ", ".join(f"{kib / 1024:.0f}" for s in run.servers for kib in s.peaks) or "?"
     if run.restart.at is not None:
         column["killed after turns (of about)"] = f"{run.restart.killed_at} ({run.expected})"
@@ -774,8 +842,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--designs",
-        default=",".join(DESIGNS),
-        help=f"the designs to run, one after the other, comma-separated (default {','.join(DESIGNS)})",
+        default="rebuild,incremental",
+        help=f"the designs to run, one after the other, comma-separated, of {', '.join(DESIGNS)} "
+        "(default rebuild,incremental)",
     )
     parser.add_argument(
         "--think",
@@ -793,12 +862,34 @@ def main() -> int:
         "--turn-cap", type=int, default=40, help="the most turns a client plays of one game (default 40)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seeds the clients' choices (default 1)")
+    parser.add_argument(
+        "--duration",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="each player starts another game as soon as one ends, until SECONDS have passed; the latency and "
+        "turns-per-second figures are then of the turns answered while every player was playing (from twice "
+        "--think, when all have begun, to SECONDS). Default 0: one game each, figures of the whole run",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="TREE",
+        help="the source tree design `baseline` runs its servers from (e.g. `git archive COMMIT | tar -x -C "
+        "TREE`), to set a change beside the code before it",
+    )
     args = parser.parse_args()
     designs = args.designs.split(",")
     if args.games < 1 or args.turn_cap < 1 or args.think < 0:
         parser.error("--games and --turn-cap are at least 1, --think at least 0")
     if not set(designs) <= set(DESIGNS):
         parser.error(f"--designs are of {', '.join(DESIGNS)}")
+    if ("baseline" in designs) != (args.baseline is not None):
+        parser.error("--baseline TREE goes with the design baseline, and it with --baseline")
+    if args.duration < 0 or (args.duration and args.duration <= 2 * args.think):
+        parser.error("--duration is 0 or more than twice --think")
+    if args.duration and args.restart:
+        parser.error("--restart plays one game each: not with --duration")
     setups: list[Setup] = args.setup or [Setup(1, "sqlite")]
     load = os.getloadavg()
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
@@ -809,7 +900,8 @@ def main() -> int:
             home = Path(tmp) / f"{number}-{design}"
             home.mkdir()
             database = on.url(design, home)
-            servers = [Server(free_port(), database, home, DESIGNS[design]) for _ in range(on.servers)]
+            root = args.baseline if design == "baseline" else ROOT
+            servers = [Server(free_port(), database, home, DESIGNS[design].options, root) for _ in range(on.servers)]
             try:
                 for server in servers:
                     server.start()
