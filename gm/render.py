@@ -39,9 +39,12 @@ def josa(word: str, with_coda: str, without_coda: str) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    """One template environment per process, over the `prompts` package's files."""
+    """One template environment per process, over the `prompts` package's files, each compiled
+    once: not looked at again on disk at every render (a stat a text; a server renders tens of
+    thousands)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(files("prompts"))),
+        auto_reload=False,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -256,17 +256,19 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         except ValueError as err:
             return error(400, str(err))
         try:
-            if not limits.allow("game:" + host.find(token).id, per_game=True):
+            row = host.find(token)
+            if not limits.allow("game:" + row.id, per_game=True):
                 return error(429, "too fast; wait a moment")
             # Sent as it is: a page is JSON already, and FastAPI's encoder would walk it again.
-            return JSONResponse(await host.view(token, since))
+            return JSONResponse(await host.view(token, since, row))
         except GameNotFound as err:
             return error(404, str(err))
 
     @app.post("/api/g/{token}/turn")
     async def turn(token: str, request: Request) -> Any:
         try:
-            if not limits.allow("game:" + host.find(token).id, per_game=True):
+            row = host.find(token)
+            if not limits.allow("game:" + row.id, per_game=True):
                 return error(429, "too fast; wait a moment")
         except GameNotFound as err:
             return error(404, str(err))
@@ -275,7 +277,7 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return data
         try:
             since = since_of(data.get("since"))
-            return JSONResponse(await host.turn(token, data, since))
+            return JSONResponse(await host.turn(token, data, since, row))
         except GameNotFound as err:
             return error(404, str(err))
         except Refused as err:

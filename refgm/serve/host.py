@@ -255,11 +255,12 @@ class Host:
             raise GameNotFound("no such game")
         return row
 
-    async def view(self, token: str, since: int | None = None) -> Json:
+    async def view(self, token: str, since: int | None = None, row: GameRow | None = None) -> Json:
         """The page of the game `token` opens, as its human seat sees it (`delta`). A game a crash left
         mid-turn (the human's input kept, what follows it not yet: a bot's move, the reply) is
-        first resumed and played on to the human's next turn, as `refgm play --resume` would."""
-        row = self.find(token)
+        first resumed and played on to the human's next turn, as `refgm play --resume` would.
+        `row`: the game's, if the caller has just found it."""
+        row = row or self.find(token)
         page = self._view(row)
         if not page["over"] and not row.imported and _mid_turn(page):
             # Another server may be playing it, or have ended it: the page shows it as it is now.
@@ -272,9 +273,10 @@ class Host:
         """The page as it is now, never played on (the page beside a refusal; `delta`)."""
         return delta(self._view(self.find(token)), since)
 
-    def _view(self, row: GameRow) -> Json:
-        # Up to date with the database, not with a table this server holds: another server may have played since.
-        page = self.pages.page(row)
+    def _view(self, row: GameRow, committed: list[str] | None = None) -> Json:
+        # Up to date with the database, not with a table this server holds: another server may have
+        # played since. `committed`: the game's lines as this server has just committed them.
+        page = self.pages.page(row, committed)
         if row.imported and page.ended is None:
             raise GameNotFound("an imported game that never ended is shown only in its replay")
         title = TITLES.get(row.game, {}).get(row.lang, row.game)
@@ -283,10 +285,11 @@ class Host:
 
     # --- playing -----------------------------------------------------------------------------
 
-    async def turn(self, token: str, body: Json | None, since: int | None = None) -> Json:
-        """Play the human's input and every seat after it; the page after (`delta`). Refused
-        (nothing charged) when the input is not a move; GameOver, Conflict as their names say."""
-        row = self.find(token)
+    async def turn(self, token: str, body: Json | None, since: int | None = None, row: GameRow | None = None) -> Json:
+        """Play the human's input and every seat after it; the page after (`delta`), the game as
+        this turn's commit left it. Refused (nothing charged) when the input is not a move;
+        GameOver, Conflict as their names say. `row`: the game's, if the caller has just found it."""
+        row = row or self.find(token)
         if row.imported or row.ended:
             raise GameOver("this game is over")
         for _ in range(3):
@@ -324,11 +327,12 @@ class Host:
                 except BaseException:  # the database failed: this table is ahead of what it kept
                     self._drop(row.id, live)
                     raise
+                lines = live.ledger.lines[: live.ledger.kept]  # the log as the database has it now
                 if live.table.over:
                     self._drop(row.id, live)
             if refusal is not None:
                 raise refusal
-            return delta(self._view(row), since)
+            return delta(self._view(row, lines), since)
         raise Conflict("this game was played elsewhere meanwhile; reload it")
 
     async def _turn(self, live: Live, row: GameRow, body: Json | None) -> None:

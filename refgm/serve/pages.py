@@ -19,7 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from refgm.serve.feed import Page
-from refgm.serve.store import GameRow, Store
+from refgm.serve.store import GameRow, Store, log_of, log_path, parsed
 
 
 @dataclass
@@ -30,11 +30,17 @@ class Pages:
     kept: int
     pages: OrderedDict[tuple[str, str | None], Page] = field(default_factory=OrderedDict)
 
-    def page(self, row: GameRow) -> Page:
-        """The page of `row`'s game as its seat sees it, with every line committed now."""
+    def page(self, row: GameRow, committed: list[str] | None = None) -> Page:
+        """The page of `row`'s game as its seat sees it, with every line committed now; or, given
+        `committed` (the game's first lines, as this server has just committed them: a turn's
+        answer), with those, asking the database nothing."""
         key = (row.id, row.seat)
         page = self.pages.pop(key, None)  # a page whose update fails is not put back
-        if page is None:
+        path = log_path(row.id)
+        if committed is not None and (page is None or page.lines <= len(committed)):
+            page = page or Page(log_of(path, committed), row.seat)
+            page.add(parsed(path, committed[page.lines :], page.lines + 1))
+        elif page is None:
             page = Page(self.store.log(row.id)[1], row.seat)
         else:
             page.add(self.store.events_after(row.id, page.lines))

@@ -98,8 +98,11 @@ def engine_url(url: str) -> str:
 
 def open_engine(url: str) -> Engine:
     """An engine on `url`, its schema migrated to the newest (Alembic). SQLite runs in WAL mode
-    with every commit synced and waits for a busy lock rather than failing."""
-    engine = sa.create_engine(engine_url(url), pool_pre_ping=True)
+    with every commit synced and waits for a busy lock rather than failing. A pooled connection
+    to a server is tried before it is used (the server may have restarted since); a SQLite
+    file's cannot go away, and trying it was a query more for every one the server made."""
+    url = engine_url(url)
+    engine = sa.create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
     if engine.dialect.name == "sqlite":
         if engine.url.database:
             Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)

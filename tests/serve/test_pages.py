@@ -10,10 +10,13 @@ finished game, folded an event at a time, is its page rebuilt from each prefix o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -196,6 +199,51 @@ def test_a_cold_page_is_read_from_the_database_once_and_then_a_turn_at_a_time(
             reader.took(api.turn(token, body))
         assert len(reader.page["feed"]) > 3
         assert len(wholes) == 2 + 3  # the reader's checks alone
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_turns_answer_is_made_from_the_lines_it_committed_asking_the_database_nothing_more(
+    database_url: str, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server has just committed the turn's lines: its page of the game is brought up to them,
+    and a server that holds no page of it (started since) makes it of them, without reading the
+    log again. The answer is still the page rebuilt from the database."""
+    store = Store.open(database_url)
+    reads: list[str] = []
+
+    def counted(name: str) -> Callable[..., Any]:
+        real = getattr(Store, name)
+
+        def read(self: Store, *args: Any) -> Any:
+            reads.append(name)
+            return real(self, *args)
+
+        return read
+
+    for name in ("log", "events_after"):
+        monkeypatch.setattr(Store, name, counted(name))
+    with served(store) as api:
+        token = api.new(game, "en")
+        reader = Reader(store, token)
+        reader.took(api.client.get(f"/api/g/{token}"))
+        for server in (api, api, None):
+            with served(store) if server is None else contextlib.nullcontext(server) as playing:  # None: a new server
+                if reader.page["over"]:
+                    break
+                tries = {
+                    "liar": lambda: [{"text": QUESTION["en"]}],
+                    "garnet": lambda: [garnet_body(reader.page)],
+                    "monorail": lambda: [{"text": text} for text in monorail_tries(reader.page)],
+                }[game]()
+                for body in tries:  # the refused ones (a page beside the refusal, read as any look) first
+                    reads.clear()
+                    answer = playing.turn(token, {**body, "version": reader.page["version"], "since": reader.since})
+                    read = list(reads)
+                    reader.took(answer, (200, 422))  # checked against the log: read here
+                    if answer.status_code == 200:
+                        break
+                assert answer.status_code == 200 and read == [], "nothing of the log read for the answer"
     store.engine.dispose()
 
 
