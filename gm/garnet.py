@@ -20,6 +20,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Awaitable, Callable
+from functools import lru_cache
 from typing import Any, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -81,6 +82,14 @@ def read_designation(text: str) -> Designate | None:
     return None if named is None else Designate(named.group(1))
 
 
+@lru_cache(maxsize=4096)
+def _rendered(lang: str, template_name: str, values: tuple[tuple[str, type, Any], ...]) -> str:
+    """A text of hashable values (each with its type: 1 and True are equal keys, not equal texts),
+    kept: the same few (a seat's name, an announcement) are told again at every move of every
+    game, and a page made of a log tells all of a game's at once."""
+    return template(GAME, lang, template_name).render(**{k: v for k, _, v in values}).strip()
+
+
 class Texts:
     """Garnet Thief's texts in one language: `prompts/garnet/<lang>/<name>.j2`."""
 
@@ -90,7 +99,10 @@ class Texts:
         self.lang = lang
 
     def render(self, template_name: str, **values: Any) -> str:
-        return template(GAME, self.lang, template_name).render(**values).strip()
+        try:
+            return _rendered(self.lang, template_name, tuple((k, type(v), v) for k, v in values.items()))
+        except TypeError:  # a list among the values: not kept
+            return template(GAME, self.lang, template_name).render(**values).strip()
 
     def message(self, key: str, **values: Any) -> str:
         return self.render("messages", key=key, **values)

@@ -35,6 +35,7 @@ from gm.garnet import (
 )
 from gm.match import AgentPlayer, BotPlayer, Human, Match, Player, replay
 from gm.recorder import read
+from gm.render import template
 from referee.game import Json
 from referee.garnet import CHARACTERS, SEATS, Character, Choose, Designate, Fault, IllegalMoveError
 from referee.garnet.protocol import GAME
@@ -483,3 +484,23 @@ def test_the_human_winner_designates_among_the_tied_last_places(tmp_path: Path) 
     assert "Seat 1 names seat 5 as the elimination candidate." in shown
     refused = [e for e in events(tmp_path / "g.jsonl") if e["t"] == "refused"]
     assert [(e["move"], e["see"]) for e in refused] == [({"designate": "9"}, "seat")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_text_kept_for_its_values_is_the_one_the_template_makes_of_them(lang: str) -> None:
+    """Texts of hashable values are kept (gm.garnet._rendered): each is still the template's own
+    text of exactly those values, a value of another type (1, 1.0, True) included."""
+    texts = Texts(lang)
+
+    def fresh(which: str, /, **values: Any) -> str:
+        return template("garnet", lang, which).render(**values).strip()
+
+    for attempts in (1, 1.0, True, 2, 1, True):
+        said = texts.message("fallback", who=texts.seat("3"), attempts=attempts)
+        assert said == fresh(
+            "messages", key="fallback", who=fresh("messages", key="seat", seat="3", name=None), attempts=attempts
+        )
+    for seat, name in (("3", None), ("3", "you"), ("4", None), ("3", None)):
+        assert texts.seat(seat, {seat: name} if name else None) == fresh("messages", key="seat", seat=seat, name=name)
+    tied = ["seat 1", "seat 2"]  # a list: not kept, made each time
+    assert texts.message("your_designation", tied=tied) == fresh("messages", key="your_designation", tied=tied)
