@@ -104,8 +104,9 @@ _ALONE = re.compile(
 _NAMED = (
     re.compile(r"^\[(?P<name>[^\]\n]{1,40})\]\s*\[" + _TIME + r"\]\s?(?P<text>.*)$"),
     re.compile(r"^" + _TIME + r"\t(?P<name>[^\t\n]{1,40})\t(?P<text>.*)$"),
-    # KakaoTalk's Korean export: "2026. 7. 2. 오후 9:01, 하은 : ..."
+    # KakaoTalk's Korean export: "2026. 7. 2. 오후 9:01, 하은 : ..." or "2026년 12월 17일 오후 7:40, 주원 : ..."
     re.compile(r"^\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
+    re.compile(r"^\d{4}년\s?\d{1,2}월\s?\d{1,2}일\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
     # Slack ("Priya Shah  10:02 AM", "GameMaster  APP  10:02 AM") and Telegram ("Jordan, [6/18/26
     # 7:40 AM]"): the name and the time on a line of their own, the text on the next lines
     re.compile(r"^(?P<name>\S[^\n]{0,40}?)\s{2,}(?:(?:APP|앱|アプリ)\s{2,})?" + _TIME + r"\s*$", re.IGNORECASE),
@@ -118,6 +119,9 @@ _NAMED = (
     # iMessage and the like: a name that says game master, then a colon ("カヌレGM: ...")
     re.compile(r"^(?P<name>[^\s:：\[\]][^:：\n]{0,30}?(?:GM|ＧＭ|봇|ボット|[Bb]ot)[^:：\n]{0,10}?)\s?[:：]\s?(?P<text>.*)$"),
 )
+# LINE's export with spaces, not tabs ("20:30 莉子 ゲームしよ"), read only in a file that says it is
+# one ("[LINE] ..." on its first line): a time, a name and text is too common a line otherwise.
+_LINE_SPACED = re.compile(r"^" + _TIME + r" (?P<name>[^\s\t]{1,20}) (?P<text>\S.*)$")
 GM_NAME = re.compile(r"(?<![a-z])(?:gm|ai)(?![a-z])|(?-i:GM)(?![a-z])|\s(?-i:APP)$|bot(?![a-z])|narrator|진행자|사회자|司会|master|assistant|chatgpt|claude|gemini|(?<![a-z])model"
                      r"(?![a-z])|봇|마스터|어시스턴트|ボット|マスター|アシスタント|ＧＭ"
                      r"|(?<![a-z])(?:quiz)?host(?![a-z])|호스트|진행|ホスト|進行", re.IGNORECASE)
@@ -150,12 +154,14 @@ class Chat:
     messages: tuple[Message, ...]
     preamble: str = ""
     inferred: bool = False  # the player's messages told by their place, not by a label
+    gm_told: str | None = None  # the game master named by what it says, not by its name (`_speaks_for`)
 
 
 def split_chat(text: str, gm: str | None = None) -> Chat:
     """Split `text` at role labels or speakers' names. A chat with no label has no messages
     (the caller decides); SpeakersError when speakers are named and none as the game master."""
     lines = text.splitlines()
+    named_shapes = (*_NAMED, _LINE_SPACED) if lines and lines[0].startswith("[LINE]") else _NAMED
     heads: list[tuple[int, str, str, bool]] = []  # (line index, speaker, text after, by role)
     for index, line in enumerate(lines):
         label = _LABEL.match(line)
@@ -164,26 +170,48 @@ def split_chat(text: str, gm: str | None = None) -> Chat:
             heads.append((index, label.group("label").lower(), text_after, True))
         elif (alone := _ALONE.match(line)) is not None:
             heads.append((index, alone.group("label").lower(), "", True))
-        elif (named := next((m for pattern in _NAMED if (m := pattern.match(line))), None)) is not None:
+        elif (named := next((m for pattern in named_shapes if (m := pattern.match(line))), None)) is not None:
             heads.append((index, named.group("name").strip(), named.groupdict().get("text") or "", False))
-    roles = _roles([(speaker, by_role) for _, speaker, _, by_role in heads], gm)
-    messages: list[Message] = []
-    for k, (index, speaker, first, _) in enumerate(heads):
+    bodies: list[str] = []
+    for k, (index, _speaker, first, _) in enumerate(heads):
         end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
         body = "\n".join([first, *lines[index + 1:end]]).strip()
         if body.startswith('"') and body.endswith('"') and len(body) > 1:
             body = body[1:-1].replace('""', '"').strip()  # LINE quotes a message of several lines, CSV-style
-        messages.append(Message(roles[speaker], body, index + 1))
+        bodies.append(body)
+    said: dict[str, list[str]] = {}
+    for (_, speaker, _, _), body in zip(heads, bodies, strict=True):
+        said.setdefault(speaker, []).append(body)
+    roles, told = _roles([(speaker, by_role) for _, speaker, _, by_role in heads], gm, said)
+    messages = [Message(roles[speaker], body, index + 1) for (index, speaker, _, _), body in zip(heads, bodies, strict=True)]
     preamble = "\n".join(lines[:heads[0][0]] if heads else lines).strip()
-    chat = Chat(tuple(messages), preamble)
+    chat = Chat(tuple(messages), preamble, gm_told=told)
     if messages and all(m.role == "gm" for m in messages):
         return _placed(lines, [h[0] for h in heads])
     return chat
 
 
-def _roles(speakers: list[tuple[str, bool]], gm: str | None) -> dict[str, Role]:
+# A line a game master writes and a player does not: a character's answer ("A: 아니.", "Bさん「はい」",
+# "C: \"No.\"") or the count of questions left.
+_GM_LINE = re.compile(r"^\s*(?:[A-Z](?:\s?(?:씨|님|さん|くん))?\s*[:：「]|.*(?:남은 질문|残り|questions? left|remaining))",
+                      re.IGNORECASE | re.MULTILINE)
+
+
+def _speaks_for(said: dict[str, list[str]], names: list[str]) -> str | None:
+    """The one of two speakers whose messages hold the characters' answers and the counts, when
+    the other's hold none: the game master, told by what it says rather than by its name
+    (추리왕, Sphinx, ナゾトキ係); None when that does not tell them apart."""
+    if len(names) != 2:
+        return None
+    lines = {n: sum(len(_GM_LINE.findall(body)) for body in said.get(n, [])) for n in names}
+    speaking = [n for n in names if lines[n]]
+    return speaking[0] if len(speaking) == 1 and lines[speaking[0]] >= 2 else None
+
+
+def _roles(speakers: list[tuple[str, bool]], gm: str | None,
+           said: dict[str, list[str]]) -> tuple[dict[str, Role], str | None]:
     """Each speaker's role: by its label, by a name that says game master (the others are the
-    player), or by `gm`."""
+    player), by `gm`, or by what the speakers say (`_speaks_for`, which is returned)."""
     roles: dict[str, Role] = {}
     names: list[str] = []
     for speaker, by_role in speakers:
@@ -191,8 +219,9 @@ def _roles(speakers: list[tuple[str, bool]], gm: str | None) -> dict[str, Role]:
             roles[speaker] = ALONE[speaker]  # every label _LABEL or _ALONE matches
         elif speaker not in names:
             names.append(speaker)
+    told = None
     if not names:
-        return roles
+        return roles, None
     if gm is not None:
         chosen = {n for n in names if n.casefold() == gm.casefold()}
         if not chosen:
@@ -200,8 +229,11 @@ def _roles(speakers: list[tuple[str, bool]], gm: str | None) -> dict[str, Role]:
     else:
         chosen = {n for n in names if LABELS.get(n.casefold()) == "gm" or GM_NAME.search(n)}
         if not chosen and not any(r == "gm" for r in roles.values()):
-            raise SpeakersError(tuple(names))
-    return roles | {n: "gm" if n in chosen else LABELS.get(n.casefold(), "player") for n in names}
+            told = _speaks_for(said, names)
+            if told is None:
+                raise SpeakersError(tuple(names))
+            chosen = {told}
+    return roles | {n: "gm" if n in chosen else LABELS.get(n.casefold(), "player") for n in names}, told
 
 
 def _placed(lines: list[str], heads: list[int]) -> Chat:

@@ -102,6 +102,10 @@ def chat_report(text: str, where: Path, lang: str | None = None, about: Incident
     if chat.inferred:
         report["not_checked"].append("who said what: the chat labels only the game master's messages, "
                                      "so the player's were told by their place (the paragraph before each)")
+    if chat.gm_told is not None:
+        report["not_checked"].append(f"who the game master is: no name says so, and {chat.gm_told} was taken for it "
+                                     "because its messages alone hold the characters' answers and the counts "
+                                     "(name it with --gm NAME)")
     return report
 
 

@@ -144,3 +144,29 @@ def test_a_line_export_speaker_whose_name_holds_a_label_and_its_quoted_messages(
     chat = split_chat('22:31\tRin\tA, did you eat it?\n22:31\tGM Bot\t"A: ""No, I didn\'t.""\nQuestions left: 6"')
     assert [(m.role, m.text) for m in chat.messages] == [
         ("player", "A, did you eat it?"), ("gm", 'A: "No, I didn\'t."\nQuestions left: 6')]
+
+
+def test_the_game_master_is_told_by_what_it_says_when_no_name_does() -> None:
+    """Two speakers, neither named as a game master: the one whose messages hold the characters'
+    answers and the counts is it, and the chat says it was told so."""
+    text = ("[3/2/26, 20:01] Mina: let's play\n[3/2/26, 20:01] Oracle: Someone broke the lamp.\n"
+            "[3/2/26, 20:02] Mina: A, did you break it?\n[3/2/26, 20:02] Oracle: A: No.\nQuestions left: 6\n"
+            "[3/2/26, 20:03] Mina: B, did A break it?\n[3/2/26, 20:03] Oracle: B: \"Yes.\"\nQuestions left: 5")
+    chat = split_chat(text)
+    assert [m.role for m in chat.messages] == ["player", "gm"] * 3
+    assert chat.gm_told == "Oracle"
+
+
+def test_two_speakers_who_both_speak_for_the_characters_are_still_refused() -> None:
+    text = ("[3/2/26, 20:01] Mina: A: No.\nQuestions left: 6\n[3/2/26, 20:01] Oracle: B: Yes.\nQuestions left: 5")
+    with pytest.raises(SpeakersError):
+        split_chat(text)
+
+
+def test_kakaotalks_export_with_korean_dates_and_lines_spaced_export() -> None:
+    kakao = split_chat("2026년 3월 2일 오후 8:01, 지수 : 시작\n2026년 3월 2일 오후 8:01, 게임봇 : 사건입니다\n"
+                       "2026년 3월 2일 오후 8:02, 지수 : A씨?")
+    assert [(m.role, m.text) for m in kakao.messages] == [("player", "시작"), ("gm", "사건입니다"), ("player", "A씨?")]
+    line = split_chat("[LINE] 謎解きのトーク\n\n2026/03/02(月)\n20:01 結衣 はじめよう\n20:01 判定ちゃん 事件です\n"
+                      "20:02 結衣 Aさん？\n20:02 判定ちゃん A「いいえ」 残り6回\n20:03 結衣 Bさん？\n20:03 判定ちゃん B「はい」 残り5回")
+    assert [m.role for m in line.messages] == ["player", "gm"] * 3 and line.gm_told == "判定ちゃん"

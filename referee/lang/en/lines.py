@@ -71,6 +71,12 @@ _FILLER = re.compile(
     r"i am telling you|i tell you|i can tell you|i can assure you|i assure you|"
     r"just so you know|frankly|truthfully|sorry|fine|i admit(?: it)?|i confess(?: it)?)(?: ,| !| -| :)? )+"
 )
+# The same said after the claim ("A is the liar, I swear"): it vouches for the claim, and is no
+# ellipsis of it ("..., I swear" had read as "I am the liar" too).
+_TRAILING_FILLER = re.compile(
+    r"(?: ,| !| -)? (?:i swear(?: it)?|i promise(?: you)?|trust me|believe me|i am telling you|i tell you|"
+    r"i assure you|i can assure you|i am sure|honestly|seriously|for real|i swear to god) ?$"
+)
 # A sentence with one of these is an opinion or a guess, not a statement to verify.
 _HEDGES = frozenset(
     "maybe perhaps probably possibly might may could think suspect reckon seems seem likely unlikely guess if unless".split()
@@ -158,7 +164,7 @@ class _Reader:
         answers: list[_Answer] = []
         for sentence in line.sentences:
             source = display(sentence.words, self.ctx.roster)
-            text = _FILLER.sub("", " ".join(sentence.words) + " ").strip()
+            text = _TRAILING_FILLER.sub("", _FILLER.sub("", " ".join(sentence.words) + " ").strip()).strip()
             if sentence.asked and not _TAGS.search(" " + text):
                 if self._stray_question(sentence.words):
                     self.unread.append(source)

@@ -468,7 +468,8 @@ OTHER_FOODS = frozenset(
     pastry croissant burger burgers hamburger fries chips crisps sushi apple apples banana bananas
     orange oranges cheese pasta noodles soup salad steak chicken rice egg eggs snack snacks dessert
     coffee tea milk soda cola coke water beer wine lemonade smoothie milkshake yogurt jelly popcorn
-    cereal waffle waffles pancake pancakes cheesecake sandwhich""".split()
+    cereal waffle waffles pancake pancakes cheesecake sandwhich lunch dinner breakfast brunch supper meal
+    meals""".split()
 )
 # After "ate the ...": words that still point at the incident ("the last piece", "my slice").
 PORTION = frozenset(

@@ -15,6 +15,7 @@ from referee.lang.context import Context, Extraction, Statement
 from referee.lang.ja.lexicon import AGREE, AUXILIARY_VERBS, DISAGREE, NUMBER
 from referee.lang.ja.reading import INCIDENT_BY_NOUN, Meaning, Said, negated, read
 from referee.lang.ja.tokens import Token, names, normalize, sentences, tokenize
+from referee.lang.labels import split_inline
 from referee.lang.reading import SPEAKER, Claim, Person, Ref, named
 from referee.liar.intent import Query
 from referee.liar.proposition import Proposition, Says, as_literal, canonical, literal
@@ -39,7 +40,7 @@ def _lines(text: str, ctx: Context, speaker: str | None) -> list[tuple[str | Non
     """(speaker, words) per line; a label that names a roster member sets the speaker."""
     table = names(ctx.roster)
     out: list[tuple[str | None, str]] = []
-    for raw in text.splitlines():
+    for raw in split_inline(text, ctx.roster).splitlines():
         line = raw.strip().strip(QUOTES).strip()
         who = speaker
         match = LABEL.match(line)

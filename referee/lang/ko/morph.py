@@ -378,8 +378,8 @@ def objects(text: str) -> tuple[str, ...]:
 def _act_follows(tokens: Sequence[Token], k: int) -> bool:
     """Whether an act follows an object's particle, past who did it and how: eating, drinking,
     breaking, taking ("가지고 갔", "들고 간") or hiding."""
-    while k < len(tokens) and tokens[k].tag in _ON_THE_WAY:
-        k += 1
+    while k < len(tokens) and (tokens[k].tag in _ON_THE_WAY or (tokens[k].tag, tokens[k].form) == ("EF", "ᆫ가")):
+        k += 1  # "누군가" is 누구 + 이 + ᆫ가 to kiwi
     if k + 2 < len(tokens) and tokens[k].form in CARRIED_OFF and tokens[k + 2].form == "가":
         return tokens[k + 1].form in {"고", "어", "아"}
     return k < len(tokens) and tokens[k].tag == "VV" and tokens[k].form in _ACTS

@@ -290,7 +290,7 @@ _AND = frozenset("고 며 으며".split())
 def _content_verb(m: Morph) -> bool:
     """A verb that says what someone did, not 하다 ("A하고 C": and), 그러다 (did so) nor
     말다/빼다 ("A씨 말고": but A)."""
-    return m.tag == "VV" and m.form not in {"하", "그러"} and (m.form, m.tag) not in EXCEPT_WORDS
+    return m.tag.startswith("VV") and m.form not in {"하", "그러"} and (m.form, "VV") not in EXCEPT_WORDS  # VV-R, VV-I too
 
 
 def _did(morphs: tuple[Morph, ...], found: tuple[Mention, ...], a: int, k: int) -> bool:
@@ -300,6 +300,15 @@ def _did(morphs: tuple[Morph, ...], found: tuple[Mention, ...], a: int, k: int) 
     topic when nothing else is ("A는 말이 엇갈렸고" is about A's words). Not "A씨 말고", "B를 빼고"
     (all but them) nor "A하고 C" (A and C)."""
     return morphs[k].form in _AND and _acted(morphs, [found[i] for i in _starting(found, a, k)], a, k)
+
+
+def says_own(morphs: tuple[Morph, ...], a: int = 0, b: int | None = None) -> bool:
+    """Whether morphemes [a, b) say a thing of their own, which no claim before carries into:
+    a verb or an adjective ("내가 봤어" after "B가 먹었어" says A saw it, not that A ate it too;
+    "내가 장담해", "배고팠어"), not 그러다/그렇다/같다 ("C도 그래", "저도 같아요") nor a name alone ("C도")."""
+    b = len(morphs) if b is None else b
+    return any(_content_verb(m) or (m.tag.startswith("VA") and m.form not in {"그렇", "같"})
+               or (m.tag == "XSV" and j > a and morphs[j - 1].tag == "NNG") for j, m in enumerate(morphs[a:b], a))
 
 
 def _acted(morphs: tuple[Morph, ...], named: Sequence[Mention], a: int, b: int) -> bool:
@@ -683,7 +692,7 @@ def _claims(
         claim = clause.claim
         if claim is None:
             continue
-        if claim.predicate is None and previous is not None:
+        if claim.predicate is None and previous is not None and not says_own(morphs, a, b):
             claim = carry(previous, claim)
         elif not claim.about and previous is not None and not claim.generic:
             claim = replace(claim, about=previous.about, candidates=previous.candidates, generic=False)
@@ -859,14 +868,15 @@ _NO_OBJECT = _NOT_FOOD | SETTING_NOUNS | CASE_WORDS | PERSON_NOUNS  # nouns befo
 
 
 def eaten_object(morphs: tuple[Morph, ...]) -> str:
-    """The noun eaten or drunk in "피자 먹었어?", "우유를 다 마셨지?", "보리차만 마셨어요", when it
+    """The noun eaten or drunk in "피자 먹었어?", "우유를 다 마셨지?", "점심 밖에서 먹었어", when it
     is not a setting word: another thing than the incident's object, which `thing` marks."""
     for k, m in enumerate(morphs):
         if not m.act:
             continue
         j = k - 1
-        while j >= 0 and (morphs[j].tag in {"MAG", "JKO"} or (morphs[j].tag == "JX" and morphs[j].form in _OBJECT_MARKS)):
-            j -= 1  # "우유를 다", "보리차만"; "동생은 먹었어?" eats
+        while j >= 0 and (morphs[j].tag in {"MAG", "JKO"} or (morphs[j].tag == "JX" and morphs[j].form in _OBJECT_MARKS)
+                          or (morphs[j].tag == "JKB" and j and morphs[j - 1].tag.startswith("NN"))):
+            j -= 2 if morphs[j].tag == "JKB" else 1  # "우유를 다", "보리차만", "점심 밖에서"; "동생은 먹었어?" eats
         noun = morphs[j] if j >= 0 else None
         if (
             noun is not None

@@ -16,7 +16,8 @@ from referee.lang.context import Context, Extraction, Statement
 from referee.lang.ko.address import ANYONE, GROUP, SELF, SPEAKER
 from referee.lang.ko.lexicon import THIRD_PERSONS
 from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, case_word, mask_names, normalize
-from referee.lang.ko.reading import Claim, Reading, carry, eaten_object, read
+from referee.lang.ko.reading import Claim, Reading, carry, eaten_object, read, says_own
+from referee.lang.labels import split_inline
 from referee.liar.intent import Query
 from referee.liar.proposition import Predicate, Proposition, Says, as_literal, canonical, literal
 from referee.liar.world import Roster
@@ -50,7 +51,7 @@ def _speaker_of(label: str, roster: Roster) -> str | None:
 def _segments(text: str, roster: Roster, speaker: str | None) -> list[tuple[str | None, str]]:
     """Split a message into (speaker, text) at line labels; unlabelled text keeps the speaker."""
     segments: list[tuple[str | None, str]] = []
-    for line in text.splitlines():
+    for line in split_inline(text, roster).splitlines():
         line = _MARKUP.sub("", line)
         label = _LABEL.match(line)
         name = label.group("bracketed") or label.group("label") if label else ""
@@ -148,7 +149,8 @@ def _read_segment(
                 # an echo ("거짓말쟁이요?", "B씨요?") or a rhetorical question asserts nothing,
                 # but it sets the topic of the answer that follows
                 previous = next((c for c in reading.claims if c.predicate is not None), previous)
-                content = False
+                # but one that says what someone did ("내가 먹었는데?": I ate it, you know?) is not read
+                content = any(m.act for m in sentence.morphs) and any(c.about for c in reading.claims)
                 continue
             if speaker is None or reading.hedged or reading.tangled or reading.unnamed:
                 continue
@@ -156,7 +158,7 @@ def _read_segment(
                 content = True  # "저는 보리차만 마셨어요": another thing, nothing of the incident
                 continue
             for claim in reading.claims:
-                if claim.predicate is None and previous is not None and not _own_verb(sentence):
+                if claim.predicate is None and previous is not None and not says_own(sentence.morphs):
                     claim = carry(previous, claim)
                 if claim.predicate is None or claim.generic or (claim.reported and claim.via not in ctx.roster):
                     continue  # "B씨가 먹었다고 말할 거예요": whose words, it does not say
@@ -175,15 +177,6 @@ def _read_segment(
             if query.speaker == speaker and canonical(query.proposition) not in covered:
                 statements.append(Statement(speaker, query.proposition, answer, text))
     return statements, unread, previous
-
-
-_NO_ACT = frozenset("그렇 하 같 이".split())  # "저도 그래요", "저도요" carry the claim before
-
-
-def _own_verb(sentence: Sentence) -> bool:
-    """Whether a sentence has a verb of its own, so it is not the ellipsis of the claim before:
-    "내가 봤어" after "B가 먹었어" says A saw it, not that A ate it too."""
-    return any(m.tag in {"VV", "VA"} and m.form not in _NO_ACT for m in sentence.morphs)
 
 
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:
