@@ -55,6 +55,65 @@ Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 
 exactly the turns the client had a 2xx for or found committed, in order. Prints `lost / doubled`
 and exits 1 if either is not zero, or if a client's page differs. Figures, not asserts.
 
+Measured 2026-12-07 after the turn's own costs were cut (4fafdee, f627ac8: the commit in a
+thread and committed with the other games' waiting, the answer made of the lines committed, one
+find a request, no ping of SQLite connections, templates compiled once, Garnet texts kept, the
+greedy Monorail bot's shortcut, gc.freeze, httptools and uvloop), beside ed9d90e (the code before
+them, `git archive ed9d90e | tar -x -C /tmp/before`, with stub modules httptools.py and uvloop.py
+raising ImportError in that tree, as its environment had neither) in one run each, PostgreSQL 15
+started by hand (fsync on), load 1.9 to 4 (another project's model server held about a core):
+`PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE nice -n 10 .venv/bin/python bench/serve.py --setup 1:sqlite
+--setup '2:postgresql+psycopg://refgm@127.0.0.1:55432/bench_{design}' --designs baseline,incremental
+--baseline /tmp/before --duration 30` (200 games in play all along):
+
+                                                       SQLite x1 baseline  SQLite x1 incremental  postgresql x2 baseline  postgresql x2 incremental
+  games begun: over / at the cap / failed / stalled  505: 505 / 0 / 0 / 0   642: 642 / 0 / 0 / 0    470: 470 / 0 / 0 / 0       558: 558 / 0 / 0 / 0
+  turns answered                                                     2961                   3763                    2831                       3203
+  elapsed s                                                          38.3                   41.6                    41.0                       40.0
+  turns per second                                                   77.2                   90.4                    69.1                       80.0
+  all playing: s, turns                                        28.2, 2348             28.2, 2998              28.2, 1974                 28.2, 2626
+  all playing: turns per second                                      83.3                  106.3                    70.0                       93.1
+  turn latency ms p50                                                 514                    347                     840                        407
+  turn latency ms p90                                                1267                    648                    1192                        835
+  turn latency ms p99                                                2624                    977                    1585                       1426
+  turn latency ms max                                                2802                   1107                    1847                       1445
+    liar p50 / p99                                             516 / 2553              345 / 977              848 / 1585                 400 / 1432
+    monorail p50 / p99                                         529 / 2727              347 / 945              839 / 1614                 423 / 1426
+    garnet p50 / p99                                           488 / 2624             347 / 1007              830 / 1567                 403 / 1321
+  errors by status                                                   none                   none                    none                       none
+  pages put together / differing                                  505 / 0                642 / 0                 470 / 0                    558 / 0
+  CPU s: servers (whole run) / bench                          18.4 / 15.8            18.5 / 19.5             29.5 / 15.6                24.5 / 16.9
+  servers' CPU ms per turn answered, while played                    5.06                   4.12                    7.92                       5.63
+  server peak RSS MiB                                                 462                    462                461, 460                   462, 462
+  lost / doubled                                                    0 / 0                  0 / 0                   0 / 0                      0 / 0
+
+and the same without --duration (one game each, as measured before; its turns/s is capped near
+80 by the ramp down as games end):
+
+                                                       SQLite x1 baseline  SQLite x1 incremental  postgresql x2 baseline  postgresql x2 incremental
+  games begun: over / at the cap / failed / stalled  200: 200 / 0 / 0 / 0   200: 200 / 0 / 0 / 0    200: 200 / 0 / 0 / 0       200: 200 / 0 / 0 / 0
+  turns answered                                                     1291                   1306                    1301                       1297
+  elapsed s                                                          16.2                   16.3                    15.7                       15.1
+  turns per second                                                   79.7                   80.3                    82.8                       85.7
+  turn latency ms p50                                                 166                     31                      28                         21
+  turn latency ms p90                                                 310                    104                     108                         69
+  turn latency ms p99                                                 343                    174                     211                        123
+  turn latency ms max                                                 384                    385                     353                        208
+    liar p50 / p99                                              158 / 346               26 / 165                23 / 209                   20 / 129
+    monorail p50 / p99                                          194 / 337               47 / 267                62 / 214                   21 / 140
+    garnet p50 / p99                                            166 / 338               30 / 149                27 / 218                   21 / 111
+  errors by status                                                   none                   none                    none                       none
+  pages put together / differing                                  200 / 0                200 / 0                 200 / 0                    200 / 0
+  CPU s: servers (whole run) / bench                            8.8 / 5.7              8.4 / 6.3              16.3 / 6.3                 13.3 / 6.0
+  servers' CPU ms per turn answered, while played                    4.66                   4.50                    7.29                       6.19
+  server peak RSS MiB                                                 459                    458                447, 453                   451, 457
+  lost / doubled                                                    0 / 0                  0 / 0                   0 / 0                      0 / 0
+
+The goal (p50 under 50 ms, p99 under 250 ms, 200 turns/s at 200 games in play) is still missed:
+a turn costs a server about 4 ms of CPU (SQLite; 5.6 ms for each of two on PostgreSQL, whose
+servers share the cores), so 200 turns/s needs most of a core, and the servers got about half of
+one; the bench's own clients used as much CPU as the server (httpx, the client-side Monorail bots).
+
 Measured 2026-12-07 (after refgm.serve.pages) in one run, from the repository root:
 `PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE nice -n 10 .venv/bin/python bench/serve.py --setup 1:sqlite
 --setup '2:postgresql+psycopg://refgm@127.0.0.1:55432/bench_{design}'` (200 games, think 0.9 s;
