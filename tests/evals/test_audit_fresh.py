@@ -10,9 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.evals.fresh_audit import HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, score_lang
+from tests.evals.fresh_audit import (
+    HELD_OUT,
+    HELD_OUT_2,
+    HELD_OUT_3,
+    HELD_OUT_4,
+    HELD_OUT_5,
+    HELD_OUT_6,
+    HELD_OUT_7,
+    score_lang,
+)
 
-FOUND_AT_LEAST = {"ko": 23, "ja": 19, "en": 18}
+FOUND_AT_LEAST = {"ko": 23, "ja": 19, "en": 19}
 
 
 @pytest.mark.parametrize("lang", ["ko", "ja", "en"])
@@ -28,9 +37,6 @@ def test_the_audit_on_the_fresh_chats_says_nothing_wrong(lang: str) -> None:
 KNOWN_MISREAD = {
     # a disputed label (its README): "A. A ate it AND lied about it" read as both parts
     (HELD_OUT_3, "en"): "VERDICT MISREAD line 22 ",
-    # "B broke it and B is also the liar" read as the guess of the liar alone: the parser does
-    # not know the act and drops its clause (a misread part, judged right as it was)
-    (HELD_OUT_5, "en"): "VERDICT MISREAD line 41 ",
 }
 
 
@@ -39,7 +45,9 @@ KNOWN_MISREAD = {
     (HELD_OUT_2, 8, "ko", 5), (HELD_OUT_2, 8, "ja", 5), (HELD_OUT_2, 8, "en", 5),
     (HELD_OUT_3, 12, "ko", 7), (HELD_OUT_3, 12, "ja", 6), (HELD_OUT_3, 12, "en", 7),
     (HELD_OUT_4, 6, "ko", 3), (HELD_OUT_4, 6, "ja", 3), (HELD_OUT_4, 6, "en", 2),
-    (HELD_OUT_5, 12, "ko", 3), (HELD_OUT_5, 12, "ja", 3), (HELD_OUT_5, 12, "en", 2),
+    (HELD_OUT_5, 12, "ko", 5), (HELD_OUT_5, 12, "ja", 4), (HELD_OUT_5, 12, "en", 5),
+    (HELD_OUT_6, 6, "ko", 2), (HELD_OUT_6, 6, "ja", 3), (HELD_OUT_6, 6, "en", 2),
+    (HELD_OUT_7, 30, "ko", 12), (HELD_OUT_7, 30, "ja", 10), (HELD_OUT_7, 30, "en", 6),
 ])
 def test_the_audit_on_the_held_out_chats_says_nothing_wrong(root: Path, chats: int, lang: str, found: int) -> None:
     """The held-out sets, development sets since their first pass (their READMEs): no false
