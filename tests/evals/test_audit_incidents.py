@@ -36,15 +36,7 @@ from referee.liar.intent import Guess, Question
     ("ja", "棚にあったほうじ茶ラテを、誰かがこっそり飲んでしまいました。", "ほうじ茶ラテ", "drink"),
     ("ja", "お皿のみかん大福を誰かが食べました。", "みかん大福", "eat"),
     ("en", "Someone ate the last grilled cheese sandwich on the plate.", "grilled cheese sandwich", "eat"),
-])
-def test_the_opening_names_the_incident(lang: Lang, opening: str, noun: str, verb: str) -> None:
-    player = {"en": "Player: A, did you do it?", "ko": "플레이어: A씨가 그랬어요?",
-              "ja": "プレイヤー: Aさんがやったの？"}[lang]
-    found = find_incident(split_chat(f"GM: {opening}\n{player}\nGM: ..."), lang)
-    assert (found.incident.noun[lang], found.incident.verb, found.how) == (noun, verb, "named")
-
-
-@pytest.mark.parametrize(("lang", "opening", "noun", "verb"), [
+    # objects broken, taken or hidden
     ("en", "Someone broke the snow globe on the shelf.", "snow globe", "break"),
     ("en", "Who smashed the flower pot by the door?", "flower pot", "break"),
     ("en", "The incident: somebody took the stapler from my desk.", "stapler", "take"),
@@ -58,7 +50,7 @@ def test_the_opening_names_the_incident(lang: Lang, opening: str, noun: str, ver
     ("ja", "机の上のホチキスを誰かが持っていきました。", "ホチキス", "take"),
     ("ja", "誰かがテレビのリモコンを隠しました。", "リモコン", "hide"),
 ])
-def test_the_opening_names_an_object_broken_taken_or_hidden(lang: Lang, opening: str, noun: str, verb: str) -> None:
+def test_the_opening_names_the_incident(lang: Lang, opening: str, noun: str, verb: str) -> None:
     player = {"en": "Player: A, did you do it?", "ko": "플레이어: A씨가 그랬어요?",
               "ja": "プレイヤー: Aさんがやったの？"}[lang]
     found = find_incident(split_chat(f"GM: {opening}\n{player}\nGM: ..."), lang)
