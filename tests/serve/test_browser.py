@@ -439,12 +439,10 @@ def test_the_audit_asks_which_speaker_is_the_game_master_when_no_name_says_so(
 ) -> None:
     export = "\n".join(
         [
+            # one answer and no count: too little to tell the game master by what it says
             "[12/3/26, 20:01] Mina: A, did you eat the cake?",
             '[12/3/26, 20:01] Oracle Owl: A: "No, I did not."',
-            "Questions left: 6",
-            "[12/3/26, 20:02] Mina: B, did A eat the cake?",
-            '[12/3/26, 20:02] Oracle Owl: B: "Yes, A ate it."',
-            "Questions left: 5",
+            "[12/3/26, 20:02] Mina: hmm",
         ]
     )
     page.goto(sqlite_server.url + "/audit")
@@ -456,7 +454,7 @@ def test_the_audit_asks_which_speaker_is_the_game_master_when_no_name_says_so(
     page.get_by_test_id("audit-run").click()
     expect(page.get_by_test_id("audit-verdict")).to_be_visible()
     expect(page.get_by_test_id("error")).to_have_count(0)
-    assert page.locator("[data-testid=audit-line]").count() == 6
+    assert page.locator("[data-testid=audit-line]").count() == 3
     assert console.problems == []
 
 
