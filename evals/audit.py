@@ -7,6 +7,7 @@ by `evals.reading`; `evals.scorers.score` then judges the turns.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -140,6 +141,16 @@ _ACT_WORDS: dict[Lang, dict[Verb, str]] = {
 }
 
 
+def _opening(messages: tuple[Message, ...]) -> list[str]:
+    """The game master's opening: its first two messages, and any more before the player's
+    next one (a share that labels each line of one message: "司会：では始めます。" / "司会：事件：…")."""
+    gm = [k for k, m in enumerate(messages) if m.role == "gm"]
+    if not gm:
+        return []
+    run = list(itertools.takewhile(lambda m: m.role == "gm", messages[gm[0]:]))
+    return [m.text for m in run] if len(run) > 2 else [messages[k].text for k in gm[:2]]
+
+
 def _act_said(texts: tuple[str, ...], lang: Lang) -> Verb:
     """The act the first of `texts` that says any says most (eating on a tie with it)."""
     for text in texts:
@@ -156,8 +167,7 @@ def find_incident(chat: Chat, lang: Lang, given: Incident | None = None) -> Foun
     if given is not None:
         return Found(given, "given")
     everything = "\n".join(m.text for m in chat.messages)
-    gm = [m.text for m in chat.messages if m.role == "gm"]
-    opening = "\n".join((chat.preamble, *gm[:2]))
+    opening = "\n".join((chat.preamble, *_opening(chat.messages)))
     noun = _named(opening, lang) or _named(
         "\n".join(m.text for m in chat.messages if m.role == "player"), lang)
     if noun is not None:

@@ -43,7 +43,7 @@ KNOWN_MISREAD = {
 @pytest.mark.parametrize(("root", "chats", "lang", "found"), [
     (HELD_OUT, 12, "ko", 6), (HELD_OUT, 12, "ja", 8), (HELD_OUT, 12, "en", 4),
     (HELD_OUT_2, 8, "ko", 5), (HELD_OUT_2, 8, "ja", 5), (HELD_OUT_2, 8, "en", 5),
-    (HELD_OUT_3, 12, "ko", 7), (HELD_OUT_3, 12, "ja", 6), (HELD_OUT_3, 12, "en", 7),
+    (HELD_OUT_3, 12, "ko", 7), (HELD_OUT_3, 12, "ja", 7), (HELD_OUT_3, 12, "en", 7),
     (HELD_OUT_4, 6, "ko", 3), (HELD_OUT_4, 6, "ja", 3), (HELD_OUT_4, 6, "en", 2),
     (HELD_OUT_5, 12, "ko", 5), (HELD_OUT_5, 12, "ja", 4), (HELD_OUT_5, 12, "en", 5),
     (HELD_OUT_6, 6, "ko", 2), (HELD_OUT_6, 6, "ja", 3), (HELD_OUT_6, 6, "en", 2),

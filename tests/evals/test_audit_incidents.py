@@ -136,3 +136,12 @@ def test_the_other_part_named_before_it_was_guessed_is_a_leak(lang: Lang, then: 
     chat = RIGHT_PART[lang].rsplit("GM:", 1)[0] + then
     audit = audit_chat(split_chat(chat), lang=lang)
     assert [(leak.claim.role, leak.claim.name) for leak in audit.score.leaks] == [("liar", "C")]
+
+
+def test_an_opening_labelled_line_by_line_is_read_whole() -> None:
+    """A share that labels each line of the game master's opening as its own message: the act
+    may be told in the third ("司会：では始めます。" / "司会：事件：…" / "司会：…を壊しました")."""
+    chat = split_chat("私：ゲームしたいです\n司会：では始めます。\n司会：事件：棚の置き時計が床に落ちていました。\n"
+                      "司会：A・B・Cのうち1人が置き時計を壊しました。\n私：Aさん、壊した？\n司会：A「いいえ」")
+    found = find_incident(chat, "ja")
+    assert (found.incident.noun["ja"], found.incident.verb, found.how) == ("置き時計", "break", "named")
