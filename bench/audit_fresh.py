@@ -18,20 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from tests.evals.fresh_audit import (  # noqa: E402
-    HELD_OUT,
-    HELD_OUT_2,
-    HELD_OUT_3,
-    HELD_OUT_4,
-    HELD_OUT_5,
-    HELD_OUT_6,
-    HELD_OUT_7,
-    SET,
-    score_lang,
-)
-
-SETS = {"fresh": SET, "heldout": HELD_OUT, "heldout2": HELD_OUT_2, "heldout3": HELD_OUT_3, "heldout4": HELD_OUT_4,
-        "heldout5": HELD_OUT_5, "heldout6": HELD_OUT_6, "heldout7": HELD_OUT_7}
+from tests.evals.fresh_audit import SETS, score_lang  # noqa: E402
 
 
 def main() -> int:

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from kiwipiepy import Kiwi, Token
 
@@ -277,6 +277,22 @@ def _sentence(morphs: list[Morph], end: str = "") -> Sentence:
     return Sentence(tuple(morphs), end)
 
 
+class _Tagged(Protocol):
+    """A morpheme of ours or a kiwi token: both have a form and a tag."""
+
+    @property
+    def form(self) -> str: ...
+
+    @property
+    def tag(self) -> str: ...
+
+
+def _carried_off(items: Sequence[_Tagged], k: int) -> bool:
+    """Whether items[k:k + 3] are a verb of carrying, 고/어 and 가다: "가지고 갔어", "챙겨 갔어"."""
+    return (k + 2 < len(items) and items[k].tag.startswith("VV") and items[k].form in CARRIED_OFF
+            and items[k + 1].form in {"고", "어", "아"} and items[k + 2].form == "가" and items[k + 2].tag in {"VV", "VX"})
+
+
 def _acts(sentence: Sentence, verb: Verb) -> Sentence:
     """`sentence` with the verbs of the incident's act marked, and a verb of carrying, 고/어
     and 가다 made one act ("가지고 갔어", "챙겨 갔어" are 가져갔어); an auxiliary kiwi reads
@@ -285,8 +301,7 @@ def _acts(sentence: Sentence, verb: Verb) -> Sentence:
     k = 0
     while k < len(morphs):
         m = morphs[k]
-        if (m.tag == "VV" and m.form in CARRIED_OFF and k + 2 < len(morphs) and morphs[k + 1].form in {"고", "어", "아"}
-                and morphs[k + 2].form == "가" and morphs[k + 2].tag in {"VV", "VX"}):
+        if _carried_off(morphs, k):
             morphs[k : k + 3] = [Morph("가져가", "VV")]
             m = morphs[k]
         if m.tag == "VX" and k and morphs[k - 1].tag.startswith(("NN", "JKO")):
@@ -380,8 +395,8 @@ def _act_follows(tokens: Sequence[Token], k: int) -> bool:
     breaking, taking ("가지고 갔", "들고 간") or hiding."""
     while k < len(tokens) and (tokens[k].tag in _ON_THE_WAY or (tokens[k].tag, tokens[k].form) == ("EF", "ᆫ가")):
         k += 1  # "누군가" is 누구 + 이 + ᆫ가 to kiwi
-    if k + 2 < len(tokens) and tokens[k].form in CARRIED_OFF and tokens[k + 2].form == "가":
-        return tokens[k + 1].form in {"고", "어", "아"}
+    if _carried_off(tokens, k):
+        return True
     return k < len(tokens) and tokens[k].tag == "VV" and tokens[k].form in _ACTS
 
 

@@ -90,6 +90,7 @@ def test_a_line_about_an_act_reads_as_the_same_line_about_eating_the_cake(lang: 
     ("ja", "Aさん、Bさんが花瓶を壊したの？", "break", "B"),
     ("en", "A, did B smash the vase?", "break", "B"),
     ("en", "C, did A steal the earphones?", "take", "A"),
+    ("en", "B, did you take them?", "take", "B"),  # "them" after the act: the earphones, not people
     ("en", "B, did you stash the key?", "hide", "B"),
 ])
 def test_each_language_reads_the_forms_of_an_act(lang: Lang, text: str, game: Verb, about: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from evals.runner import RESULTS
 from gm.recorder import read
+from gm.render import josa
 from refgm.cli import build_parser, main
 from refgm.commands import incidents
 
@@ -117,7 +118,7 @@ def test_a_game_about_an_object_broken_taken_or_hidden_is_played_to_the_end(
                  "--secret", "B,A", "--seed", "1", "--input", str(lines), "--transcript", str(log)])
     out = capsys.readouterr().out
     assert code == 0 and WIN[lang] in out, out
-    particle = ("을" if (ord(forms["n"][-1]) - 0xAC00) % 28 else "를") if lang == "ko" else ""
+    particle = josa(forms["n"], "을", "를")[len(forms["n"]):] if lang == "ko" else ""
     assert OPENING[lang].format(j=particle, **forms) in out  # the act, and no "last" vase
     costs = [e.data["intent"].get("queries") for e in read(log).events if e.t == "intent"]
     assert [len(q) for q in costs if q is not None] == [1, 2]
