@@ -28,6 +28,13 @@ pass ko 86.7 % (52/60; 4 wrong charges or verdicts, 3 refusals, 1 misfiled), ja 
 (59/60; 0 wrong, 1 refused), en 95.0 % (57/60; 0 wrong, 3 refused). The four Korean
 classes behind its wrong readings were then closed from new examples (their descriptions,
 not its sentences): Korean chat5 is used since (56/60, 0 wrong), Japanese and English are not.
+
+`chat6` (60 per language, chat5's 26 categories, issue 23 point 3) was written blind by one
+more examiner (README.chat6.md: what was read, checksums) and scored once, at a3b084d, before
+any work on issue 23's classes: first pass ko 66.7 % (40/60; 2 wrong charges, 13 refused,
+5 misfiled), ja 71.7 % (43/60; 4 wrong, 10 refused, 3 misfiled), en 83.3 % (50/60; 0 wrong,
+8 refused, 2 misfiled). Far under the issue's goal (98 %, 0 wrong); it is left untuned, and
+its floors and wrong counts are that first pass.
 """
 
 from __future__ import annotations
@@ -44,11 +51,12 @@ FLOOR = {
     ("parse3", "ko"): 0.95, ("parse3", "ja"): 0.966, ("parse3", "en"): 0.983,
     ("chat4", "ko"): 0.716, ("chat4", "ja"): 0.816, ("chat4", "en"): 0.75,
     ("chat5", "ko"): 0.933, ("chat5", "ja"): 0.983, ("chat5", "en"): 0.95,
+    ("chat6", "ko"): 0.666, ("chat6", "ja"): 0.716, ("chat6", "en"): 0.833,
 }
-SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60, "chat5": 60}
+SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60, "chat5": 60, "chat6": 60}
 # Wrong charges or verdicts a set may show: none, except the fresh chat sets' first passes
 # (chat4 ja 3 -> 2 since the classes of issue 11 point 5 were closed from new examples, untuned).
-WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3}
+WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3, ("chat6", "ko"): 2, ("chat6", "ja"): 4}
 
 
 @pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))
