@@ -172,11 +172,31 @@ def _name_pattern(roster: Roster) -> re.Pattern[str]:
     return re.compile(rf"(?:{'|'.join(alternatives)})(?:\s?(?:{honorific}))?", re.IGNORECASE)
 
 
+# A Hangul word, a space, then 씨: the honorific of that word ("민지 씨", "하나 씨"), not C read
+# aloud, unless the word is one that takes none: a conjunction or adverb ("그럼 씨가 먹었어?"),
+# or a word ending in a particle ("에이랑 씨", "누나한테 씨가"). Left unmasked, it is then an
+# unknown name (`unknown_names`), so the line is unclear rather than about C.
+_HONORED = re.compile(r"(?<![가-힣])(?P<word>[가-힣]{2,4}) $")
+_TAKES_NO_HONORIFIC = frozenset(
+    "그럼 그러면 그리고 근데 그런데 그래서 그니까 그러니까 혹시 아니면 혹은 또는 그냥 진짜 정말 이제 저기 그래 만약"
+    " 먼저 다음 그다음 이번엔 아니 좋아 그렇다면 솔직히 설마 차라리 과연".split())
+_PARTICLE_ENDS = ("랑", "하고", "와", "과", "도", "는", "은", "를", "을", "한테", "에게", "께", "면", "서", "요", "야", "고")
+
+
+def _honors(before: str) -> bool:
+    """Whether `before` ends in a word the following 씨 is the honorific of (see `_HONORED`)."""
+    m = _HONORED.search(before)
+    word = m.group("word") if m else ""
+    return bool(word) and word not in _TAKES_NO_HONORIFIC and not word.endswith(_PARTICLE_ENDS)
+
+
 def mask_names(text: str, roster: Roster) -> tuple[str, dict[str, str]]:
     """Replace each mention of a roster name by its placeholder; return the text and the map."""
     placeholders = {f"{PLACEHOLDER}{chr(ord('a') + i)}": name for i, name in enumerate(roster.names)}
 
     def replace(match: re.Match[str]) -> str:
+        if match.group(0) == "씨" and _honors(text[: match.start()]):
+            return match.group(0)  # "민지 씨가": the honorific of a name not on the roster, not C
         index = int(str(match.lastgroup)[1:])  # the group n<index> that matched
         # kiwi reads "Xqb." as one foreign word: keep punctuation apart
         gap = " " if text[match.end() : match.end() + 1] in {".", "!", "?", "~", "…"} else ""

@@ -148,6 +148,33 @@ def test_c_read_aloud_is_a_name_only_where_no_honorific_can_be() -> None:
     assert queries("비 씨, 에이 씨가 먹었어요?") == {("B", "A", "culprit", False)}
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("A씨, 수진 씨가 케이크 먹었어요?", "수진"),
+        ("B야, 현우 씨는 정직해?", "현우"),
+        ("C씨, 하나 씨 거짓말쟁이예요?", "하나"),  # a name ending like a particle (나)
+        ("에이 씨, 도윤 씨도 먹었어요?", "도윤"),
+    ],
+)
+def test_c_read_aloud_after_another_name_is_that_name_s_honorific(text: str, name: str) -> None:
+    """"민지 씨" is someone not on the roster, never C read aloud: unclear, no charge."""
+    intent = parse(text, KO)
+    assert isinstance(intent, Unclear) and name in intent.problem.names
+
+
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [("A야, 그럼 씨가 먹었어?", "C"), ("B씨, 혹시 씨가 먹었나요?", "C"), ("A씨, 에이랑 씨 중에 누가 먹었어요?", None)],
+)
+def test_c_read_aloud_after_a_word_that_takes_no_honorific_is_still_c(text: str, about: str | None) -> None:
+    intent = parse(text, KO)
+    if about is None:  # 에이랑 씨: A and C, whatever else is read of the line
+        assert not isinstance(intent, Unclear) or intent.problem.why is not Why.UNKNOWN_PERSON
+    else:
+        assert queries(text) == {(text[0], about, "culprit", False)}
+
+
 def test_any_roster_is_read_not_only_a_b_c() -> None:
     ctx = Context(roster=Roster(("민수", "지은", "현우")), lang="ko")
     assert queries("민수씨, 지은 씨가 먹었어요?", ctx) == {("민수", "지은", "culprit", False)}
