@@ -44,7 +44,9 @@ Prints per run: the games, turns, elapsed time, turns per second, the turn laten
 p99, max, and p50/p99 per game: a POST of a turn, the bots' or actor's replies included), the
 errors by status, whether the page each client put together equals the whole page the server
 sends at the end, the servers' and the bench's CPU seconds, and each server's peak RSS (VmHWM).
-The clients run on the same machine and take their share of the CPU.
+The clients run on the same machine and take their share of the CPU: each speaks HTTP/1.1 on one
+kept-alive connection of its own through `Http`, a minimal client on asyncio streams (httpx
+took more CPU a turn than the server it measured).
 
 `--restart`: once half the expected turns are played, the servers are SIGKILLed and started
 again on the same ports and database. A client whose turn failed for the lost connection looks
@@ -54,6 +56,30 @@ told: the human's turns (the liar game: `player` lines answered by a `verdict`; 
 Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 422s) must be
 exactly the turns the client had a 2xx for or found committed, in order. Prints `lost / doubled`
 and exits 1 if either is not zero, or if a client's page differs. Figures, not asserts.
+
+Measured 2026-12-07 19:54-19:58, the bench's clients on `Http` beside the same bench on httpx
+(the commit before, `git archive a3b084d | tar -x -C /tmp/h22old`; the servers' code the same)
+in one run, back to back, PostgreSQL 15 started by hand (fsync on), load 0.3 at the start (the
+machine otherwise quiet, but slower than in the runs below: a server took 11 to 16 ms of CPU a
+turn, where those measured 4 to 6): `PYTHONPATH=TREE OMP_WAIT_POLICY=PASSIVE .venv/bin/python
+TREE/bench/serve.py --setup 1:sqlite --setup '2:postgresql+psycopg://refgm@127.0.0.1:55442/bench_{design}'
+--designs incremental --duration 30`, TREE the old tree, then this one:
+
+                                         SQLite x1, httpx  SQLite x1, Http  postgresql x2, httpx  postgresql x2, Http
+  all playing: turns per second                      40.4             77.6                  46.5                 68.5
+  turn latency ms p50                                1237              432                  1062                  579
+  turn latency ms p90                                1662              739                  1772                 1658
+  turn latency ms p99                                1804              945                  2737                 2478
+  CPU s: servers (whole run) / bench          27.1 / 24.0       45.0 / 5.4           41.7 / 24.8           62.0 / 5.4
+  bench CPU ms a turn (whole run)                    15.5              1.6                  13.1                  1.9
+  servers' CPU ms per turn answered                 12.10            11.47                 14.22                16.48
+  lost / doubled, pages differing                 0/0, 0           0/0, 0                0/0, 0               0/0, 0
+
+The load generator no longer takes as much CPU as the server: the servers got the core it
+freed (SQLite 77.6 turns/s against 40.4, p50 432 against 1237 ms). The goal is still missed, by
+the servers' own CPU: at 11.5 ms a turn one process serves at most some 87 turns/s on a whole
+core, under half of 200; 200 turns/s needs a turn under about 4 ms on this machine (under 5 ms
+with the whole core, less for the queue to stay short enough for a p99 of 250 ms).
 
 Measured 2026-12-07 after the turn's own costs were cut (4fafdee, f627ac8: the commit in a
 thread and committed with the other games' waiting, the answer made of the lines committed, one
@@ -200,14 +226,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import count, cycle, islice, product
 from pathlib import Path
 from typing import Any
-
-import httpx
 
 # Run as a script, this file's folder comes first on sys.path: put the repository root there.
 ROOT = Path(__file__).resolve().parent.parent
@@ -273,12 +299,120 @@ THINK = 0.9
 """A player's mean pause before a turn, in seconds. Each of N players plays at most one turn per
 pause and answer, so 200 players pausing 0.9 s offer at most some 220 turns/s: the goal (200 turns/s
 with 200 games, p50 under 50 ms) is a turn per second per game."""
-TRANSPORT = (httpx.TransportError,)
 START_SECONDS = 60.0
 
 
 class BenchError(Exception):
     """The bench cannot run (the server does not start); the message says why."""
+
+
+class TransportError(Exception):
+    """The connection failed (refused, reset, closed, timed out) before a whole answer came."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer: its status and body."""
+
+    status_code: int
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode()
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+    def raise_for_status(self) -> Answer:
+        if not 200 <= self.status_code < 300:
+            raise BenchError(f"HTTP {self.status_code}: {self.text[:200]}")
+        return self
+
+
+class Http:
+    """A browser's one kept-alive HTTP/1.1 connection to a server, with its cookies: a minimal
+    client on asyncio streams. httpx took some 5 ms of CPU a turn, more than the server it
+    measured, on the same two cores; this reads the status, the headers it needs and a body
+    of Content-Length or chunks. A connection the server closed is opened again before the
+    next request; one that fails during a request is TransportError, as a browser's would be."""
+
+    def __init__(self, base: str, local: str | None = None, timeout: float = 120.0) -> None:
+        host, _, port = base.removeprefix("http://").partition(":")
+        self.host, self.port, self.local, self.timeout = host, int(port or 80), local, timeout
+        self.cookies: dict[str, str] = {}
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def __aenter__(self) -> Http:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+    async def get(self, path: str) -> Answer:
+        return await self.request("GET", path)
+
+    async def post(self, path: str, json: Json, headers: dict[str, str]) -> Answer:
+        return await self.request("POST", path, json, headers)
+
+    async def request(
+        self, method: str, path: str, body: Json | None = None, headers: dict[str, str] | None = None
+    ) -> Answer:
+        try:
+            return await asyncio.wait_for(self._request(method, path, body, headers or {}), self.timeout)
+        except (TimeoutError, OSError, EOFError, asyncio.IncompleteReadError, ValueError) as err:
+            self.close()
+            raise TransportError(f"{type(err).__name__}: {err}") from None
+
+    async def _request(self, method: str, path: str, body: Json | None, headers: dict[str, str]) -> Answer:
+        if self.streams is not None and (self.streams[0].at_eof() or self.streams[1].is_closing()):
+            self.close()  # the server closed it while it was idle (its keep-alive timeout)
+        if self.streams is None:
+            local = (self.local, 0) if self.local else None
+            self.streams = await asyncio.open_connection(self.host, self.port, local_addr=local)
+        reader, writer = self.streams
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            *(f"{k}: {v}" for k, v in headers.items()),
+        ]
+        if self.cookies:
+            head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if body is not None:
+            head += ["Content-Type: application/json", f"Content-Length: {len(data)}"]
+        writer.write("\r\n".join(head).encode() + b"\r\n\r\n" + data)
+        status = int((await reader.readuntil(b"\r\n")).split(b" ", 2)[1])
+        length, chunked, close = None, False, False
+        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding":
+                chunked = "chunked" in value.lower()
+            elif name == "connection":
+                close = value.lower() == "close"
+            elif name == "set-cookie":
+                cookie, _, _ = value.partition(";")
+                key, _, kept = cookie.partition("=")
+                self.cookies[key.strip()] = kept.strip()
+        if chunked:
+            content = b""
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                content += (await reader.readexactly(size + 2))[:-2]
+            while await reader.readuntil(b"\r\n") != b"\r\n":  # trailers
+                pass
+        else:
+            content = await reader.readexactly(length or 0)
+        if close:
+            self.close()
+        return Answer(status, content)
 
 
 # --- the server -------------------------------------------------------------------------------------
@@ -325,8 +459,8 @@ class Server:
         while time.perf_counter() - started < START_SECONDS:
             if self.process.poll() is not None:
                 raise BenchError(f"the server exited ({self.process.returncode}): {self.stderr() or 'no output'}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/options", timeout=1.0).status_code == 200:
+            with contextlib.suppress(OSError), urllib.request.urlopen(self.url + "/api/options", timeout=1.0) as up:
+                if up.status == 200:
                     return time.perf_counter() - started
             time.sleep(0.1)
         self.stop()
@@ -466,11 +600,10 @@ class Client:
         if self.first:
             await self.pause()
         # Each player from an address of its own (the server's rate limit for new games is per address).
-        transport = httpx.AsyncHTTPTransport(local_address=address(self.number))
-        async with httpx.AsyncClient(base_url=self.base, timeout=120.0, transport=transport) as http:
+        async with Http(self.base, address(self.number)) as http:
             page = await http.get("/")
             meta = re.search(r'<meta name="refgm-csrf" content="([^"]+)"', page.text)
-            csrf = meta.group(1) if meta else str(http.cookies.get("refgm_csrf", ""))
+            csrf = meta.group(1) if meta else http.cookies.get("refgm_csrf", "")
             headers = {"X-Refgm-CSRF": csrf}
             body = {"game": self.kind, "lang": self.lang, "opponent": self.opponent}
             created = await http.post("/api/games", json=body, headers=headers)
@@ -509,21 +642,21 @@ class Client:
         self.page = {**page, "feed": self.page.get("feed", [])[:since] + page["feed"]}
         return self.page
 
-    async def check_page(self, http: httpx.AsyncClient) -> None:
+    async def check_page(self, http: Http) -> None:
         """The page as the client put it together is the whole page the server sends now."""
-        with contextlib.suppress(*TRANSPORT):
+        with contextlib.suppress(TransportError):
             whole = (await http.get(f"/api/g/{self.token}")).json()
             self.figures.pages_checked += 1
             if {k: v for k, v in whole.items() if k != "since"} != {k: v for k, v in self.page.items() if k != "since"}:
                 self.figures.pages_differing.append(f"game {self.number} ({self.kind}, {self.lang}, /g/{self.token})")
 
-    async def post(self, http: httpx.AsyncClient, headers: dict[str, str], turn: Json, told: Any) -> Json:
+    async def post(self, http: Http, headers: dict[str, str], turn: Json, told: Any) -> Json:
         """Play one turn; the view after it. Across a restart, looks before it tries again."""
         for attempt in range(30):
             started = time.perf_counter()
             try:
                 answer = await http.post(f"/api/g/{self.token}/turn", json=turn, headers=headers)
-            except TRANSPORT as err:  # killed, or a kept-alive connection the server closed as it was sent
+            except TransportError as err:  # killed, or a kept-alive connection the server closed as it was sent
                 self.figures.statuses[f"connection ({type(err).__name__})"] += 1
                 await self._back_up(attempt)
                 if await self._committed(http):
@@ -552,21 +685,21 @@ class Client:
         await self.restart.up.wait()
         await asyncio.sleep(min(2.0, 0.05 * 2**attempt) * self.rng.random())
 
-    async def _view(self, http: httpx.AsyncClient) -> Json:
+    async def _view(self, http: Http) -> Json:
         for attempt in range(30):
             try:
                 return dict((await http.get(f"/api/g/{self.token}")).raise_for_status().json())
-            except TRANSPORT:
+            except TransportError:
                 await self._back_up(attempt)
         raise Lost()
 
-    async def _committed(self, http: httpx.AsyncClient) -> bool:
+    async def _committed(self, http: Http) -> bool:
         """Whether the log holds more of the human's turns than the client was told of."""
         for attempt in range(30):
             try:
                 answer = await http.get(f"/api/g/{self.token}/log.jsonl")
                 answer.raise_for_status()
-            except TRANSPORT:
+            except TransportError:
                 await self._back_up(attempt)
                 continue
             moves = [t for t in human_turns(answer.text, self.kind, self.seat).turns if t[0] == "move"]
@@ -675,7 +808,7 @@ class Check:
 
 async def check(clients: list[Client], base: str) -> Check:
     checked = Check()
-    async with httpx.AsyncClient(base_url=base, timeout=120.0) as http:
+    async with Http(base) as http:
         for client in clients:
             if client.token:
                 answer = await http.get(f"/api/g/{client.token}/log.jsonl")
