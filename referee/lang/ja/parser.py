@@ -536,6 +536,11 @@ def _reading(sentence: _Sentence, tokens: tuple[Token, ...], here: tuple[str, ..
         said = tuple(replace(s, claim=replace(s.claim, candidates=(*here, *s.claim.candidates))) if s.yours else s
                      for s in said)
     claims = tuple(s.claim for s in said)
+    if meaning.presumed and claims and last is not None and sentence.addressees is None:
+        # "…嘘つき？まあどうせBが食べたんでしょ": after a question, a でしょ without ？ is the
+        # player's own supposition, or a second question: which cannot be told, so it is
+        # said beside the question (combine asks to rephrase), never charged as one
+        return Reading(Mood.CONCLUDE, claims, here, mentioned=mentioned)
     if not claims and ask and not hedged and not _wonders(tokens) and meaning.people and _only_people(tokens) and (
         last is not None or ctx.previous is not None
     ):

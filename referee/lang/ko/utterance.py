@@ -269,6 +269,9 @@ def _sentences(readings: list[Reading], roster: Roster, follows: bool) -> list[_
             and not r.hearsay
             and not r.concluding
             and not (r.turning and not called)  # "…? 아무튼 C씨가 먹었어요": not asked of the one before
+            # "…? 어차피 B가 먹었겠지": a hedged sentence after a question, called nobody and not
+            # asked in its own form, is the player's supposition, not a second question
+            and not (r.hedged and not called and not r.question and any(x.asking for x in out))
         )
         out.append(_Sentence(r, tuple(claims), asked, own, asking, left_out and bool(claims)))
     return out

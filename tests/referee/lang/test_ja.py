@@ -1004,3 +1004,17 @@ def test_a_person_of_a_background_clause_is_not_the_acts(text: str, read: set[tu
     whether A ate it, was read as A's denial: the subject left out was taken for the one asked,
     and the speaker named before it was passed over."""
     assert facts(text, "C", Query("C", literal("culprit", "A"))) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Aさん、あなたが食べた？まあどうせCが嘘つきなんでしょ", "Bさん、Cは正直？きっとAが食べたんでしょう"],
+)
+def test_a_presumption_after_a_question_is_never_charged_as_a_second_one(text: str) -> None:
+    """でしょ without ？ after a question: the player's supposition, or a tag question; unclear."""
+    intent = parse(text, JA)
+    assert isinstance(intent, Unclear) and intent.problem.why is Why.QUESTION_AND_ANSWER
+
+
+def test_a_presumption_with_its_question_mark_still_asks() -> None:
+    assert queries("Bさん、Aが食べたんでしょ？") == {("B", "A", "culprit", False)}

@@ -1196,3 +1196,16 @@ def test_the_subject_of_a_clause_of_its_own_is_not_the_acts(text: str, read: set
     """"내가 옆에 있었는데 손도 안 댔어" (I was next to him, and (he) did not even touch it) was
     read as C's denial of his own eating: the 내가 of the -는데 clause taken for the act's."""
     assert said(text, "B", Query("B", literal("culprit", "A"))) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C야, 너 거짓말쟁이야? 어차피 B가 먹었겠지", {("C", "C", "liar", False)}),
+        ("B씨, A가 먹었어요? 아마 C가 거짓말쟁이일걸", {("B", "A", "culprit", False)}),
+        ("A씨, 먹었어요? 그럼 B는 정직해요?", {("A", "A", "culprit", False), ("A", "B", "honest", False)}),
+    ],
+)
+def test_a_hedged_sentence_after_a_question_is_the_player_s_not_asked(
+        text: str, expected: set[tuple[str, str, str, bool]]) -> None:
+    assert queries(text) == expected
