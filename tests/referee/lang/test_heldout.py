@@ -55,8 +55,9 @@ FLOOR = {
 }
 SIZE = {"parse": 80, "parse2": 70, "parse3": 60, "chat4": 60, "chat5": 60, "chat6": 60}
 # Wrong charges or verdicts a set may show: none, except the fresh chat sets' first passes
-# (chat4 ja 3 -> 2 since the classes of issue 11 point 5 were closed from new examples, untuned).
-WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3, ("chat6", "ko"): 2, ("chat6", "ja"): 4}
+# (chat4 ja 3 -> 2 since the classes of issue 11 point 5 were closed from new examples, untuned;
+# chat6 ko 2 -> 1 and ja 4 -> 3 since two wrong-charge classes of issue 23 were closed the same way).
+WRONG = {("chat4", "ko"): 4, ("chat4", "ja"): 2, ("chat4", "en"): 3, ("chat6", "ko"): 1, ("chat6", "ja"): 3}
 
 
 @pytest.mark.parametrize(("name", "lang"), sorted(FLOOR))
