@@ -2,7 +2,8 @@
 
 The phrasings are few and plain on purpose: each must read back through the referee's
 parser (`referee.lang.parse`) as exactly the intent it came from (a test checks this), so
-a game played through the parser is the game the simulator meant. Adversarial lines
+a game played through the parser is the game the simulator meant. Questions are asked in
+the plain frames of gm.frames. Adversarial lines
 (prompt injections, role-play tricks, fake system messages) are kept here too.
 """
 
@@ -10,8 +11,7 @@ from __future__ import annotations
 
 import random
 
-from gm.acts import act
-from gm.render import josa
+from gm.frames import name_form, question_text
 from referee.lang.incident import Incident, Lang
 from referee.liar.intent import (
     Confirm,
@@ -22,91 +22,7 @@ from referee.liar.intent import (
     Question,
     Remark,
 )
-from referee.liar.proposition import as_literal
 from referee.liar.world import Roster
-
-
-def _asked(lang: Lang, incident: Incident, negated: bool) -> str:
-    """The act as a question's verb: 먹었나요 / 먹지 않았나요, 食べましたか / 食べていませんか, eat."""
-    forms = act(incident, lang)
-    if lang == "ko":
-        return (forms.neg if negated else forms.past) + "나요"
-    if lang == "ja":
-        return forms.polite_neg + "か" if negated else forms.ask
-    return forms.base
-
-
-def _name(lang: Lang, name: str) -> str:
-    return {"ko": f"{name}씨", "ja": f"{name}さん", "en": name}[lang]
-
-
-def _subject(lang: Lang, speaker: str, about: str, topic: bool = False) -> str:
-    """Who a proposition is about, as the asked speaker hears it ("you" for himself)."""
-    if lang == "ko":
-        return ("당신은" if topic else "당신이") if about == speaker else f"{about}씨" + ("는" if topic else "가")
-    if lang == "ja":
-        return "あなたは" if about == speaker else f"{about}さんは"
-    return "you" if about == speaker else about
-
-
-def _clause(lang: Lang, incident: Incident, speaker: str, predicate: str, abouts: list[str],
-            negated: bool) -> str:
-    """The question body, one predicate about one or more people, without the addressee."""
-    noun = incident.noun[lang]
-    if lang == "ko":
-        who = "와 ".join(f"{a}씨" for a in abouts) if len(abouts) > 1 else None
-        if predicate == "culprit":
-            subject = f"{who}가" if who else _subject(lang, speaker, abouts[0], topic=negated)
-            return f"{subject} {josa(noun, '을', '를')} {_asked(lang, incident, negated)}?"
-        subject = f"{who}는" if who else _subject(lang, speaker, abouts[0], topic=True)
-        role = "거짓말쟁이" if predicate == "liar" else "정직한 사람"
-        return f"{subject} {josa(role, '이', '가') + ' 아닌가요' if negated else role + '인가요'}?"
-    if lang == "ja":
-        who = "と".join(f"{a}さん" for a in abouts) + "は" if len(abouts) > 1 else _subject(
-            lang, speaker, abouts[0])
-        if predicate == "culprit":
-            return f"{who}{noun}を{_asked(lang, incident, negated)}？"
-        role = "嘘つき" if predicate == "liar" else "正直者"
-        return f"{who}{role}{'ではありませんか' if negated else 'ですか'}？"
-    who = " and ".join(abouts) if len(abouts) > 1 else _subject(lang, speaker, abouts[0])
-    plural = len(abouts) > 1 or who == "you"
-    if predicate == "culprit":
-        aux = "didn't" if negated else "did"
-        return f"{aux} {who} {_asked(lang, incident, negated)} the {noun}?"
-    be = ("aren't" if negated else "are") if plural else ("isn't" if negated else "is")
-    role = ("liars" if len(abouts) > 1 else "the liar") if predicate == "liar" else "honest"
-    return f"{be} {who} {role}?"
-
-
-def question_text(
-    question: Question, lang: Lang, incident: Incident, roster_names: tuple[str, ...]
-) -> str:
-    """One speaker asked about one predicate (one or more people), or everyone about himself.
-
-    Raises ValueError for a question these shapes cannot say; the simulators only ask
-    questions of these shapes.
-    """
-    flats = [as_literal(q.proposition) for q in question.queries]
-    if any(flat is None for flat in flats):
-        raise ValueError("simulated players ask no nested questions")
-    speakers = [q.speaker for q in question.queries]
-    atoms = [flat[0] for flat in flats if flat]
-    negations = {flat[1] for flat in flats if flat}
-    predicates = {atom.predicate for atom in atoms}
-    if len(predicates) != 1 or len(negations) != 1:
-        raise ValueError("a simulated question has one predicate and one polarity")
-    predicate, negated = predicates.pop(), negations.pop()
-    if len(set(speakers)) == 1:
-        speaker = speakers[0]
-        body = _clause(lang, incident, speaker, predicate, [a.about for a in atoms], negated)
-        sep = {"ko": ", ", "ja": "、", "en": ", "}[lang]
-        return f"{_name(lang, speaker)}{sep}{body}"
-    if sorted(speakers) == sorted(roster_names) and all(
-        atom.about == q.speaker for atom, q in zip(atoms, question.queries, strict=True)
-    ):
-        everyone = {"ko": "여러분, ", "ja": "皆さん、", "en": "Everyone, "}[lang]
-        return everyone + _clause(lang, incident, speakers[0], predicate, [speakers[0]], negated)
-    raise ValueError("several speakers are asked only as everyone, each about himself")
 
 
 def guess_text(guess: Guess, lang: Lang) -> str:
@@ -118,9 +34,9 @@ def guess_text(guess: Guess, lang: Lang) -> str:
     }[lang]
     named = []
     if guess.culprit is not None:
-        named.append(parts[0].format(_name(lang, guess.culprit)))
+        named.append(parts[0].format(name_form(lang, guess.culprit)))
     if guess.liar is not None:
-        liar = parts[1].format(_name(lang, guess.liar))
+        liar = parts[1].format(name_form(lang, guess.liar))
         named.append(liar[0].upper() + liar[1:] if not named else liar)
     return parts[2].format(parts[3].join(named))
 

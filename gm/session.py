@@ -4,7 +4,8 @@ The referee's state is immutable; the session holds the current one. Each hook i
 method so a subclass or a test can watch or replace one stage:
 
 - parse: the player's text to a typed intent (referee.lang.parse);
-- interpret: with a model actor that reads (the default; `--reader parser` turns it off),
+- interpret: with a model actor that reads (`--reader auto` keeps only a model that reads the
+  check questions well, gm.reader; `--reader parser` turns it off),
   the model reads every question, and every utterance the parser found unclear, a second
   time (see `two_readings`): when the readings differ the referee charges nothing, states
   what it understood and its cost, and charges only after the player's yes;

@@ -209,18 +209,13 @@ class ModelActor:
             problem=completion.problem,
         )
 
-    async def interpret(
+    def reading_request(
         self, text: str, ctx: Context, deadline: float | None = None
-    ) -> Interpretation:
-        """Read an utterance into the questions it asks, names limited to the roster.
-
-        The model sees the utterance, the roster and the incident, never the game state.
-        It never fails the turn: an unusable reply or backend, or the turn's `deadline`
-        passing, gives `queries` None.
-        """
+    ) -> Request[Reading]:
+        """What `interpret` sends: the utterance, the roster and the incident, nothing else."""
         lang = ctx.lang or detect(text)
         names = ctx.roster.names
-        request = Request(
+        return Request(
             messages=(
                 Message("system", render(lang, ctx.incident, "actor_interpret", names=list(names))),
                 Message("user", text),
@@ -231,6 +226,17 @@ class ModelActor:
             seed=sampling_seed(self.key, "interpret", text),
             deadline=deadline,
         )
+
+    async def interpret(
+        self, text: str, ctx: Context, deadline: float | None = None
+    ) -> Interpretation:
+        """Read an utterance into the questions it asks, names limited to the roster.
+
+        The model sees the utterance, the roster and the incident, never the game state.
+        It never fails the turn: an unusable reply or backend, or the turn's `deadline`
+        passing, gives `queries` None.
+        """
+        request = self.reading_request(text, ctx, deadline)
         recorded = request_json(self.name, request)
         try:
             completion = await self.backend.complete(request)

@@ -14,9 +14,13 @@ from urllib.parse import urlsplit
 
 from gm.actors.model import TURN_DEADLINE_S, ModelActor
 from gm.backends import EXAMPLES, PROVIDERS, ModelSpec, ResponseCache, availability, open_backend
+from gm.reader import ReaderChecks, settle_reader
+from referee.lang.incident import Lang
+from referee.liar.world import Roster
 
-READERS = ("both", "parser")
-"""Who reads the player's questions with a model: the parser and the model, or the parser alone."""
+READERS = ("auto", "both", "parser")
+"""Who reads the player's questions with a model: the parser and the model when the model
+reads the check questions well (gm.reader), the parser and the model, or the parser alone."""
 
 
 def url_problem(value: str) -> str | None:
@@ -56,10 +60,12 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
                         metavar="SECONDS",
                         help="how long one turn's model calls may take in all before the "
                         f"referee's own text is shown (default {TURN_DEADLINE_S:g})")
-    parser.add_argument("--reader", choices=READERS, default="both",
-                        help="who reads the player's questions with a model: both (default: "
-                        "the model reads each question too, and a reading that differs from "
-                        "the parser's is confirmed before it is charged) or parser (no "
+    parser.add_argument("--reader", choices=READERS, default="auto",
+                        help="who reads the player's questions with a model: auto (default: "
+                        "both, when the model reads a few check questions right; checked "
+                        "once per model and language, kept in $REFGM_HOME/cache/readers.json), "
+                        "both (the model reads each question too, and a reading that differs "
+                        "from the parser's is confirmed before it is charged) or parser (no "
                         "reading request; what the parser cannot read is asked again). "
                         "Offline play has the parser alone")
 
@@ -88,7 +94,16 @@ def open_actor(args: argparse.Namespace, key: bytes | None = None) -> ModelActor
     cache = ResponseCache() if args.cache else None
     backend = open_backend(spec, base_url=args.base_url, cache=cache)
     return ModelActor(backend, key=key, deadline_s=args.turn_deadline,
-                      reads=args.reader == "both")
+                      reads=args.reader != "parser")
+
+
+async def settled_reader(args: argparse.Namespace, actor: ModelActor | None, lang: Lang,
+                         roster: Roster) -> str | None:
+    """With --reader auto, check the actor's model as a reader (gm.reader); the line saying
+    the second reader is off, or None."""
+    if actor is None or args.reader != "auto":
+        return None
+    return await settle_reader(actor, roster, lang, ReaderChecks())
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -21,7 +21,7 @@ from referee.liar.game import Rules
 from referee.liar.world import World
 from refgm.commands import incidents, play_garnet, play_monorail
 from refgm.commands.incidents import add_incident_options
-from refgm.commands.models import add_model_options, open_actor
+from refgm.commands.models import add_model_options, open_actor, settled_reader
 
 
 def _secret(value: str) -> World:
@@ -131,13 +131,24 @@ def _play(runner: asyncio.Runner, args: argparse.Namespace, lines: Iterable[str]
 
 async def _start(args: argparse.Namespace) -> tuple[Session, str]:
     if args.resume:
-        return await Session.resume(locate(args.resume), actor=open_actor(args))
+        path = locate(args.resume)
+        actor = open_actor(args)
+        _say(await settled_reader(args, actor, GameConfig.of(read(path, drop_torn_tail=True)).lang,
+                                  Rules().roster))
+        return await Session.resume(path, actor=actor)
     seed = random.SystemRandom().getrandbits(63) if args.seed is None else args.seed
     config = GameConfig(lang=args.lang, incident=incidents.drawn(args, seed))
     game_id = args.transcript.stem if args.transcript else new_game_id()
     path = args.transcript or game_path(game_id)
-    return await Session.start(config, path, game_id, seed=seed, secret=args.secret,
-                               actor=open_actor(args, game_key(seed)))
+    actor = open_actor(args, game_key(seed))
+    _say(await settled_reader(args, actor, config.lang, config.rules.roster))
+    return await Session.start(config, path, game_id, seed=seed, secret=args.secret, actor=actor)
+
+
+def _say(notice: str | None) -> None:
+    """A line about the tool, not the game (the second reader turned off), on stderr."""
+    if notice:
+        print(f"refgm play: {notice}", file=sys.stderr)
 
 
 def _recorded_game(resume: str | None) -> str | None:

@@ -194,7 +194,7 @@ def refgm_play(
     env = {**os.environ, "REFGM_HOME": str(tmp_path), "OPENAI_API_KEY": "unused"}
     with FaultServer([], lifetime_s=100.0, then=respond) as server:
         done = subprocess.run(
-            [sys.executable, "-m", "refgm.cli", "play", "--model", "openai:scripted",
+            [sys.executable, "-m", "refgm.cli", "play", "--reader", "both", "--model", "openai:scripted",
              "--base-url", server.openai_url, "--secret", "B,C", "--incident", "cake",
              "--seed", "1", "--transcript", str(tmp_path / "g.jsonl"), *options],
             input=f"{QUESTION}\n{GUESS}\n", capture_output=True, text=True, env=env,
@@ -227,7 +227,7 @@ def test_refgm_play_takes_a_turn_deadline(tmp_path: Path) -> None:
     assert time.monotonic() - started < 20  # three deadlines of 1.5 s, and start-up
     env = {**os.environ, "REFGM_HOME": str(tmp_path)}
     bad = subprocess.run(
-        [sys.executable, "-m", "refgm.cli", "play", "--model", "openai:scripted",
+        [sys.executable, "-m", "refgm.cli", "play", "--reader", "both", "--model", "openai:scripted",
          "--turn-deadline", "-1"], capture_output=True, text=True, env=env, check=False,
         timeout=60)
     assert bad.returncode == 2 and "positive number of seconds" in bad.stderr
