@@ -92,6 +92,8 @@ ALONE: dict[str, Role] = {
     "claude의 말": "gm",
     "gemini の回答": "gm",
     "geminiの回答": "gm",
+    "prompt": "player",  # Claude's exported Markdown: "## Prompt:" / "## Response:"
+    "response": "gm",
 }
 _ALONE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:[^\w\s]{1,3}\s*)?(?:\*\*)?(?P<label>"
@@ -107,6 +109,12 @@ _NAMED = (
     # KakaoTalk's Korean export: "2026. 7. 2. 오후 9:01, 하은 : ..." or "2026년 12월 17일 오후 7:40, 주원 : ..."
     re.compile(r"^\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
     re.compile(r"^\d{4}년\s?\d{1,2}월\s?\d{1,2}일\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
+    # ... and its English one: "December 22, 2026 at 9:00 PM, Sam : ..."
+    re.compile(r"^[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4},? at " + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
+    # Discord's compact mode and IRC-like copies: "[7:41 PM] marco: ..."
+    re.compile(r"^\[" + _TIME + r"\]\s?(?P<name>[^:\n\[\]]{1,40}?):\s?(?P<text>.*)$"),
+    # DiscordChatExporter's text export: "[2026/12/15 21:10] 美月", the text on the next lines
+    re.compile(r"^\[\d{4}[/.-]\d{1,2}[/.-]\d{1,2}\.?\s+" + _TIME + r"\]\s+(?P<name>[^\n\[\]]{1,40}?)\s*$"),
     # Slack ("Priya Shah  10:02 AM", "GameMaster  APP  10:02 AM") and Telegram ("Jordan, [6/18/26
     # 7:40 AM]"): the name and the time on a line of their own, the text on the next lines
     re.compile(r"^(?P<name>\S[^\n]{0,40}?)\s{2,}(?:(?:APP|앱|アプリ)\s{2,})?" + _TIME + r"\s*$", re.IGNORECASE),

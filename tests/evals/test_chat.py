@@ -99,6 +99,14 @@ EXPORTS = {
     "host ko": ("나: 시작\n사회자: 사건입니다.\n나: A씨?\n사회자: A \"아니요\"", [1, 2, 3, 4]),
     "narrator en": ("Me: start\nNarrator: The incident.\nMe: A?\nNarrator: A: No.", [1, 2, 3, 4]),
     "host ja": ("私：始めて\n司会：事件です。\n私：Aさん？\n司会：A「いいえ」", [1, 2, 3, 4]),
+    "discord compact": ("[8:02 PM] rin: /start\n[8:02 PM] CaseBot: The incident.\n[8:03 PM] rin: A?\n[8:03 PM] CaseBot: A: No.",
+                        [1, 2, 3, 4]),
+    "discord exporter": ("[2026/11/02 20:01] 千夏\nはじめて\n\n[2026/11/02 20:01] 推理Bot\n事件です\n\n"
+                         "[2026/11/02 20:02] 千夏\nAさん？\n\n[2026/11/02 20:02] 推理Bot\nA「いいえ」", [1, 4, 7, 10]),
+    "claude markdown export": ("# Game\n\n## Prompt:\nplay\n\n## Response:\nThe incident.\n\n## Prompt:\nA?\n\n"
+                               "## Response:\nA: No.", [3, 6, 9, 12]),
+    "kakaotalk english": ("Talk with Bot\nNovember 3, 2026 at 8:00 PM, Ana : start\nNovember 3, 2026 at 8:00 PM, QuizBot : Case.\n"
+                          "November 3, 2026 at 8:01 PM, Ana : A?\nNovember 3, 2026 at 8:01 PM, QuizBot : A: No.", [2, 3, 4, 5]),
     "imessage": ("おでんGM\niMessage\n今日 19:42\n\n自分: やろう\nおでんGM: 事件です\n自分: Aさん？\nおでんGM: A「いいえ」",
                  [5, 6, 7, 8]),
 }

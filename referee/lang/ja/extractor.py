@@ -66,11 +66,14 @@ def _line(line: str, speaker: str | None, ctx: Context, asked: tuple[Query, ...]
     for sentence in sentences(line):
         tokens = tokenize(sentence, ctx.roster, self_is_you=False, thing=ctx.incident.noun["ja"],
                           verb=ctx.incident.verb)
-        if agreement is None:
-            agreement = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
+        said = True if AGREE.match(sentence) else False if DISAGREE.match(sentence) else None
         topic = as_literal(statements[-1].proposition) if statements else None
         reading = read(tokens, ctx.incident, named(topic[0].about) if topic else implied)
         found = _stated(reading, tokens, speaker, statements, mine, sentence, ctx.roster) if speaker else []
+        if agreement is None and not found:
+            # a bare はい or いいえ answers what it did not say itself; one that heads its own
+            # answer ("いいえ、私は持っていっていません") answers that alone
+            agreement = said
         if found:
             statements.extend(found)
         elif reading.ask and not reading.claims:

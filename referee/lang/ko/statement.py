@@ -14,8 +14,8 @@ import re
 
 from referee.lang.context import Context, Extraction, Statement
 from referee.lang.ko.address import ANYONE, GROUP, SELF, SPEAKER
-from referee.lang.ko.lexicon import THIRD_PERSONS
-from referee.lang.ko.morph import PLACEHOLDER, Sentence, analyze, case_word, mask_names, normalize
+from referee.lang.ko.lexicon import PERSON_NOUNS, THIRD_PERSONS
+from referee.lang.ko.morph import PLACEHOLDER, Morph, Sentence, analyze, case_word, mask_names, normalize
 from referee.lang.ko.reading import Claim, Reading, carry, eaten_object, read, says_own
 from referee.lang.labels import split_inline
 from referee.liar.intent import Query
@@ -137,7 +137,6 @@ def _read_segment(
         if not sentence_text:
             continue
         yes_no, rest = _yes_no(sentence_text)
-        answer = yes_no if answer is None else answer
         sentences, unknown = analyze(rest, ctx.roster, ctx.incident.noun["ko"], ctx.incident.verb)
         read_any = False
         content = bool(unknown)
@@ -158,6 +157,8 @@ def _read_segment(
                 content = True  # "저는 보리차만 마셨어요": another thing, nothing of the incident
                 continue
             for claim in reading.claims:
+                if claim.predicate is None and claim.copular and _other_complement(sentence.morphs):
+                    continue  # "난 오늘 외근이었어": I was on a field trip, not "I was (the one)"
                 if claim.predicate is None and previous is not None and not says_own(sentence.morphs):
                     claim = carry(previous, claim)
                 if claim.predicate is None or claim.generic or (claim.reported and claim.via not in ctx.roster):
@@ -171,12 +172,23 @@ def _read_segment(
                     read_any = True
         if content and not read_any:
             unread.append(sentence_text)
+        if answer is None and not read_any:
+            # a bare yes or no ("네.", "아니요, 맞아요") answers what it did not say itself; one
+            # that heads its own answer ("아니요, 저는 안 가져갔어요") answers that alone
+            answer = yes_no
     if speaker is not None and answer is not None:
         covered = {canonical(s.proposition) for s in statements}
         for query in asked:
             if query.speaker == speaker and canonical(query.proposition) not in covered:
                 statements.append(Statement(speaker, query.proposition, answer, text))
     return statements, unread, previous
+
+
+def _other_complement(morphs: tuple[Morph, ...]) -> bool:
+    """Whether a copula follows a common noun that is no person ("외근이었어", "집이야"): what
+    the sentence says someone was is that, not a role the question asked about."""
+    return any(m.tag == "VCP" and k > 0 and morphs[k - 1].tag == "NNG" and not morphs[k - 1].thing
+               and morphs[k - 1].form not in PERSON_NOUNS for k, m in enumerate(morphs))
 
 
 def extract(text: str, ctx: Context, speaker: str | None, asked: tuple[Query, ...]) -> Extraction:

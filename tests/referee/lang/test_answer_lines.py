@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from referee.lang import extract
+from referee.lang import extract, parse
 from referee.lang.context import Context
 from referee.lang.incident import INCIDENTS, Incident, Lang
+from referee.liar.intent import Question
 from referee.liar.proposition import Atom
+from referee.liar.world import Roster
 
 MIRROR = Incident("mirror", "break", {"ko": "거울", "ja": "鏡", "en": "mirror"})
 
@@ -56,3 +58,30 @@ def test_something_else_the_character_did_is_no_claim_about_the_incident(lang: L
     """"나 점심 밖에서 먹었어" had read as "I ate it"; "숟가락도 내가 씻어 놨어" as the claim before, carried."""
     claims = said(text, lang, INCIDENTS["cake"])
     assert ("B", Atom("culprit", "B"), True) not in claims
+
+
+_TAKEN = Incident("eraser", "take", {"ko": "지우개", "ja": "消しゴム", "en": "eraser"})
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "reply", "expected"),
+    [
+        ("ko", "B씨, 지우개 가져갔어요? 그리고 C씨는 정직해요?", 'B: "아니요, 저는 안 가져갔어요."\nB: "C씨는 정직해요."',
+         {("culprit(B)", False), ("honest(C)", True)}),
+        ("ja", "Bさん、消しゴムを持っていきましたか？あとCさんは正直者？", "B：「はい、私が持っていきました。」\nB：「Cさんは嘘つきです。」",
+         {("culprit(B)", True), ("liar(C)", True)}),
+        ("ko", "B씨, 지우개 가져갔어요? 그리고 C씨는 정직해요?", 'B: "아니요."', {("culprit(B)", False), ("honest(C)", False)}),
+        ("ja", "Bさん、消しゴムを持っていきましたか？あとCさんは正直者？", "B：「いいえ。」", {("culprit(B)", False), ("honest(C)", False)}),
+        ("ko", "A B 둘 다 대답해 줘. 너네가 지우개 가져갔어?", 'A: "아니, 안 가져갔어."\nB: "나도 아니야. 난 오늘 외근이었어."',
+         {("culprit(A)", False), ("culprit(B)", False)}),
+    ],
+)
+def test_a_yes_or_no_heading_its_own_answer_answers_that_alone(
+        lang: Lang, question: str, reply: str, expected: set[tuple[str, bool]]) -> None:
+    """"아니요, 저는 안 가져갔어요" answers the first part only: the second is answered on its own
+    line, or not at all; a bare "아니요" answers every part asked."""
+    ctx = Context(Roster(("A", "B", "C")), _TAKEN, lang)
+    intent = parse(question, ctx).intent
+    assert isinstance(intent, Question)
+    found = {(str(s.proposition), s.asserted) for s in extract(reply, ctx, None, intent.queries).statements}
+    assert found == expected
