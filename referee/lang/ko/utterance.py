@@ -240,7 +240,7 @@ def _sentences(readings: list[Reading], roster: Roster, follows: bool) -> list[_
     An elliptic claim with no claim before it to continue (in the message, or for a question
     the player's last one: `follows`) is left out: "A, C 어때?" only mentions C, "A씨는요?
     먹었어요?" turns to A; a quantifier alone ("두 가지 질문", "둘 다 대답해") continues nothing."""
-    out = []
+    out: list[_Sentence] = []
     addressees: tuple[str, ...] = ()
     earlier = False  # a claim with a predicate in the message so far
     for r in readings:
