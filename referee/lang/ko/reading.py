@@ -890,6 +890,10 @@ def eaten_object(morphs: tuple[Morph, ...]) -> str:
     return ""
 
 
+# Connective endings of a reason ("있으니까"): a possibility that stops on one is a supposition.
+_REASON_ENDINGS = frozenset("니까 으니까 니깐 으니깐".split())
+
+
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -899,7 +903,11 @@ def read(sentence: Sentence) -> Reading:
     ending = final_ending(morphs)
     # "먹었어요", "먹었지" close a question or a statement: asking someone makes them a question.
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
-    may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS)
+    forms = {m.form for m in morphs}
+    # "C가 거짓말쟁이일 수도 있으니까": a possibility given as a reason, trailing off unasked
+    supposed = (ending in _REASON_ENDINGS and not sentence.marked_question and "수" in forms
+                and bool(forms & {"있", "없"}))
+    may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS) and not supposed
     told = _hearsay_ending(morphs, ending)
     asks_form = sentence.marked_question or (ending in STRICT_QUESTION_ENDINGS and not told)
     question = (
@@ -911,10 +919,10 @@ def read(sentence: Sentence) -> Reading:
     )
     musing = not addressees and (ending in MUSING_ENDINGS or sentence.trailing_off)
     swap = _swap(morphs, found)
-    forms = {m.form for m in morphs}
     supposing = _conditional(morphs)
     hedged = (
-        bool(forms & SENTENCE_HEDGES)
+        supposed
+        or bool(forms & SENTENCE_HEDGES)
         or sentence.trailing_off
         or any(m.tag == "SE" for m in morphs)
         or any(_hedged_segment(morphs, a, b, found, used) for a, b in _segments(morphs))

@@ -1209,3 +1209,11 @@ def test_the_subject_of_a_clause_of_its_own_is_not_the_acts(text: str, read: set
 def test_a_hedged_sentence_after_a_question_is_the_player_s_not_asked(
         text: str, expected: set[tuple[str, str, str, bool]]) -> None:
     assert queries(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["근데 B가 거짓말쟁이일 수도 있으니까", "A 말 믿었는데 A가 먹었을 수도 있으니까", "C씨가 범인일 수도 있으니깐"],
+)
+def test_a_possibility_given_as_a_reason_is_a_remark_never_a_question_or_a_guess(text: str) -> None:
+    assert isinstance(parse(text, KO), Remark)
