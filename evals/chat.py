@@ -101,16 +101,17 @@ _ALONE = re.compile(
     + r")(?:\s*said)?(?:\*\*)?\s*[:：]?\s*$",
     re.IGNORECASE,
 )
+_KAKAO_SAYS = r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"  # KakaoTalk's "<date> <time>, 하은 : ..."
 # Exports that name the speaker: KakaoTalk, LINE, WhatsApp (the text follows on the line) and
 # Discord (the text follows on the next lines).
 _NAMED = (
     re.compile(r"^\[(?P<name>[^\]\n]{1,40})\]\s*\[" + _TIME + r"\]\s?(?P<text>.*)$"),
     re.compile(r"^" + _TIME + r"\t(?P<name>[^\t\n]{1,40})\t(?P<text>.*)$"),
     # KakaoTalk's Korean export: "2026. 7. 2. 오후 9:01, 하은 : ..." or "2026년 12월 17일 오후 7:40, 주원 : ..."
-    re.compile(r"^\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
-    re.compile(r"^\d{4}년\s?\d{1,2}월\s?\d{1,2}일\s?" + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
+    re.compile(r"^\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.\s?" + _TIME + _KAKAO_SAYS),
+    re.compile(r"^\d{4}년\s?\d{1,2}월\s?\d{1,2}일\s?" + _TIME + _KAKAO_SAYS),
     # ... and its English one: "December 22, 2026 at 9:00 PM, Sam : ..."
-    re.compile(r"^[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4},? at " + _TIME + r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"),
+    re.compile(r"^[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4},? at " + _TIME + _KAKAO_SAYS),
     # Discord's compact mode and IRC-like copies: "[7:41 PM] marco: ..."
     re.compile(r"^\[" + _TIME + r"\]\s?(?P<name>[^:\n\[\]]{1,40}?):\s?(?P<text>.*)$"),
     # DiscordChatExporter's text export: "[2026/12/15 21:10] 美月", the text on the next lines

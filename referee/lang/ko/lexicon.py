@@ -99,6 +99,8 @@ STATEMENT_ENDINGS = (
     frozenset("습니다 ᆸ니다 다 군요 구나 군 네요 네 구먼 잖아 잖아요 거든 거든요 ᆫ다 는다 겠다 더라 라 이다".split())
     | HEARSAY_ENDINGS
 )
+# Connective endings of a reason ("있으니까"): a possibility that stops on one is a supposition.
+REASON_ENDINGS = frozenset("니까 으니까 니깐 으니깐".split())
 # Adverbs that hedge a whole sentence wherever they stand ("아마, A가 먹었어").
 SENTENCE_HEDGES = frozenset("아마 어쩌면 혹시 만약 글쎄 아마도 만일".split())
 # Words and endings that make a statement about someone thinking aloud rather than a guess.

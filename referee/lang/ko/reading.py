@@ -52,6 +52,7 @@ from referee.lang.ko.lexicon import (
     OTHER_WORDS,
     PERSON_NOUNS,
     PUZZLING,
+    REASON_ENDINGS,
     REST_NOUNS,
     SENTENCE_HEDGES,
     SETTING_NOUNS,
@@ -890,10 +891,6 @@ def eaten_object(morphs: tuple[Morph, ...]) -> str:
     return ""
 
 
-# Connective endings of a reason ("있으니까"): a possibility that stops on one is a supposition.
-_REASON_ENDINGS = frozenset("니까 으니까 니깐 으니깐".split())
-
-
 def read(sentence: Sentence) -> Reading:
     """Read one sentence: addressees, claims, mood and hedges."""
     morphs = sentence.morphs
@@ -905,8 +902,8 @@ def read(sentence: Sentence) -> Reading:
     # "당신이야, B씨!" accuses; "너 먹었지!" still asks.
     forms = {m.form for m in morphs}
     # "C가 거짓말쟁이일 수도 있으니까": a possibility given as a reason, trailing off unasked
-    supposed = (ending in _REASON_ENDINGS and not sentence.marked_question and "수" in forms
-                and bool(forms & {"있", "없"}))
+    can_be = "수" in forms and bool(forms & {"있", "없"})  # 먹었을 수도 있다
+    supposed = ending in REASON_ENDINGS and not sentence.marked_question and can_be
     may_ask = ending not in STATEMENT_ENDINGS and ("!" not in sentence.end or ending in _TAGS) and not supposed
     told = _hearsay_ending(morphs, ending)
     asks_form = sentence.marked_question or (ending in STRICT_QUESTION_ENDINGS and not told)
@@ -960,7 +957,7 @@ def read(sentence: Sentence) -> Reading:
         topic_only=topic_only,
         supposing=supposing and not any(m.role == "cond" for m in found),
         unnamed=unnamed,
-        possibility=("수" in forms and bool(forms & {"있", "없"})) or "가능" in forms,
+        possibility=can_be or "가능" in forms,
         checking=any(m.form in {"맞", "정답", "맞추"} for m in morphs),
         # a source named, a hearsay ending, or a reported claim not asked ("A는 자기가 먹었다고 하네")
         hearsay=_source(morphs)
