@@ -163,10 +163,10 @@ class ReaderChecks:
 
 
 async def settle_reader(actor: ModelActor, roster: Roster, lang: Lang,
-                        checks: ReaderChecks) -> str | None:
+                        checks: ReaderChecks) -> ReaderCheck | None:
     """Check the actor's model as a reader (from `checks` when kept there) and stop it
-    reading when it reads badly; the line saying so, or None when it reads on (or does not
-    read at all)."""
+    reading when it reads badly; the check (its `notice` says the reader is off), or None
+    when the actor does not read at all."""
     if not actor.reads:
         return None
     print_ = fingerprint(actor, roster, lang)
@@ -176,4 +176,4 @@ async def settle_reader(actor: ModelActor, roster: Roster, lang: Lang,
         if check.complete:
             checks.store(check, print_)
     actor.reads = check.reads_well
-    return check.notice()
+    return check

@@ -7,11 +7,13 @@ commands share, and the actor they open (`refgm play --model local:smollm2`).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
 from urllib.parse import urlsplit
 
+from gm.actor import Actor
 from gm.actors.model import TURN_DEADLINE_S, ModelActor
 from gm.backends import EXAMPLES, PROVIDERS, ModelSpec, ResponseCache, availability, open_backend
 from gm.reader import ReaderChecks, settle_reader
@@ -103,7 +105,41 @@ async def settled_reader(args: argparse.Namespace, actor: ModelActor | None, lan
     the second reader is off, or None."""
     if actor is None or args.reader != "auto":
         return None
-    return await settle_reader(actor, roster, lang, ReaderChecks())
+    check = await settle_reader(actor, roster, lang, ReaderChecks())
+    return check.notice() if check else None
+
+
+class ServedReaders:
+    """`--reader auto` on a server (refgm serve): the same check, kept in the same
+    `$REFGM_HOME/cache/readers.json`, made by the first game of a model and language (one
+    started meanwhile waits for it, so none checks twice), then known for the server's life,
+    so a later game's start reads no file and renders no request. A check the backend did
+    not answer in full is not known: the next game checks again. The line saying the second
+    reader is off goes to the server's stderr once."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.auto = args.reader == "auto"
+        self.known: dict[tuple[str, Lang, tuple[str, ...]], bool] = {}
+        self.locks: dict[tuple[str, Lang, tuple[str, ...]], asyncio.Lock] = {}
+
+    async def settle(self, actor: Actor | None, lang: Lang, roster: Roster) -> None:
+        """Have `actor` read in its game only if its model reads the check questions well.
+
+        The model calls are awaited (over HTTP, or llama.cpp in a thread: gm.backends.local),
+        so the event loop serves other games meanwhile; only the game starting waits."""
+        if not (self.auto and isinstance(actor, ModelActor) and actor.reads):
+            return
+        key = (actor.name, lang, roster.names)
+        async with self.locks.setdefault(key, asyncio.Lock()):
+            if key not in self.known:
+                check = await settle_reader(actor, roster, lang, ReaderChecks())
+                notice = check.notice() if check else None
+                if notice:
+                    print(f"refgm serve: {notice}", file=sys.stderr, flush=True)
+                if check and check.complete:
+                    self.known[key] = check.reads_well
+                return
+        actor.reads = self.known[key]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

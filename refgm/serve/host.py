@@ -52,7 +52,7 @@ from referee.lang.incident import LANGS
 from referee.lang.limits import UTTERANCE_CHARS
 from referee.monorail.game import SEATS as MONORAIL_SEATS
 from refgm.commands import incidents, play_seats
-from refgm.commands.models import open_actor
+from refgm.commands.models import ServedReaders, open_actor
 from refgm.serve.pages import Pages
 from refgm.serve.replay import replay_view
 from refgm.serve.store import DbLedger, GameRow, StaleGameError, Store, log_of, new_token
@@ -145,6 +145,7 @@ class Host:
         self.models = models
         self.live: OrderedDict[str, Live] = OrderedDict()
         self.pages = Pages(store, args.cached_pages)
+        self.readers = ServedReaders(args)  # --reader auto: each model checked once per language
 
     # --- what may be played ------------------------------------------------------------------
 
@@ -211,6 +212,7 @@ class Host:
         session, _ = await Session.start(
             config, kept, game_id, seed=seed, actor=self._actor(new.opponent, game_key(seed))
         )
+        await self.readers.settle(session.actor, config.lang, config.rules.roster)
         return Live(session, kept, None)
 
     async def _start_monorail(self, new: NewGame, seed: int, game_id: str, ledger: Callable[[str], DbLedger]) -> Live:
@@ -382,6 +384,7 @@ class Host:
         ledger = DbLedger(self.store.engine, row.id)
         if row.game == "liar":
             session, _ = await Session.resume(ledger, actor=self._resumed_actor(row))
+            await self.readers.settle(session.actor, session.config.lang, session.config.rules.roster)
             live = Live(session, ledger, None)
         else:
             live = self._resumed_match(row, ledger)

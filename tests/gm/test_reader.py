@@ -52,8 +52,8 @@ def settle(respond: object, checks: ReaderChecks, lang: Lang = "en") -> tuple[st
     async def run(server: FaultServer) -> tuple[str | None, bool]:
         actor = ModelActor(OpenAIBackend("fake", FAST, base_url=server.openai_url), key=b"1")
         try:
-            notice = await settle_reader(actor, ROSTER, lang, checks)
-            return notice, actor.reads
+            check = await settle_reader(actor, ROSTER, lang, checks)
+            return check.notice() if check else None, actor.reads
         finally:
             await actor.aclose()
 

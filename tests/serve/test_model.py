@@ -6,9 +6,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from refgm.serve.store import Store
 from tests.gm.backends.servers import Answer, FaultServer, Received, Status, Step
+from tests.gm.test_reader import reads_as_parser, reads_badly
 from tests.serve.api import events, served
 
 FAITHFUL = "Upon my honour, I am not the liar."
@@ -69,4 +73,42 @@ def test_a_models_line_is_shown_once_accepted_and_a_contradicting_one_never(data
     assert all(lie_text not in e["text"] for e in rejected["feed"])  # the rejected text is nowhere on the page
     assert second[1]["who"] == "A" and ("not the liar" in second[1]["text"]) == (not decided[0])
     assert any(e["kind"] == "referee" and "rejected" in e["text"] for e in second)
+    store.engine.dispose()
+
+
+@pytest.mark.parametrize(("read", "reads"), [(reads_badly, False), (reads_as_parser, True)], ids=["badly", "well"])
+def test_a_web_game_has_the_model_read_only_if_it_read_the_check_questions_right(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], read: Callable[[Received], Step], reads: bool
+) -> None:
+    """--reader auto on the web, as `refgm play` has it: the first game of a model and language
+    checks it (10 reading requests), a later one on that server does not, nor does a server
+    started since (the result kept in $REFGM_HOME/cache/readers.json); a model that read badly
+    reads no question in any of them, and each server says so once."""
+    store = Store.open(f"sqlite:///{tmp_path / 'refgm.db'}")
+    args = ("--model", "openai:fake", "--incident", "cake", "--base-url")
+
+    def respond(received: Received) -> Step:
+        return read(received) if "ReadQuery" in json.dumps(received.body) else Answer("{oops")
+
+    def readings(server: FaultServer) -> int:
+        return sum("ReadQuery" in json.dumps(r.body) for r in server.received)
+
+    question = {"text": "A, are you the liar?"}
+    with FaultServer([], lifetime_s=60.0, then=respond) as server:
+        with served(store, *args, server.openai_url, models=("openai:fake",)) as api:
+            first = api.new("liar", "en", opponent="openai:fake")
+            assert readings(server) == 10  # the check
+            api.played(first, question)
+            second = api.new("liar", "en", opponent="openai:fake")
+            api.played(second, question)
+            assert readings(server) == 10 + 2 * reads
+        with served(store, *args, server.openai_url, models=("openai:fake",)) as api:
+            api.played(first, question)  # resumed by a server that never checked
+            assert readings(server) == 10 + 3 * reads
+            logs = [events(api.export(token)) for token in (first, second)]
+    read_turns = [[e["turn"] for e in log if e["t"] == "interpretation"] for log in logs]
+    assert read_turns == ([[1, 2], [1]] if reads else [[], []])
+    off = "refgm serve: the second reader is off for openai:fake: it read 0 of 10 check questions right"
+    assert [line for line in capsys.readouterr().err.splitlines() if "second reader" in line] == (
+        [] if reads else [off + "; --reader both turns it on"] * 2)
     store.engine.dispose()
