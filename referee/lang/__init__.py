@@ -16,6 +16,7 @@ from types import ModuleType
 
 from referee.lang.context import Context, Extraction, Parsed, Statement
 from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident
+from referee.lang.pause import joined
 from referee.lang.rules_talk import asks_about_rules
 from referee.liar.intent import Other, Query
 
@@ -47,7 +48,7 @@ def parse(text: str, ctx: Context = Context()) -> Parsed:
     so the referee shows the rules (referee.lang.rules_talk, one rule for every language).
     """
     lang = ctx.lang or detect(text)
-    intent = _module(lang).parse(text, ctx)
+    intent = _module(lang).parse(joined(text, lang, ctx.roster), ctx)
     if isinstance(intent, Other) and asks_about_rules(text, lang):
         intent = Other(about_rules=True)
     return Parsed(text=text, lang=lang, intent=intent)
@@ -65,7 +66,7 @@ def extract(
     bare yes or no is read by its language's convention.
     """
     lang = ctx.lang or detect(text)
-    return _module(lang).extract(text, ctx, speaker, asked)
+    return _module(lang).extract(joined(text, lang, ctx.roster), ctx, speaker, asked)
 
 
 __all__ = [

@@ -368,12 +368,19 @@ def read(words: tuple[str, ...], incident: Incident, people: People, open_: bool
             candidates = tuple(s.name for s in subjects)
             claims.append(Claim(predicate, (ANYONE_REF,), _negated(segment.words), candidates=candidates))
             continue
-        if not subjects and claims:
+        if not subjects and claims and not _name_left_out(segment.words):
             subjects = list(claims[-1].about)
         if not subjects:
             raise Unreadable(Why.WHO_IS_MEANT)
         claims.append(Claim(predicate, tuple(subjects), _negated(segment.words)))
     return tuple(claims)
+
+
+def _name_left_out(words: list[str]) -> bool:
+    """"and the liar is": a role as the subject of a copula with no one after it. The name is
+    not said, so the subject before ("B ate it and ...") is not carried into it (liar B was read)."""
+    return any(w in _ROLE_NOUNS and i + 1 < len(words) and words[i + 1] in COPULA
+               and not any(map(is_person, words[i + 2:])) for i, w in enumerate(words))
 
 
 def elliptical(words: tuple[str, ...], incident: Incident, people: People

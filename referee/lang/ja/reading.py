@@ -414,8 +414,10 @@ def read(tokens: tuple[Token, ...], incident: Incident, implied: Ref = ADDRESSEE
             ahead, who_after, either_after = _people(tokens, forward, stop, taken)
             who, either = who or who_after, either or either_after
             shared = stop == forward and tokens[forward - 1].surface == "も"  # 犯人も嘘つきもB
-            if not ahead and not who and not back and not shared and k + 1 < len(predicates):
-                problem = problem or Problem(Why.ROLE)
+            if not ahead and not who and not back and not shared:
+                # a topic with no one after it: "嘘つきは…" (the name not said yet) is no claim
+                # about the person before it ("犯人はBさん、嘘つきは…" read liar B)
+                problem = problem or Problem(Why.ROLE if k + 1 < len(predicates) else Why.WHO_IS_MEANT)
         subjects = back + ahead
         taken.update(subjects)
         tail = _tail(tokens, p.end, stop, through_people=forward is not None)

@@ -576,6 +576,9 @@ def _read_clause(
             len(after) > 1 and after[1].tag in {"VCN", "VCP"}
         )  # "거짓말쟁이는 아니에요" is about someone
     )
+    if noun and not about and after and after[0].form in {"는", "은", "이", "가"} \
+            and all(m.tag.startswith("S") for m in after[1:]):
+        return _ClauseReading(None, tangled=True)  # "거짓말쟁이는…": the name not said (not the one before)
     negated = _negations(morphs, a, b, at) % 2 == 1
     claim = Claim(predicate, about, negated, via, candidates, generic, excluded, reported=reported)
     nobody = not about and (_existential(morphs, a, b) or _unnamed_subject(morphs, a, at))
