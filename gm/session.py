@@ -8,7 +8,8 @@ method so a subclass or a test can watch or replace one stage:
   check questions well, gm.reader; `--reader parser` turns it off),
   the model reads every question, and every utterance the parser found unclear, a second
   time (see `two_readings`): when the readings differ the referee charges nothing, states
-  what it understood and its cost, and charges only after the player's yes;
+  what it understood and its cost, and charges only after the player's yes (saying so when
+  the utterance is one of the plain frames the parser reads exactly, `doubt_note`);
 - adjudicate: referee.liar.step, the only place the budget and answers change;
 - act: the actor voices the answers (it never sees the secret), verified by gm.verify,
   retried at most twice with the reasons, else the offline template text;
@@ -49,6 +50,7 @@ from gm.actors.narration import MAX_ATTEMPTS as NARRATION_ATTEMPTS
 from gm.actors.narrator import Part, check_narration, narrate_ending, narrate_opening
 from gm.actors.offline import OfflineActor
 from gm.backends.base import transport_json
+from gm.frames import framed
 from gm.recorder import (
     Event,
     Json,
@@ -181,6 +183,17 @@ def two_readings(parsed: Intent, reading: tuple[Query, ...] | None) -> Intent:
     return Question(reading, open=True) if reading else parsed
 
 
+def doubt_note(text: str, parsed: Intent, intent: Intent, config: GameConfig) -> str | None:
+    """Why the turn's question waits for a yes, as the key of the message that says so: None
+    when the readings agreed (`intent` is the parser's); "doubt_framed" when `text` is one of
+    the plain frames of the parser's question (gm.frames), a form the parser reads exactly,
+    so the player knows the stated reading is his question as asked; else "doubt"."""
+    if intent == parsed:
+        return None
+    plain = framed(text, parsed, config.lang, config.incident, config.rules.roster.names)
+    return "doubt_framed" if plain else "doubt"
+
+
 def script_for(verdict: Answers, config: GameConfig, turn: int) -> Script:
     """What the actor gets for a turn: the answers to voice and the personas. No secret."""
     personas = cast(config.rules.roster)
@@ -262,18 +275,19 @@ def fallback_note(renderer: Renderer, rejected: int, deadline_s: float | None) -
 
 
 def reply_notes(renderer: Renderer, state: GameState, verdict: Verdict,
-                fallback: str | None, ending: str | None, doubt: bool = False) -> str:
+                fallback: str | None, ending: str | None, doubt: str | None = None) -> str:
     """The referee's text for a turn that left `state`: counts, results and, at the end, the
     reveal (then the narrator's accepted `ending`, if any). `fallback` is the note that the
     template text is shown (see `fallback_note`), None when it is not. `doubt`: the two
-    readings differed, so a cost to confirm says why it is asked."""
+    readings differed, so a cost to confirm says why it is asked (the message `doubt_note`
+    names)."""
     notes = []
     if fallback is not None:
         notes.append(fallback)
     if isinstance(verdict, NotCharged) and verdict.kind == "rules":
         notes.append(renderer.rules(state.rules.budget))  # "what are the rules again?"
-    if doubt and isinstance(verdict, CostToConfirm):
-        notes.append(renderer.message("doubt"))
+    if doubt is not None and isinstance(verdict, CostToConfirm):
+        notes.append(renderer.message(doubt))
     notes.append(renderer.verdict(verdict))
     if state.over:
         notes.append(renderer.ending(state.reveal(), state.outcome))
@@ -356,7 +370,7 @@ class Unshown:
     attempts: tuple[Attempt, ...]
     ready: bool
     ending: str | None
-    doubt: bool = False
+    doubt: str | None = None
 
 
 @dataclass(frozen=True)
@@ -413,7 +427,7 @@ class _Walk:
         self.turn = number
         self.player = player
         self.readings: Event | None = None  # the turn's interpretation event
-        self.doubt = False  # the two readings differed: the reply says why it asks
+        self.doubt: str | None = None  # the two readings differed: the reply says why it asks
         self.intent: Intent | None = None
         self.verdict: Verdict | None = None
         self.reason_in_english = False  # the turn's verdict is from a log before typed problems
@@ -496,7 +510,8 @@ class _Walk:
             if two_readings(parsed, reading) != self.intent:
                 self._differs(event, "the intent is not what the parser's and the model's "
                                      "readings give", "intent")
-            self.doubt = self.intent != parsed
+            said = str(self.player.data.get("text", "")) if self.player else ""
+            self.doubt = doubt_note(said, parsed, self.intent, self.config)
         return True
 
     def _read(self, event: Event, obj: object) -> Intent:
@@ -606,7 +621,9 @@ class _Walk:
                 self._row(None, "opening", str(text))
             self.phase = "between"
             return True
-        if text != self._reply() and not self.reason_in_english:  # (then an older text said why)
+        older = self.reason_in_english or (  # then an older text said why, or only that they differ
+            self.doubt == "doubt_framed" and text == self._reply("doubt"))
+        if text != self._reply(self.doubt) and not older:
             self._differs(event, "the reply shown is not what the verdict and the accepted "
                                  "lines render", "text")
         self._row(self.verdict, "", str(text))
@@ -673,8 +690,9 @@ class _Walk:
         """The characters' lines shown for the turn: those of its last attempt."""
         return _performance(self.log, self.tries[-1]).lines if self.tries else ()
 
-    def _reply(self) -> str:
-        """What the session shows for the turn so far (its lines decided)."""
+    def _reply(self, doubt: str | None) -> str:
+        """What the session shows for the turn so far (its lines decided), `doubt` the note
+        on why it asks (see `doubt_note`)."""
         assert self.verdict is not None
         last = self.tries[-1].data if self.tries else {}
         fallback = None
@@ -683,7 +701,7 @@ class _Walk:
             fallback = fallback_note(self.renderer, len(self.tries) - 1,
                                      float(late) if isinstance(late, int | float) else None)
         notes = reply_notes(self.renderer, self.state, self.verdict, fallback, self._narration(),
-                            self.doubt)
+                            doubt)
         return reply_text(self._lines(), notes)
 
     def _decision(self, event: Event, label: str, what: str, accepted: bool) -> None:
@@ -932,7 +950,7 @@ class Session(Table[GameState]):
         lines, attempts = await self.act(verdict, number, deadline)
         ending = await self.narrate("ending", number, deadline) if self.state.over else None
         return self.record(number, text, intent, verdict, lines, attempts, ending,
-                           reading=reading, doubt=intent != parsed.intent)
+                           reading=reading, doubt=doubt_note(text, parsed.intent, intent, self.config))
 
     def parse(self, text: str) -> Parsed:
         ctx = Context(roster=self.config.rules.roster, incident=self.config.incident,
@@ -1080,7 +1098,7 @@ class Session(Table[GameState]):
         return story.text
 
     def show(self, verdict: Verdict, attempts: tuple[Attempt, ...],
-             ending: str | None = None, doubt: bool = False) -> str:
+             ending: str | None = None, doubt: str | None = None) -> str:
         """The referee's text for this turn: counts, results and, at the end, the reveal
         (followed by the narrator's accepted `ending`, if any); see `reply_notes`."""
         fallback = None
@@ -1092,7 +1110,7 @@ class Session(Table[GameState]):
     def record(self, number: int, text: str, intent: Intent, verdict: Verdict,
                lines: tuple[PerformedLine, ...], attempts: tuple[Attempt, ...],
                ending: str | None = None, *, reading: Interpretation | None = None,
-               doubt: bool = False) -> Turn:
+               doubt: str | None = None) -> Turn:
         """Write what will be shown (and the reveal when the game ended), then return it."""
         turn = Turn(number, text, intent, verdict, lines,
                     self.show(verdict, attempts, ending, doubt), attempts, self.state, reading)

@@ -20,10 +20,11 @@ import pytest
 from gm.actors.model import ModelActor
 from gm.backends.base import RetryPolicy
 from gm.backends.openai import OpenAIBackend
+from gm.frames import question_text
 from gm.recorder import read
 from gm.render import Renderer
 from gm.session import GameConfig, Session, Turn, two_readings
-from referee.lang.incident import incident
+from referee.lang.incident import LANGS, Lang, incident
 from referee.liar.codec import intent_json
 from referee.liar.intent import Query, Question, Unclear
 from referee.liar.problem import Problem, Why
@@ -39,8 +40,9 @@ SECRET = World(culprit="B", liar="C")
 RENDERER = Renderer("en", CONFIG.incident, CONFIG.rules.roster)
 FAST = RetryPolicy(attempts=2, timeout_s=2.0, base_delay_s=0.01)
 DOUBT = RENDERER.message("doubt")
+FRAMED = RENDERER.message("doubt_framed")  # the same, said of a plain frame (gm.frames)
 
-QUESTION = "A, did B eat the cake?"
+QUESTION = "A, did B eat the cake?"  # a plain frame
 ASKED = Question((Query("A", literal("culprit", "B")),))
 TWO = "A, did B eat the cake? Is C the liar?"
 UNCLEAR = "did B eat it?"  # no one addressed: the parser cannot read it
@@ -73,13 +75,13 @@ def events(log: Path) -> list[dict[str, Any]]:
 
 
 def game(log: Path, utterances: tuple[str, ...], readings: list[Step],
-         reads: bool = True) -> tuple[list[Turn], list[Received]]:
-    """Play `utterances` in a new game against the server; the turns and the requests."""
+         reads: bool = True, config: GameConfig = CONFIG) -> tuple[list[Turn], list[Received]]:
+    """Play `utterances` in a new game (of `config`) against the server; the turns and the requests."""
 
     async def run(server: FaultServer) -> list[Turn]:
         actor = ModelActor(OpenAIBackend("scripted", FAST, base_url=server.openai_url),
                            key=b"7", reads=reads)
-        session, _ = Session.new(CONFIG, log, "g", seed=1, secret=SECRET, actor=actor)
+        session, _ = Session.new(config, log, "g", seed=1, secret=SECRET, actor=actor)
         try:
             return [await session.step(text) for text in utterances]
         finally:
@@ -108,7 +110,7 @@ def test_readings_that_agree_are_charged_once_as_the_parser_read_them(
     (turn,), received = game(log, (text,), [reading(*model)])
     assert isinstance(turn.verdict, Answers) and isinstance(turn.intent, Question)
     assert turn.verdict.cost == len(turn.intent.unique()) == 7 - turn.state.remaining
-    assert DOUBT not in turn.reply and "Ask it?" not in turn.reply
+    assert DOUBT not in turn.reply and FRAMED not in turn.reply and "Ask it?" not in turn.reply
     assert is_reading(received[0]) and not any(map(is_reading, received[1:]))
     (logged,) = [e for e in events(log) if e["t"] == "interpretation"]
     assert logged["parsed"] == intent_json(turn.intent) and logged["read"] is True
@@ -138,7 +140,7 @@ def test_readings_that_differ_charge_nothing_until_the_player_confirms_the_parse
     stated = Question(ASKED.queries, open=True)
     assert asked.intent == stated and asked.state.remaining == 7
     assert asked.verdict == CostToConfirm(stated, 1, 7)
-    assert asked.reply == f"{DOUBT}\n\n{RENDERER.verdict(asked.verdict)}"
+    assert asked.reply == f"{FRAMED}\n\n{RENDERER.verdict(asked.verdict)}"
     assert "A, whether B ate the cake" in asked.reply and "costs 1 question" in asked.reply
     if answer == "yes":
         assert isinstance(confirmed.verdict, Answers) and confirmed.state.remaining == 6
@@ -148,6 +150,40 @@ def test_readings_that_differ_charge_nothing_until_the_player_confirms_the_parse
         assert confirmed.verdict == Cancelled(7) and confirmed.state.remaining == 7
         assert [is_reading(r) for r in received] == [True]  # a yes/no is not read again
     assert clean(log)
+
+
+UNFRAMED = {"en": "Hey A, did B eat the cake?", "ko": "A야, B가 케이크 먹었어?", "ja": "Aさん、Bさんがケーキを食べたの？"}
+"""A's question whether B ate the cake, read exactly, but in none of the plain frames."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("plain", [True, False], ids=["plain frame", "other phrasing"])
+def test_the_confirmation_says_when_the_question_is_a_form_the_parser_reads_exactly(
+    tmp_path: Path, lang: Lang, plain: bool
+) -> None:
+    """The readings differ on the same question asked in a plain frame (gm.frames) or not: the
+    note says the parser reads the first exactly, only that the readings differ for the other."""
+    config = GameConfig(lang=lang, incident=incident("cake"))
+    renderer = Renderer(lang, config.incident, config.rules.roster)
+    text = question_text(ASKED, lang, config.incident, config.rules.roster.names) if plain else UNFRAMED[lang]
+    log = tmp_path / "g.jsonl"
+    (asked,), _ = game(log, (text,), [reading(("A", "C", "culprit", False))], config=config)
+    assert asked.intent == Question(ASKED.queries, open=True)  # the parser's reading, to confirm
+    note = renderer.message("doubt_framed" if plain else "doubt")
+    assert asked.reply == f"{note}\n\n{renderer.verdict(asked.verdict)}"
+    assert renderer.message("doubt") != renderer.message("doubt_framed")
+    assert clean(log)
+
+
+def test_a_log_from_before_the_plain_frame_note_still_replays(tmp_path: Path) -> None:
+    """Its confirmation of a plain frame said only that the readings differ: still clean;
+    any other text there is not."""
+    log = tmp_path / "g.jsonl"
+    game(log, (QUESTION,), [reading(("A", "C", "culprit", False))])
+    rewrite(log, "gm", lambda e: e.update(text=e["text"].replace(FRAMED, DOUBT)))
+    assert DOUBT in events(log)[-1]["text"] and clean(log)
+    rewrite(log, "gm", lambda e: e.update(text=e["text"].replace(DOUBT, RENDERER.message("confirm_open"))))
+    assert not clean(log)
 
 
 def test_an_utterance_the_parser_cannot_read_takes_the_models_reading_to_confirm(
@@ -181,7 +217,7 @@ def test_no_usable_reading_leaves_the_parsers_intent_as_it_is(
     log = tmp_path / "g.jsonl"
     (asked, unclear), _ = game(log, (QUESTION, UNCLEAR), [*failure, *failure])
     assert asked.intent == ASKED and isinstance(asked.verdict, Answers)
-    assert asked.state.remaining == 6 and DOUBT not in asked.reply
+    assert asked.state.remaining == 6 and DOUBT not in asked.reply and FRAMED not in asked.reply
     assert isinstance(unclear.verdict, Rephrase) and unclear.state.remaining == 6
     logged = [e for e in events(log) if e["t"] == "interpretation"]
     assert [(e["read"], e["question"]) for e in logged] == [(False, None), (False, None)]
@@ -226,7 +262,7 @@ def test_a_game_with_both_readings_resumes_at_its_confirmation(tmp_path: Path) -
 
     with FaultServer([], then=responder([])) as server:
         recap, confirmed = asyncio.run(resume(server))
-    assert DOUBT in recap
+    assert FRAMED in recap
     assert isinstance(confirmed.verdict, Answers) and confirmed.state.remaining == 6
     assert clean(log)
     assert main(["replay", str(log)]) == 0
@@ -296,8 +332,8 @@ def test_replay_checks_the_intent_against_both_readings(
 def test_replay_checks_the_note_that_says_why_it_asks(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     game(log, (QUESTION,), [reading(("A", "C", "culprit", False))])
-    assert DOUBT in events(log)[-1]["text"] and clean(log)
-    rewrite(log, "gm", lambda e: e.update(text=e["text"].removeprefix(DOUBT + "\n\n")))
+    assert FRAMED in events(log)[-1]["text"] and clean(log)
+    rewrite(log, "gm", lambda e: e.update(text=e["text"].removeprefix(FRAMED + "\n\n")))
     (row,) = [r for r in replay(read(log)) if r.number == 1]
     assert [p.text for p in row.problems] == [
         "the reply shown is not what the verdict and the accepted lines render"]
