@@ -1,4 +1,4 @@
-"""The FastAPI app of `refgm serve`: one page, and the JSON it asks for.
+"""The web app of `refgm serve` (Starlette): one page, and the JSON it asks for.
 
 What keeps one browser out of another's game, and the page safe from what it shows:
 - a game is reached only by its token, 256 random bits in its URL (`/g/<token>`); the database
@@ -39,10 +39,13 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from fastapi import FastAPI, Request, Response
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
-from fastapi.staticfiles import StaticFiles
+from starlette.applications import Starlette
 from starlette.datastructures import Headers, MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gm.recorder import LineError, TranscriptError
@@ -156,13 +159,11 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
     template = page_template()
 
     @contextlib.asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         yield
         await host.aclose()  # the models' clients
 
-    app = FastAPI(title="refgm", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
-
-    def page(request: Request) -> Response:
+    async def page(request: Request) -> Response:
         """The page with the cookie's CSRF token if this installation signed it, else with a new
         one (and its cookie): a missing, malformed or forged cookie is replaced, never shown."""
         token = request.cookies.get(CSRF_COOKIE, "")
@@ -172,7 +173,6 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict", path="/")
         return response
 
-    @app.exception_handler(Exception)
     async def failed(request: Request, err: Exception) -> Response:
         """A bug, not a refusal: its traceback in the server's log under the request's id (the path
         without its token), and in the answer that id alone, nothing of the failure, so a report of
@@ -186,10 +186,10 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             request_id=request_id,
         )
 
-    for path in ("/", "/g/{token}", "/replay/{token}", "/audit"):
-        app.add_api_route(path, page, methods=["GET", "HEAD"], include_in_schema=False)
-    if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    async def refused(_request: Request, err: Exception) -> Response:
+        """No such route, or not by this method: said as every error is."""
+        assert isinstance(err, HTTPException)
+        return JSONResponse({"error": err.detail}, status_code=err.status_code, headers=err.headers)
 
     async def posted(request: Request, limit: int) -> Any:
         """The JSON body of a state-changing request, or an error response saying why not."""
@@ -227,12 +227,10 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(429, f"too many {what}; wait a moment")
         return data
 
-    @app.get("/api/options")
-    async def options() -> Any:
-        return host.options()
+    async def options(_request: Request) -> Response:
+        return JSONResponse(host.options())
 
-    @app.post("/api/games")
-    async def new_game(request: Request) -> Any:
+    async def new_game(request: Request) -> Response:
         data = await asked(request, BODY_BYTES, "new games")
         if isinstance(data, Response):
             return data
@@ -249,8 +247,8 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, str(err))
         return JSONResponse({"token": token, "url": f"/g/{token}"}, status_code=201)
 
-    @app.get("/api/g/{token}")
-    async def show(token: str, request: Request) -> Any:
+    async def show(request: Request) -> Response:
+        token = request.path_params["token"]
         try:
             since = since_of(request.query_params.get("since"))
         except ValueError as err:
@@ -259,13 +257,12 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             row = host.find(token)
             if not limits.allow("game:" + row.id, per_game=True):
                 return error(429, "too fast; wait a moment")
-            # Sent as it is: a page is JSON already, and FastAPI's encoder would walk it again.
             return JSONResponse(await host.view(token, since, row))
         except GameNotFound as err:
             return error(404, str(err))
 
-    @app.post("/api/g/{token}/turn")
-    async def turn(token: str, request: Request) -> Any:
+    async def turn(request: Request) -> Response:
+        token = request.path_params["token"]
         try:
             row = host.find(token)
             if not limits.allow("game:" + row.id, per_game=True):
@@ -289,10 +286,9 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
         except ValueError as err:  # a malformed body: a field missing or too long
             return error(400, str(err))
 
-    @app.get("/api/g/{token}/log.jsonl")
-    async def export(token: str) -> Any:
+    async def export(request: Request) -> Response:
         try:
-            game_id, text = host.export(token)
+            game_id, text = host.export(request.path_params["token"])
         except GameNotFound as err:
             return error(404, str(err))
         return PlainTextResponse(
@@ -301,17 +297,15 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'},
         )
 
-    @app.get("/api/g/{token}/replay")
-    async def replay(token: str) -> Any:
+    async def replay(request: Request) -> Response:
         try:
-            return host.replay(token)
+            return JSONResponse(host.replay(request.path_params["token"]))
         except GameNotFound as err:
             return error(404, str(err))
         except TranscriptError as err:
             return error(409, str(err))
 
-    @app.post("/api/import")
-    async def import_log(request: Request) -> Any:
+    async def import_log(request: Request) -> Response:
         data = await asked(request, PASTE_BYTES, "imports")
         if isinstance(data, Response):
             return data
@@ -324,8 +318,7 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, str(err), line=err.line, field=err.field)
         return JSONResponse({"token": token, "url": f"/replay/{token}"}, status_code=201)
 
-    @app.post("/api/audit")
-    async def audit(request: Request) -> Any:
+    async def audit(request: Request) -> Response:
         data = await asked(request, PASTE_BYTES, "audits")
         if isinstance(data, Response):
             return data
@@ -341,8 +334,24 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             report = chat_report(text, Path("the chat"), lang, gm=gm)
         except TranscriptError as err:
             return error(400, str(err))
-        return {"report": report, "lines": marked_lines(text, report)}
+        return JSONResponse({"report": report, "lines": marked_lines(text, report)})
 
+    routes: list[BaseRoute] = [Route(path, page, methods=["GET"]) for path in ("/", "/g/{token}", "/replay/{token}", "/audit")]
+    if STATIC.is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=str(STATIC)), name="static"))
+    routes += [
+        Route("/api/options", options, methods=["GET"]),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/g/{token}", show, methods=["GET"]),
+        Route("/api/g/{token}/turn", turn, methods=["POST"]),
+        Route("/api/g/{token}/log.jsonl", export, methods=["GET"]),
+        Route("/api/g/{token}/replay", replay, methods=["GET"]),
+        Route("/api/import", import_log, methods=["POST"]),
+        Route("/api/audit", audit, methods=["POST"]),
+    ]
+    # Starlette's own layers only (FastAPI's took a tenth of a turn: its dependency solving and
+    # encoders, which these routes never used); every answer is JSON, a 404 or 405 too.
+    app = Starlette(routes=routes, exception_handlers={Exception: failed, HTTPException: refused}, lifespan=lifespan)
     return secured(app, hosts)
 
 

@@ -24,7 +24,7 @@ import contextlib
 import random
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,7 @@ from refgm.commands import incidents, play_seats
 from refgm.commands.models import ServedReaders, open_actor
 from refgm.serve.pages import Pages
 from refgm.serve.replay import replay_view
-from refgm.serve.store import DbLedger, GameRow, StaleGameError, Store, log_of, new_token
+from refgm.serve.store import DbLedger, GameRow, StaleGameError, Store, log_of, new_token, token_hash
 
 GAMES = ("liar", "monorail", "garnet")
 TITLES = {
@@ -67,6 +67,8 @@ TEXT_CHARS = UTTERANCE_CHARS
 """The longest text a turn may bring (a question, a move, an announcement)."""
 KEPT = 512
 """How many tables a server keeps in memory; an older one is resumed from the log when next played."""
+ROWS = 16_384
+"""How many games' rows a server keeps, by their token's hash (a row found once is not asked for again)."""
 
 
 class GameNotFound(LookupError):
@@ -145,6 +147,7 @@ class Host:
         self.models = models
         self.live: OrderedDict[str, Live] = OrderedDict()
         self.pages = Pages(store, args.cached_pages)
+        self.rows: OrderedDict[str, GameRow] = OrderedDict()
         self.readers = ServedReaders(args)  # --reader auto: each model checked once per language
 
     # --- what may be played ------------------------------------------------------------------
@@ -251,11 +254,25 @@ class Host:
 
     # --- showing -----------------------------------------------------------------------------
 
-    def find(self, token: str) -> GameRow:
-        row = self.store.find(token)
+    def find(self, token: str, fresh: bool = False) -> GameRow:
+        """The row of the game `token` opens, as this server last found it (`fresh`: as the database
+        has it now). What a row says never changes but `ended`, which only ever becomes true: a row
+        kept since another server ended its game is caught where it matters, by the turn, whose
+        table is behind the database (see `turn`)."""
+        key = token_hash(token)
+        row = None if fresh else self.rows.pop(key, None)
         if row is None:
-            raise GameNotFound("no such game")
+            row = self.store.find(token)
+            if row is None:  # never kept: a guessed token is asked about again
+                raise GameNotFound("no such game")
+        self._keep_row(key, row)
         return row
+
+    def _keep_row(self, key: str, row: GameRow) -> None:
+        self.rows.pop(key, None)
+        self.rows[key] = row  # the most recently found last
+        while len(self.rows) > ROWS:
+            self.rows.popitem(last=False)
 
     async def view(self, token: str, since: int | None = None, row: GameRow | None = None) -> Json:
         """The page of the game `token` opens, as its human seat sees it (`delta`). A game a crash left
@@ -298,7 +315,7 @@ class Host:
             try:
                 live = await self._table(row)
             except TranscriptError as err:  # over, or a log that cannot go on
-                if self.find(token).ended:
+                if self.find(token, fresh=True).ended:
                     raise GameOver("this game is over") from None
                 why = str(err).split("; see: refgm replay")[0]  # the terminal's hint names no file here
                 raise Conflict(f"{why}; download the game's log and check it with: refgm replay FILE") from None
@@ -332,6 +349,7 @@ class Host:
                 lines = live.ledger.lines[: live.ledger.kept]  # the log as the database has it now
                 if live.table.over:
                     self._drop(row.id, live)
+                    self._keep_row(token_hash(token), replace(row, ended=True))
             if refusal is not None:
                 raise refusal
             return delta(self._view(row, lines), since)

@@ -81,6 +81,18 @@ keys = sa.Table(
 )
 """The schema as the migrations leave it (the code reads and writes through these)."""
 
+# The statements of a request, built once: SQLAlchemy built and keyed a statement made afresh at
+# each call in some 90 us (a count: 131 us made afresh, 45 us built once).
+FIND = sa.select(games).where(games.c.token_hash == sa.bindparam("token_hash"))
+COUNT = sa.select(sa.func.count()).where(events.c.game_id == sa.bindparam("game_id"))
+LINES = sa.select(events.c.line).where(events.c.game_id == sa.bindparam("game_id")).order_by(events.c.seq)
+LINES_AFTER = LINES.where(events.c.seq > sa.bindparam("kept"))
+SEAL = sa.select(games.c.sealed).where(games.c.id == sa.bindparam("of_game"))
+CREATE = games.insert()
+APPEND = events.insert()
+TOUCHED = games.update().where(games.c.id == sa.bindparam("of_game")).values(updated=sa.bindparam("updated"))
+ENDED = TOUCHED.values(sealed=sa.bindparam("sealed"))
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -286,8 +298,8 @@ class DbLedger:
         row = {"id": self.game_id, "sealed": _sealed_json(sealed), "imported": False, "created": now, "updated": now}
 
         def statements(db: Connection) -> None:
-            db.execute(games.insert().values(**row, **self.row))
-            db.execute(events.insert().values(game_id=self.game_id, seq=1, t="game_started", line=line))
+            db.execute(CREATE, {**row, **self.row})
+            db.execute(APPEND, {"game_id": self.game_id, "seq": 1, "t": "game_started", "line": line})
 
         try:
             committer(self.engine).commit(statements)
@@ -298,11 +310,8 @@ class DbLedger:
 
     def load(self) -> tuple[Log, Sealed]:
         with self.engine.connect() as db:
-            sealed = db.execute(sa.select(games.c.sealed).where(games.c.id == self.game_id)).scalar_one_or_none()
-            rows = db.execute(
-                sa.select(events.c.seq, events.c.line).where(events.c.game_id == self.game_id).order_by(events.c.seq)
-            ).all()
-        self.lines = [line for _, line in rows]
+            sealed = db.execute(SEAL, {"of_game": self.game_id}).scalar_one_or_none()
+            self.lines = list(db.execute(LINES, {"game_id": self.game_id}).scalars())
         self.kept, self.ending = len(self.lines), None
         return log_of(self.path, self.lines), _sealed(sealed, self.name)
 
@@ -319,7 +328,7 @@ class DbLedger:
         kept, new, ending = self.kept, self.lines[self.kept :], self.ending
         if not new and ending is None:
             return
-        changed: Json = {"updated": time.time()}
+        changed: Json = {"of_game": self.game_id, "updated": time.time()}
         if ending is not None:
             changed["sealed"] = _sealed_json(ending)
         rows = [
@@ -329,8 +338,8 @@ class DbLedger:
 
         def statements(db: Connection) -> None:
             if rows:
-                db.execute(events.insert(), rows)
-            db.execute(games.update().where(games.c.id == self.game_id).values(**changed))
+                db.execute(APPEND, rows)
+            db.execute(TOUCHED if ending is None else ENDED, changed)
 
         try:
             committer(self.engine).commit(statements)
@@ -412,7 +421,7 @@ class Store:
 
     def find(self, token: str) -> GameRow | None:
         with self.engine.connect() as db:
-            row = db.execute(sa.select(games).where(games.c.token_hash == token_hash(token))).mappings().first()
+            row = db.execute(FIND, {"token_hash": token_hash(token)}).mappings().first()
         if row is None:
             return None
         ended = row["sealed"] is None or json.loads(row["sealed"]).get("ended") is True
@@ -425,24 +434,19 @@ class Store:
 
     def lines(self, game_id: str) -> list[str]:
         with self.engine.connect() as db:
-            rows = db.execute(
-                sa.select(events.c.line).where(events.c.game_id == game_id).order_by(events.c.seq)
-            ).scalars()
-            return list(rows)
+            return list(db.execute(LINES, {"game_id": game_id}).scalars())
 
     def events_after(self, game_id: str, kept: int) -> list[Event]:
         """The game's events committed after its first `kept` lines (one statement: a turn's
         lines, committed together, are all there or none of them)."""
         with self.engine.connect() as db:
-            lines = db.execute(
-                sa.select(events.c.line).where(events.c.game_id == game_id, events.c.seq > kept).order_by(events.c.seq)
-            ).scalars()
-            return parsed(log_path(game_id), list(lines), kept + 1)
+            lines = list(db.execute(LINES_AFTER, {"game_id": game_id, "kept": kept}).scalars())
+        return parsed(log_path(game_id), lines, kept + 1)
 
     def count(self, game_id: str) -> int:
         """How many lines of the game's log are committed."""
         with self.engine.connect() as db:
-            return int(db.execute(sa.select(sa.func.count()).where(events.c.game_id == game_id)).scalar_one())
+            return int(db.execute(COUNT, {"game_id": game_id}).scalar_one())
 
     def import_log(self, game_id: str, token: str, log: Log, lines: list[str]) -> None:
         """Keep a log (`lines` parsed, as `log_of` parses them) to be replayed. It gets no seal, so
