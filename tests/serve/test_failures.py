@@ -22,7 +22,7 @@ from refgm.serve import store as store_module
 from refgm.serve.app import Limits, create_app, host_name
 from refgm.serve.host import Host, NewGame
 from refgm.serve.store import Store, games
-from tests.serve.api import events, play_on, serve_args, served
+from tests.serve.api import QUESTION, events, guess, play_on, sealed, serve_args, served
 
 POLICE = {"choice": "Police", "announcement": "I am the police"}
 
@@ -319,5 +319,31 @@ def test_a_turn_is_judged_on_the_game_as_committed_not_on_a_stale_table(
         assert page["view"]["round"] == 4 and page["problems"] == []
         await a.aclose()
         await b.aclose()
+
+    asyncio.run(play())
+
+
+def test_a_game_another_server_ended_is_over_on_a_server_that_kept_its_row(database_url: str) -> None:
+    """A server keeps the rows it found (a row found once is not asked for again) and may keep one
+    from before another server ended its game: a turn for it is 'this game is over' (409), never
+    played, on the server that holds its table and on one that only found it."""
+
+    async def play() -> None:
+        a, b, c = (Host(Store.open(database_url), serve_args()) for _ in range(3))
+        token = await a.create(NewGame("liar", "en", "offline"))
+        await a.turn(token, {"text": QUESTION["en"]})  # a holds the table and the row
+        c.find(token)  # c holds the row alone
+        secret = sealed(b.store, token)["secret"]
+        page = await b.turn(token, {"text": guess("en", secret["culprit"], secret["liar"])})
+        assert page["over"]
+        for host in (a, c):
+            assert not host.find(token).ended  # kept from before the end
+            with pytest.raises(host_module.GameOver):
+                await host.turn(token, {"text": QUESTION["en"]})
+            assert host.find(token).ended
+        lines = a.store.lines(a.find(token).id)
+        assert [json.loads(line)["t"] for line in lines].count("player") == 2
+        for host in (a, b, c):
+            await host.aclose()
 
     asyncio.run(play())
