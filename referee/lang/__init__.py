@@ -18,7 +18,9 @@ from referee.lang.context import Context, Extraction, Parsed, Statement
 from referee.lang.incident import INCIDENTS, LANGS, Incident, Lang, incident
 from referee.lang.pause import joined
 from referee.lang.rules_talk import asks_about_rules
-from referee.liar.intent import Other, Query
+from referee.lang.taken_back import taken_back
+from referee.liar.intent import Guess, Other, Query, Unclear
+from referee.liar.problem import Problem, Why
 
 
 def detect(text: str) -> Lang:
@@ -49,6 +51,8 @@ def parse(text: str, ctx: Context = Context()) -> Parsed:
     """
     lang = ctx.lang or detect(text)
     intent = _module(lang).parse(joined(text, lang, ctx.roster), ctx)
+    if isinstance(intent, Guess) and taken_back(text, lang, ctx.roster):
+        intent = Unclear(Problem(Why.CORRECTION))  # "the liar is C. no wait": ask again, for nothing
     if isinstance(intent, Other) and asks_about_rules(text, lang):
         intent = Other(about_rules=True)
     return Parsed(text=text, lang=lang, intent=intent)
