@@ -34,13 +34,15 @@ def name_form(lang: Lang, name: str) -> str:
     return {"ko": f"{name}씨", "ja": f"{name}さん", "en": name}[lang]
 
 
-def _subject(lang: Lang, speaker: str, about: str, topic: bool = False) -> str:
-    """Who a proposition is about, as the asked speaker hears it ("you" for himself)."""
-    if lang == "ko":
-        return ("당신은" if topic else "당신이") if about == speaker else f"{about}씨" + ("는" if topic else "가")
-    if lang == "ja":
-        return "あなたは" if about == speaker else f"{about}さんは"
-    return "you" if about == speaker else about
+def _who(lang: Lang, speaker: str, about: str | None) -> str:
+    """Who a proposition is about, as the asked speaker hears it: 본인, あなた, you for himself
+    (the paraphrase generator's polite forms), else the name; None, everyone each about
+    himself: unsaid in ko and ja ("여러분, 케이크를 먹었나요?"), "you" in en."""
+    if about is None:
+        return "you" if lang == "en" else ""
+    if about == speaker:
+        return {"ko": "본인", "ja": "あなた", "en": "you"}[lang]
+    return name_form(lang, about)
 
 
 ROLES: dict[Lang, dict[str, str]] = {
@@ -51,31 +53,62 @@ ROLES: dict[Lang, dict[str, str]] = {
 """Each predicate said as what one is ("is B the liar?"); `culprit` is also said as the act."""
 
 
-def _clause(lang: Lang, incident: Incident, speaker: str, predicate: str, abouts: list[str],
+def _ko(incident: Incident, predicate: str, whos: list[str], negated: bool, act_asked: bool) -> str:
+    """The Korean body in the generator's forms: "B씨가 케이크를 먹었나요?", "C씨가 케이크를 먹지
+    않았나요?", "B씨가 범인인가요?", "C씨는 거짓말쟁이인가요?", "B씨는 거짓말쟁이가 아닌가요?", and
+    about several "A씨나 B씨가 케이크 먹었나요?" (the object without its particle, as it says it)."""
+    noun, role = incident.noun["ko"], ROLES["ko"][predicate]
+    if len(whos) > 1:
+        *rest, last = whos
+        subject = " ".join(josa(w, "이나", "나") for w in rest) + " " + josa(last, "이", "가")
+        return f"{subject} {noun} {_asked('ko', incident, False)}?" if act_asked else f"{subject} {role}인가요?"
+    who = whos[0]
+    if act_asked:
+        subject = josa(who, "이", "가") + " " if who else ""
+        return f"{subject}{josa(noun, '을', '를')} {_asked('ko', incident, negated)}?"
+    if negated:
+        return f"{josa(who, '은', '는') + ' ' if who else ''}{josa(role, '이', '가')} 아닌가요?"
+    particle = ("이", "가") if predicate == "culprit" else ("은", "는")  # 범인 after 가, the rest after 는
+    return f"{josa(who, *particle) + ' ' if who else ''}{role}인가요?"
+
+
+def _ja(incident: Incident, predicate: str, whos: list[str], negated: bool, act_asked: bool) -> str:
+    """The Japanese body in the generator's polite forms: "Bさんがケーキを食べましたか？",
+    "Cさんはケーキを食べていませんか？", "Bさんが犯人ですか？", "Bさんは無実ですか？", "Cさんは嘘つき
+    ですか？", "Bさんは嘘つきではないですよね？" (a bare negative question leans positive), and about
+    several "AさんかBさんがケーキを食べましたか？"."""
+    noun, role = incident.noun["ja"], ROLES["ja"][predicate]
+    if len(whos) > 1:
+        subject = "か".join(whos) + "が"
+        return f"{subject}{noun}を{_asked('ja', incident, False)}？" if act_asked else f"{subject}{role}ですか？"
+    who = whos[0]
+
+    def said(particle: str) -> str:
+        return who + particle if who else ""
+
+    if act_asked:
+        return f"{said('は' if negated else 'が')}{noun}を{_asked('ja', incident, negated)}？"
+    if predicate == "culprit":
+        return f"{said('は')}無実ですか？" if negated else f"{said('が')}{role}ですか？"
+    return f"{said('は')}{role}{'ではないですよね' if negated else 'ですか'}？"
+
+
+def _clause(lang: Lang, incident: Incident, speaker: str, predicate: str, abouts: list[str | None],
             negated: bool, role: bool = False) -> str:
-    """The question body, one predicate about one or more people, without the addressee;
-    `role` says `culprit` as what one is ("is B the culprit?"), not as the act."""
-    noun = incident.noun[lang]
+    """The question body, one predicate about one or more people (None: everyone, each about
+    himself), without the addressee; `role` says `culprit` as what one is ("is B the
+    culprit?"), not as the act."""
     act_asked = predicate == "culprit" and not role
+    whos = [_who(lang, speaker, about) for about in abouts]
     if lang == "ko":
-        who = "와 ".join(f"{a}씨" for a in abouts) if len(abouts) > 1 else None
-        if act_asked:
-            subject = f"{who}가" if who else _subject(lang, speaker, abouts[0], topic=negated)
-            return f"{subject} {josa(noun, '을', '를')} {_asked(lang, incident, negated)}?"
-        subject = f"{who}는" if who else _subject(lang, speaker, abouts[0], topic=True)
-        name = ROLES[lang][predicate]
-        return f"{subject} {josa(name, '이', '가') + ' 아닌가요' if negated else name + '인가요'}?"
+        return _ko(incident, predicate, whos, negated, act_asked)
     if lang == "ja":
-        who = "と".join(f"{a}さん" for a in abouts) + "は" if len(abouts) > 1 else _subject(
-            lang, speaker, abouts[0])
-        if act_asked:
-            return f"{who}{noun}を{_asked(lang, incident, negated)}？"
-        return f"{who}{ROLES[lang][predicate]}{'ではありませんか' if negated else 'ですか'}？"
-    who = " and ".join(abouts) if len(abouts) > 1 else _subject(lang, speaker, abouts[0])
+        return _ja(incident, predicate, whos, negated, act_asked)
+    who = " and ".join(whos)
     plural = len(abouts) > 1 or who == "you"
     if act_asked:
         aux = "didn't" if negated else "did"
-        return f"{aux} {who} {_asked(lang, incident, negated)} the {noun}?"
+        return f"{aux} {who} {_asked(lang, incident, negated)} the {incident.noun[lang]}?"
     be = ("aren't" if negated else "are") if plural else ("isn't" if negated else "is")
     name = "liars" if len(abouts) > 1 and predicate == "liar" else ROLES[lang][predicate]
     return f"{be} {who} {name}?"
@@ -84,9 +117,10 @@ def _clause(lang: Lang, incident: Incident, speaker: str, predicate: str, abouts
 def question_texts(
     question: Question, lang: Lang, incident: Incident, roster_names: tuple[str, ...]
 ) -> tuple[str, ...]:
-    """The plain frames of `question`: one speaker asked about one predicate (one or more
-    people), or everyone about himself. The first is the one the simulated players type; a
-    question whether one person is the culprit may also ask it as what he is.
+    """The plain frames of `question`: one speaker asked about one predicate (one person, or
+    whether one of several did it or is the liar), or everyone about himself. The first is
+    the one the simulated players type; a question whether one person is the culprit may also
+    ask it as what he is.
 
     Raises ValueError for a question these shapes cannot say.
     """
@@ -100,14 +134,17 @@ def question_texts(
     if len(predicates) != 1 or len(negations) != 1:
         raise ValueError("a plain question has one predicate and one polarity")
     predicate, negated = predicates.pop(), negations.pop()
+    abouts: list[str | None] = [a.about for a in atoms]
     if len(set(speakers)) == 1:
-        speaker, abouts = speakers[0], [a.about for a in atoms]
+        if len(abouts) > 1 and (negated or predicate == "honest"):
+            raise ValueError("of several people the plain frames ask only whether one did it or is the liar")
+        speaker = speakers[0]
         sep = {"ko": ", ", "ja": "、", "en": ", "}[lang]
         head = f"{name_form(lang, speaker)}{sep}"
     elif sorted(speakers) == sorted(roster_names) and all(
         atom.about == q.speaker for atom, q in zip(atoms, question.queries, strict=True)
     ):
-        speaker, abouts = speakers[0], [speakers[0]]
+        speaker, abouts = speakers[0], [None]
         head = {"ko": "여러분, ", "ja": "皆さん、", "en": "Everyone, "}[lang]
     else:
         raise ValueError("several speakers are asked only as everyone, each about himself")
