@@ -57,6 +57,37 @@ Garnet Thief: the human seat's `move` lines, and its `refused` ones against the 
 exactly the turns the client had a 2xx for or found committed, in order. Prints `lost / doubled`
 and exits 1 if either is not zero, or if a client's page differs. Figures, not asserts.
 
+Measured 2026-12-08 00:41-00:44, 32cb33c (a game's row kept once found, the SQL statements built
+once, Starlette's routes without FastAPI's layers) beside the commit before it (`git worktree add
+TREE 79266a1`) in one run, PostgreSQL 15 started by hand (fsync on), load 0.00 at the start (3.05
+at the end, from the run itself): `PYTHONPATH=$PWD OMP_WAIT_POLICY=PASSIVE .venv/bin/python
+bench/serve.py --setup 1:sqlite --setup '2:postgresql+psycopg://refgm@127.0.0.1:55462/bench_{design}'
+--designs baseline,incremental --baseline TREE --duration 30`:
+
+                                                       SQLite x1 baseline   SQLite x1 incremental  postgresql x2 baseline  postgresql x2 incremental
+  games begun: over / at the cap / failed / stalled  940: 940 / 0 / 0 / 0  1145: 1145 / 0 / 0 / 0    622: 622 / 0 / 0 / 0     1044: 1044 / 0 / 0 / 0
+  turns answered                                                     5388                    6488                    3726                       5949
+  elapsed s                                                          40.7                    39.3                    41.9                       41.1
+  turns per second                                                  132.3                   165.0                    89.0                      144.8
+  all playing: s, turns                                        28.2, 4470              28.2, 5621              28.2, 2785                 28.2, 5040
+  all playing: turns per second                                     158.5                   199.3                    98.8                      178.7
+  turn latency ms p50                                                 170                      53                     463                         82
+  turn latency ms p90                                                 381                     129                     900                        328
+  turn latency ms p99                                                 763                     286                    1356                        642
+  turn latency ms max                                                 819                     392                    1628                       1035
+    liar p50 / p99                                              172 / 761                53 / 292              479 / 1340                   84 / 639
+    monorail p50 / p99                                          168 / 768                53 / 287              452 / 1425                   77 / 650
+    garnet p50 / p99                                            168 / 759                54 / 283              458 / 1320                   88 / 642
+  errors by status                                                   none                    none                    none                       none
+  pages put together / differing                                  940 / 0                1145 / 0                 622 / 0                   1044 / 0
+  CPU s: servers (whole run) / bench                           39.9 / 6.2              31.3 / 5.9              44.1 / 4.1                 44.5 / 5.9
+  servers' CPU ms per turn answered, while played                    6.48                    4.28                    9.47                       6.15
+  server peak RSS MiB                                                 467                     456                468, 462                   456, 454
+  lost / doubled                                                    0 / 0                   0 / 0                   0 / 0                      0 / 0
+
+SQLite is just short of the goal on each of its counts (199.3 turns/s, p50 53 ms, p99 286 ms: 200,
+50 and 250 are asked), PostgreSQL with two servers further from it (each server's turn costs more: psycopg, and PostgreSQL itself on the same two cores).
+
 Measured 2026-12-07 19:54-19:58, the bench's clients on `Http` beside the same bench on httpx
 (the commit before, `git archive a3b084d | tar -x -C /tmp/h22old`; the servers' code the same)
 in one run, back to back, PostgreSQL 15 started by hand (fsync on), load 0.3 at the start (the

@@ -336,7 +336,9 @@ def create_app(host: Host, limits: Limits | None = None, hosts: Sequence[str] | 
             return error(400, str(err))
         return JSONResponse({"report": report, "lines": marked_lines(text, report)})
 
-    routes: list[BaseRoute] = [Route(path, page, methods=["GET"]) for path in ("/", "/g/{token}", "/replay/{token}", "/audit")]
+    routes: list[BaseRoute] = [
+        Route(path, page, methods=["GET"]) for path in ("/", "/g/{token}", "/replay/{token}", "/audit")
+    ]
     if STATIC.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=str(STATIC)), name="static"))
     routes += [
