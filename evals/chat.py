@@ -51,6 +51,8 @@ LABELS: dict[str, Role] = {
     "게임 마스터": "gm",
     "게임마스터": "gm",
     "ゲームマスター": "gm",
+    "マスター": "gm",
+    "마스터": "gm",
     # hosts: "진행자:", "Narrator:", "司会:"
     "진행자": "gm",
     "사회자": "gm",
@@ -98,7 +100,7 @@ ALONE: dict[str, Role] = {
 _ALONE = re.compile(
     r"^\s*(?:#{1,6}\s*)?(?:[^\w\s]{1,3}\s*)?(?:\*\*)?(?P<label>"
     + "|".join(re.escape(label) for label in sorted(ALONE, key=len, reverse=True))
-    + r")(?:\s*said)?(?:\*\*)?\s*[:：]?\s*$",
+    + r")(?:\s*said)?(?:\*\*)?\s*[\]】>)）]?\s*[:：]?\s*$",
     re.IGNORECASE,
 )
 _KAKAO_SAYS = r",\s?(?P<name>[^:\n]{1,40}?)\s?:\s?(?P<text>.*)$"  # KakaoTalk's "<date> <time>, 하은 : ..."
@@ -128,6 +130,10 @@ _NAMED = (
     # iMessage and the like: a name that says game master, then a colon ("カヌレGM: ...")
     re.compile(r"^(?P<name>[^\s:：\[\]][^:：\n]{0,30}?(?:GM|ＧＭ|봇|ボット|[Bb]ot)[^:：\n]{0,10}?)\s?[:：]\s?(?P<text>.*)$"),
 )
+# Discord's copy of a bot's message: the name, the APP tag and " — <date>" on three lines of their own
+# ("코난봇" / "앱" / " — 2026.12.21. 오후 10:02"), the text on the next lines.
+_APP_TAG = re.compile(r"^\s*(?:APP|BOT|앱|봇|アプリ|ボット)\s*$")
+_DASH_DATE = re.compile(r"^\s*[—–]\s+(?:today|yesterday|오늘|어제|今日|昨日|\d{1,4}[/.-])[^\n]*$", re.IGNORECASE)
 # LINE's export with spaces, not tabs ("20:30 莉子 ゲームしよ"), read only in a file that says it is
 # one ("[LINE] ..." on its first line): a time, a name and text is too common a line otherwise.
 _LINE_SPACED = re.compile(r"^" + _TIME + r" (?P<name>[^\s\t]{1,20}) (?P<text>\S.*)$")
@@ -172,7 +178,13 @@ def split_chat(text: str, gm: str | None = None) -> Chat:
     lines = text.splitlines()
     named_shapes = (*_NAMED, _LINE_SPACED) if lines and lines[0].startswith("[LINE]") else _NAMED
     heads: list[tuple[int, str, str, bool]] = []  # (line index, speaker, text after, by role)
+    tags = _app_headers(lines)
     for index, line in enumerate(lines):
+        if index in tags:
+            heads.append((index, f"{line.strip()} APP", "", False))
+            continue
+        if index - 1 in tags or index - 2 in tags:
+            continue  # the APP tag and the date of a bot's header
         label = _LABEL.match(line)
         if label is not None:
             text_after = "" if label.group("discord") else line[label.end():]
@@ -184,7 +196,7 @@ def split_chat(text: str, gm: str | None = None) -> Chat:
     bodies: list[str] = []
     for k, (index, _speaker, first, _) in enumerate(heads):
         end = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
-        body = "\n".join([first, *lines[index + 1:end]]).strip()
+        body = "\n".join([first, *lines[index + (3 if index in tags else 1):end]]).strip()
         if body.startswith('"') and body.endswith('"') and len(body) > 1:
             body = body[1:-1].replace('""', '"').strip()  # LINE quotes a message of several lines, CSV-style
         bodies.append(body)
@@ -198,6 +210,13 @@ def split_chat(text: str, gm: str | None = None) -> Chat:
     if messages and all(m.role == "gm" for m in messages):
         return _placed(lines, [h[0] for h in heads])
     return chat
+
+
+def _app_headers(lines: list[str]) -> set[int]:
+    """The lines that name a bot in Discord's three-line header (name, APP tag, " — <date>")."""
+    return {i for i in range(len(lines) - 2)
+            if lines[i].strip() and len(lines[i].strip()) <= 40 and _APP_TAG.match(lines[i + 1])
+            and _DASH_DATE.match(lines[i + 2])}
 
 
 # A line a game master writes and a player does not: a character's answer ("A: 아니.", "Bさん「はい」",
@@ -220,7 +239,8 @@ def _speaks_for(said: dict[str, list[str]], names: list[str]) -> str | None:
 def _roles(speakers: list[tuple[str, bool]], gm: str | None,
            said: dict[str, list[str]]) -> tuple[dict[str, Role], str | None]:
     """Each speaker's role: by its label, by a name that says game master (the others are the
-    player), by `gm`, or by what the speakers say (`_speaks_for`, which is returned)."""
+    player), by `gm`, as the one named speaker beside a player labelled as such, or by what the
+    speakers say (`_speaks_for`, which is returned)."""
     roles: dict[str, Role] = {}
     names: list[str] = []
     for speaker, by_role in speakers:
@@ -237,6 +257,8 @@ def _roles(speakers: list[tuple[str, bool]], gm: str | None,
             raise ValueError(f"--gm {gm}: no speaker of the chat is named so (its speakers: {', '.join(names)})")
     else:
         chosen = {n for n in names if LABELS.get(n.casefold()) == "gm" or GM_NAME.search(n)}
+        if len(names) == 1 and "player" in roles.values() and "gm" not in roles.values():
+            chosen = set(names)  # "[18:02] Me: ..." beside "[18:02] Captain Clue: ...": the only other speaker
         if not chosen and not any(r == "gm" for r in roles.values()):
             told = _speaks_for(said, names)
             if told is None:

@@ -35,7 +35,7 @@ _COUNT: dict[Lang, tuple[str, ...]] = {
         r"(?P<used>\d+)\s*/\s*(?P<of>\d+)\s*(?:(?:회|개|번)\s*)?사용",
     ),
     "ja": (
-        r"残り\s*(?:の\s*)?(?:質問\s*)?(?:(?:権|回数|数)\s*)?(?:は\s*)?" + _SEP + r"(\d+)",
+        r"(?:残り|のこり)\s*(?:の\s*)?(?:質問\s*)?(?:(?:権|回数|数)\s*)?(?:は\s*)?" + _SEP + r"(\d+)",
         r"(?:質問\s*(?:(?:権|回数)\s*)?(?:(?:は|が)\s*)?)?あと\s*(\d+)\s*回",
         r"(?P<used>\d+)\s*/\s*(?P<of>\d+)\s*(?:回\s*)?使用",
     ),
@@ -100,6 +100,9 @@ _EN_PAST = (r"(?:ate|drank|finished|took|(?:broke|smashed|stole|hid)"
             r"(?=\s+(?:it|the|that|this|my|our|your|his|her|their)\b))")
 _EN_DONE = r"(?:eaten|drunk|finished|broken|smashed|taken|stolen|hidden)"
 
+_LABEL = r"(?:[:=|▶►→➡⇒]|-+>|=>)"
+"""What stands between a role's label and the name in a reveal: "犯人：B", "| liar | C |", "嘘つき → Cさん"."""
+
 # The roles as nouns, and as the phrases a reveal names them by ("푸딩을 먹은 사람: A",
 # "プリンを食べた人：B", "the one who ate it: C"); a phrase needs no incident noun, so a
 # game master's own incident is read too.
@@ -109,11 +112,12 @@ _ROLE_NOUNS: dict[Lang, dict[Role, str]] = {
     "en": {"culprit": r"culprit", "liar": r"liar"},
 }
 _ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
-    "ko": {"culprit": _KO_REL + r"\s*(?:사람|인물|범인|쪽)",
+    "ko": {"culprit": _KO_REL + r"\s*(?:사람|인물|범인|쪽|건|것|게|거)",
            "liar": r"거짓말(?:을\s*)?(?:한|하는|했던)\s*(?:사람|인물|쪽)"},
     "ja": {"culprit": r"(?:" + _JA_PAST + "|" + _JA_PAST_ON + r")\s*(?:人物|人|者|の(?=\s*(?:は|が)))",
            "liar": r"嘘を?ついて?(?:いた|た)?\s*(?:人物|人|者|の(?=\s*(?:は|が)))"},
-    "en": {"culprit": r"(?:the\s+)?(?:one|person)\s+who\s+(?:" + _EN_PAST + r"|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?",
+    "en": {"culprit": r"(?:(?:the\s+)?(?:one|person)\s+who\s+(?:" + _EN_PAST + r"|had)(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?"
+                      r"|(?:who\s+)?" + _EN_PAST + r"(?:\s+it|\s+the\s+[a-z]+(?:\s+[a-z]+)?)?(?=\s*" + _LABEL + r"))",
            "liar": r"(?:the\s+)?(?:one|person)\s+(?:who\s+(?:lied|fibbed|was\s+(?:lying|fibbing))|(?:lying|fibbing))"},
 }
 
@@ -123,19 +127,19 @@ _ROLE_PHRASES: dict[Lang, dict[Role, str]] = {
 # 아니라", "B is not") or a question is no claim.
 _CLAIM: dict[Lang, tuple[str, str]] = {
     "ko": (
-        r"(?:{role})\s*(?:(?:은|는|이|가|도)\s*)?(?:[:=|]\s*)?(?:(?:바로|곧)\s*)?(?P<name>{name})(?![A-Za-z])"
+        r"(?:{role})\s*(?:(?:은|는|이|가|도)\s*)?(?:{label}\s*)?(?:(?:바로|곧)\s*)?(?P<name>{name})(?![A-Za-z])"
         r"(?!\s*(?:(?:씨|님|군|양)\s*)?(?:(?:이|가|는)\s*)?(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))",
         r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:씨|님|군|양)\s*)?(?:가|이|는|은|:)\s*(?:바로\s*)?(?:{noun})"
         r"(?!\s*(?:이|가)?\s*(?:아니|아닙|아닌|않|일까|인가|인지|라고|라는|라면|\?))(?!인\s|의|이었던|였던|이던)",
     ),
     "ja": (
-        r"(?:{role})\s*(?:(?:は|が|も)\s*)?(?:[:=|]\s*)?(?P<name>{name})(?![A-Za-z])"
+        r"(?:{role})\s*(?:(?:は|が|も)\s*)?(?:{label}\s*)?(?P<name>{name})(?![A-Za-z])"
         r"(?!\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:では|じゃ|ではな|だと|って|なら|か[?。]|\?))",
         r"(?<![A-Za-z])(?P<name>{name})\s*(?:(?:さん|くん|君|ちゃん|氏)\s*)?(?:が|は|こそ|:)\s*(?:{noun})"
         r"(?!\s*(?:では|じゃ|だと|って|なら|か[?。]|\?))(?!の|である|だった\s*(?:{name}))",
     ),
     "en": (
-        r"\b(?:{role})\s*(?:(?:is|was)\s+(?:also\s+|too\s+)?|[:=|]\s*)(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b(?!\s*\?)",
+        r"\b(?:{role})\s*(?:(?:is|was)\s+(?:also\s+|too\s+)?|{label}\s*)(?:Mr\.?\s+|Ms\.?\s+)?(?P<name>{name})\b(?!\s*\?)",
         r"\b(?P<name>{name})\s+(?:is|was)\s+(?:the\s+)?(?:{role})\b",
     ),
 }
@@ -320,7 +324,7 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
     names = "|".join(re.escape(name) for name in roster.names)
     wrong, right = _VERDICT[lang]
     claims = tuple(
-        (role, re.compile(shape.format(role=f"{noun}|{_ROLE_PHRASES[lang][role]}", noun=noun, name=names),
+        (role, re.compile(shape.format(role=f"{noun}|{_ROLE_PHRASES[lang][role]}", noun=noun, name=names, label=_LABEL),
                           re.IGNORECASE))
         for role, noun in _ROLE_NOUNS[lang].items()
         for shape in _CLAIM[lang]

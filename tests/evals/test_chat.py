@@ -107,6 +107,14 @@ EXPORTS = {
                                "## Response:\nA: No.", [3, 6, 9, 12]),
     "kakaotalk english": ("Talk with Bot\nNovember 3, 2026 at 8:00 PM, Ana : start\nNovember 3, 2026 at 8:00 PM, QuizBot : Case.\n"
                           "November 3, 2026 at 8:01 PM, Ana : A?\nNovember 3, 2026 at 8:01 PM, QuizBot : A: No.", [2, 3, 4, 5]),
+    "discord app header": ("mina — 오늘 오후 9:02\n시작\n퀴즈요정\n앱\n — 오늘 오후 9:02\n사건입니다\nmina — 오늘 오후 9:03\n"
+                           "A씨?\n퀴즈요정\n앱\n — 오늘 오후 9:03\nA: 아니요", [1, 3, 7, 9]),
+    "discord app header en": ("sam_r — 12/02/2026 8:01 PM\n!start\nRiddle Fox\nAPP\n — 12/02/2026 8:01 PM\nCase.\n"
+                              "sam_r — 12/02/2026 8:02 PM\nA?\nRiddle Fox\nAPP\n — 12/02/2026 8:02 PM\nA: No.",
+                              [1, 3, 7, 9]),
+    "brackets alone ja": ("【私】\nやろう\n【マスター】\n事件です\n【私】\nAさん？\n【マスター】\nA「いいえ」", [1, 3, 5, 7]),
+    "me beside one name": ("[18:02] Me: go\n[18:02] Professor Plum: Incident.\n[18:03] Me: A?\n"
+                           "[18:03] Professor Plum: A: No.", [1, 2, 3, 4]),
     "imessage": ("おでんGM\niMessage\n今日 19:42\n\n自分: やろう\nおでんGM: 事件です\n自分: Aさん？\nおでんGM: A「いいえ」",
                  [5, 6, 7, 8]),
 }

@@ -29,6 +29,10 @@ from referee.liar.problem import Problem, Why
     ("ko", "질문 2/7 사용", (5,)),
     ("en", "The remaining 2 people are honest.", ()),
     ("en", "B: I used 1 of 2 forks.", ()),
+    # in kana
+    ("ja", "（のこり4回）", (4,)),
+    ("ja", "しつもんはのこり 2 回！", (2,)),
+    ("ja", "のこりの2人は正直者です。", ()),
 ])
 def test_remaining_count_lines(lang: str, text: str, counts: tuple[int, ...]) -> None:
     assert read_counts(text, lang) == counts  # type: ignore[arg-type]

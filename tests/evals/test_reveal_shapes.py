@@ -250,3 +250,37 @@ def test_reveals_with_too_the_act_as_subject_and_the_passive(
 ])
 def test_roles_named_on_the_count_line(lang: Lang, text: str, who: set[tuple[str, str, bool]]) -> None:
     assert named(text, lang) == who
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "🔪 범인 → B\n😈 거짓말쟁이 → C"),
+    ("ko", "범인 ➡ B씨 / 거짓말쟁이 ➡ C씨"),
+    ("ja", "犯人 → Bくん\n嘘つき → Cくん"),
+    ("ja", "・盗んだ人 ⇒ Bさん\n・嘘つき ⇒ Cさん"),
+    ("en", "Culprit -> B\nLiar -> C"),
+    ("en", "🕵️ Culprit ➡ B, 🤥 Liar ➡ C"),
+])
+def test_reveals_with_arrows(lang: Lang, text: str) -> None:
+    assert named(text, lang) == BOTH
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "정답! 쿠키를 먹은 건 B, 거짓말쟁이는 C였어요"),
+    ("ko", "꽃병을 깨뜨린 것은 B씨, 거짓말쟁이는 C씨입니다."),
+    ("ko", "우산 가져간 게 B고 거짓말쟁이는 C야"),
+    ("en", "🍪 Ate the cookie: B\n🤥 The liar: C"),
+    ("en", "Who took it → B\nLiar → C"),
+    ("en", "Drank the cocoa: **B** / Liar: **C**"),
+])
+def test_the_culprit_named_by_the_act_as_a_label(lang: Lang, text: str) -> None:
+    assert {(role, name) for role, name, _ in named(text, lang)} == {("culprit", "B"), ("liar", "C")}
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("ko", "B가 먹은 건 아니에요."),
+    ("ko", "쿠키를 먹은 건 B일까요?"),
+    ("en", "Ate the cookie: nobody knows yet"),
+    ("en", "I ate it: no, says B"),
+])
+def test_the_act_as_a_label_or_a_denial_names_no_one_when_no_name_follows(lang: Lang, text: str) -> None:
+    assert named(text, lang) == set()
