@@ -28,6 +28,8 @@ from referee.lang.incident import INCIDENTS, LANGS, Incident, IncidentError, Lan
 from referee.lang.ja.tokens import NOT_OBJECTS as JA_NOT_OBJECTS
 from referee.lang.ja.tokens import objects as ja_objects
 from referee.lang.ko.morph import objects as ko_objects
+from referee.lang.pause import joined
+from referee.lang.taken_back import taken_back
 from referee.liar.codec import intent_from_json
 from referee.liar.commitment import verify
 from referee.liar.game import Rules
@@ -224,7 +226,7 @@ def readings(text: str, reply: str, ctx: Context, line: int,
     verdict = read_verdict(unicodedata.normalize("NFKC", reply), lang, ctx.roster)
     notes = read_notes(reply, lang, ctx.roster)
     out = [Reading(parsed, f"as the parser reads it ({_kind(intent)})")]
-    pieces = _pieces(text)
+    pieces = _pieces(joined(text, lang, ctx.roster))  # not cut at a pause before a name ("嘘つきは…Aさん")
     last = parse(pieces[-1], ctx).intent if len(pieces) > 1 else None  # the last sentence, read alone
     if verdict is not None and not isinstance(intent, Guess) and not parsed.statements:
         shown = "correct" if verdict else "incorrect"
@@ -316,19 +318,63 @@ def _concluded(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | 
 
 
 def _last_guess(pieces: list[str], last: Intent | None, ctx: Context) -> Guess | None:
-    """The guess the last sentence makes, read alone, plainly or without its frame."""
+    """The guess the last sentence makes, read alone, plainly or without its frame; or the one
+    made before an afterthought that names no one (`_before_afterthought`)."""
     if isinstance(last, Guess):
         return last
     if not pieces:
         return None
     lang = ctx.lang or "en"
-    sentence = pieces[-1]
-    bare = re.sub(_MUSED[lang], "", sentence, flags=re.IGNORECASE)
-    tries = [bare] if bare != sentence else []
-    for tag, plain in (_CONFIRMING[lang], _FRAMED[lang]):
-        tries += [tagless for said in dict.fromkeys((sentence, bare))
-                  if (tagless := re.sub(tag, plain, said, flags=re.IGNORECASE)) != said]
-    return next((intent for said in tries if isinstance(intent := parse(said, ctx).intent, Guess)), None)
+    ended, guessed = pieces[-1], _before_afterthought(pieces, ctx)
+    for sentence in (ended, guessed) if guessed else (ended,):
+        bare = re.sub(_MUSED[lang], "", sentence, flags=re.IGNORECASE)
+        tries = [said for said in dict.fromkeys((sentence, bare)) if said != pieces[-1]]
+        for tag, plain in (_CONFIRMING[lang], _FRAMED[lang]):
+            tries += [tagless for said in dict.fromkeys((sentence, bare))
+                      if (tagless := re.sub(tag, plain, said, flags=re.IGNORECASE)) != said]
+        for said in tries:
+            intent = parse(said, ctx).intent
+            if isinstance(intent, Guess) and (sentence is ended or _fits_afterthought(intent, pieces, sentence, ctx)):
+                return intent
+    return None
+
+
+_CLAUSE_CUT = re.compile(r"(?<=[,、，])")
+
+def _before_afterthought(pieces: list[str], ctx: Context) -> str | None:
+    """The line up to its last name, when what follows names no one: the guess before an
+    afterthought ("거짓말쟁이는 C 맞지? 일단 거짓말쟁이만", "so the liar is C, im like 90% sure").
+    None when nothing follows the last name, or when no sentence names anyone."""
+    lang = ctx.lang or "en"
+    for i in range(len(pieces) - 1, -1, -1):
+        if names_said(pieces[i], lang, ctx.roster):
+            clauses = _CLAUSE_CUT.split(pieces[i])
+            while clauses and not names_said(clauses[-1], lang, ctx.roster):
+                clauses.pop()
+            said = "".join(clauses).rstrip(",、， ")
+            return said if said.strip() != pieces[-1].strip() else None
+    return None
+
+
+def _fits_afterthought(guess: Guess, pieces: list[str], guessed: str, ctx: Context) -> bool:
+    """Whether the afterthought after a guess leaves it as read: it takes nothing back (the
+    referee's rule, `taken_back`) and adds no role by "too" ("일단 거짓말쟁이만" after the liar
+    leaves it; "거짓말쟁이도요" after the culprit does not)."""
+    lang = ctx.lang or "en"
+    whole = " ".join(pieces)
+    if taken_back(whole, lang, ctx.roster):
+        return False
+    start = whole.find(guessed)
+    after = whole[start + len(guessed):] if start >= 0 else whole
+    return re.search(_ALSO[lang], after, re.IGNORECASE) is None
+
+
+_ALSO: dict[Lang, str] = {
+    "ko": r"(?:범인|거짓말쟁이)\s*도",
+    "ja": r"(?:犯人|嘘つき|うそつき|ウソつき)\s*も",
+    "en": r"\b(?:culprit|liar)\b,?\s*(?:too|also|as\s+well)\b|\balso\b[^.!?]*\b(?:culprit|liar)\b",
+}
+"""A role added to the guess by "too" ("범인은 B 맞죠? 거짓말쟁이도요"): the guess read before it would lose it."""
 
 
 def _told(reply: str, ctx: Context) -> tuple[Claim, ...]:

@@ -78,6 +78,9 @@ class Score:
     world contradicts: a rambling reply that repeats itself or adds unasked claims does not
     weigh more than one answer (its extra claims still count for contradictions). `reveal_fits` is None without a full reveal;
     False means the game master changed its secret (or its answers contradict each other).
+    `reveal_fits_answers` is whether the reveal fits the answers alone: a reveal that does, but
+    not the verdicts shown, disagrees with a verdict, and which of the two is wrong the answers
+    read do not tell.
     """
 
     answers: int
@@ -95,6 +98,7 @@ class Score:
     reveal_fits: bool | None
     unread: tuple[tuple[int, str], ...]
     recounted: tuple[int, ...] = ()  # turns answered but not read as a question: the count taken as shown
+    reveal_fits_answers: bool | None = None
 
     @property
     def consistent(self) -> bool:
@@ -136,6 +140,7 @@ def score(turns: tuple[Turn, ...], rules: Rules = Rules(), secret: World | None 
         leaks=_leaks(turns, end, confirmed_at),
         revealed=revealed,
         reveal_fits=None if revealed is None else revealed in allowed,
+        reveal_fits_answers=None if revealed is None else revealed in worlds,
         recounted=recounted,
         unread=unread,
     )

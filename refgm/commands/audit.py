@@ -244,7 +244,7 @@ def audit_json(audit: Audit) -> dict[str, Any]:
 
     reveal = None
     if s.revealed is not None:
-        reveal = {**_world(s.revealed), "fits": s.reveal_fits}
+        reveal = {**_world(s.revealed), "fits": s.reveal_fits, "fits_answers": s.reveal_fits_answers}
         if audit.commitment_ok is not None:
             reveal["commitment_ok"] = audit.commitment_ok
     consistent = s.consistent and audit.commitment_ok is not False
@@ -339,7 +339,10 @@ def _text(report: dict[str, Any]) -> str:
     out += [f"leak at line {leak['line']}: {leak['text']}" for leak in report["leaks"]]
     if report["reveal"]:
         r = report["reveal"]
-        verdict = {True: "fits the answers", False: "fits NONE of the consistent worlds",
+        verdict = {True: "fits the answers",
+                   False: "fits the answers but NOT the verdicts shown: a verdict or the reveal is wrong, "
+                   "and the answers read do not tell which" if r["fits_answers"]
+                   else "fits NONE of the consistent worlds",
                    None: "not judged: no world is left after the contradiction" if report["contradiction"]
                    else "fits them in some readings of the player's lines only"}[r["fits"]]
         out.append(f"revealed: culprit {r['culprit']} / liar {r['liar']}: {verdict}")

@@ -32,6 +32,9 @@ SETS = {"fresh": SET, "heldout": HELD_OUT, "heldout2": HELD_OUT_2, "heldout3": H
         "heldout5": HELD_OUT_5, "heldout6": HELD_OUT_6, "heldout7": HELD_OUT_7, "heldout8": HELD_OUT_8}
 """The sets by the name `bench/audit_fresh.py --set` takes, in the order they were written."""
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
+EITHER = "wrong verdict or changed secret"
+"""A reveal that fits the answers but not a verdict: the audit says one of the two is wrong, and
+is right when either was planted (it counts as that one), a false alarm when neither was."""
 
 
 def reported(report: dict[str, Any]) -> set[str]:
@@ -42,7 +45,8 @@ def reported(report: dict[str, Any]) -> set[str]:
         ("count error", bool(report["count_errors"])),
         ("wrong verdict", bool(report["wrong_verdicts"])),
         ("leak", bool(report["leaks"])),
-        ("changed secret", reveal is not None and reveal["fits"] is False),
+        ("changed secret", reveal is not None and reveal["fits"] is False and not reveal.get("fits_answers")),
+        (EITHER, reveal is not None and reveal["fits"] is False and bool(reveal.get("fits_answers"))),
     ) if held}
 
 
@@ -125,6 +129,9 @@ def score_lang(lang: str, root: Path = SET) -> Tally:
             t.notes.append(f"INCIDENT {report['incident']} for {label['incident']}: {label['file']}")
         planted = {p["kind"] for p in label["planted"]}
         got = reported(report)
+        if EITHER in got:
+            either = planted & {"wrong verdict", "changed secret"}
+            got = (got - {EITHER}) | (either if either else {EITHER})
         t.planted += len(planted)
         t.found += len(planted & got)
         t.false_alarms += len(got - planted)

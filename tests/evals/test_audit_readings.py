@@ -221,3 +221,49 @@ def test_a_chat_whose_incident_was_assumed_and_an_answer_unread_charges_nothing(
     s = audit.score
     assert (s.contradiction, s.count_errors, s.wrong_verdicts, s.leaks) == (None, (), (), ())
     assert s.reveal_fits is not False
+
+
+@pytest.mark.parametrize(("lang", "text", "reply", "culprit", "liar"), [
+    # the guess, then an afterthought that names no one
+    ("en", "the culprit is B, pretty confident", "Correct!", "B", None),
+    ("en", "A drank it and C is the liar. final answer lol", "Not quite, that costs a question.", "A", "C"),
+    ("ko", "범인은 C씨 맞죠? 거짓말쟁이는 아직 모르겠고요", "정답입니다!", "C", None),
+    ("ko", "B가 마셨고 거짓말쟁이는 A. 이걸로 갈게", "오답입니다 ㅠ", "B", "A"),
+    ("ja", "嘘つきはAさんでしょ？とりあえず嘘つきだけ", "正解です！", None, "A"),
+    ("ja", "飲んだのはCさん、嘘つきはBさん。自信あり！", "残念、不正解です。", "C", "B"),
+    # a pause before the name
+    ("en", "hmm. the liar is... B!", "Correct!", None, "B"),
+    ("ja", "うーん。飲んだのはAさん、嘘つきは…Cさん！", "正解です！", "A", "C"),
+])
+def test_a_judged_guess_before_an_afterthought_is_read_as_that_guess(
+    lang: Lang, text: str, reply: str, culprit: str | None, liar: str | None
+) -> None:
+    soda = Incident("soda", "drink", dict.fromkeys(LANGS, "soda"))
+    found = readings(text, reply, Context(incident=soda, lang=lang), 1, None)
+    assert [r.turn.intent for r in found if isinstance(r.turn.intent, Guess)] == [Guess(culprit, liar)]
+
+
+@pytest.mark.parametrize(("lang", "text", "reply"), [
+    ("en", "the liar is C, no wait", "Not quite."),  # taken back
+    ("en", "A drank it, right? the liar too", "Correct!"),  # a role the guess leaves out
+    ("ko", "범인은 B... 아니 아니야", "오답입니다."),
+    ("ko", "범인은 B 맞죠? 거짓말쟁이도요", "정답!"),
+    ("ja", "嘘つきはCさん、いや待って", "残念、不正解です。"),
+    ("ja", "犯人はAさんでしょ？嘘つきもね", "正解です！"),
+])
+def test_an_afterthought_that_takes_the_guess_back_or_adds_a_role_leaves_it_unread(
+    lang: Lang, text: str, reply: str
+) -> None:
+    soda = Incident("soda", "drink", dict.fromkeys(LANGS, "soda"))
+    found = readings(text, reply, Context(incident=soda, lang=lang), 1, None)
+    assert not any(isinstance(r.turn.intent, Guess) for r in found), [r.how for r in found]
+
+
+def test_a_reveal_that_fits_the_answers_but_not_a_verdict_names_neither_as_the_error() -> None:
+    """A's answer is unread, so A/C and C/A both fit; "wrong" for the liar C and a reveal naming C
+    disagree, and which of the two is wrong the answers do not tell."""
+    score = _audit(["Player: C, did A eat the cake?", 'GM: C: "No, A did not."\nQuestions left: 6',
+                    "Player: A, is C honest?", 'GM: A: "No, C is the liar."\nQuestions left: 5',
+                    "Player: the liar is C", "GM: Incorrect, sorry! Questions left: 4",
+                    "Player: I give up", "GM: A ate the cake, and C was the liar."], "en")
+    assert score.reveal_fits is False and score.reveal_fits_answers is True  # type: ignore[attr-defined]

@@ -62,7 +62,7 @@ def test_japanese_inconsistent_chat(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["count_errors"] == [{"line": 5, "shown": 6, "expected": 5}]
     # after a contradiction no world is left to judge a verdict by: none is called wrong
     assert report["wrong_verdicts"] == []
-    assert report["reveal"] == {"culprit": "C", "liar": "A", "fits": None}
+    assert report["reveal"] == {"culprit": "C", "liar": "A", "fits": None, "fits_answers": False}
 
 
 def test_english_inconsistent_chat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,7 +131,7 @@ def test_a_native_log_is_audited_from_what_was_shown(
     code, report = audit(native_log(tmp_path), capsys)
     assert code == 0 and report["format"] == "native"
     assert report["answers"] == 3 and report["count_errors"] == []
-    assert report["reveal"] == {"culprit": "B", "liar": "C", "fits": True,
+    assert report["reveal"] == {"culprit": "B", "liar": "C", "fits": True, "fits_answers": True,
                                 "commitment_ok": True}
 
 
