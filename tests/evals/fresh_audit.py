@@ -28,8 +28,10 @@ HELD_OUT_5 = DATA / "audit_heldout5"  # written while the fourth became one
 HELD_OUT_6 = DATA / "audit_heldout6"  # written while the fifth became one
 HELD_OUT_7 = DATA / "audit_heldout7"  # written while the sixth became one (30 chats per language)
 HELD_OUT_8 = DATA / "audit_heldout8"  # written while the seventh became one
+HELD_OUT_9 = DATA / "audit_heldout9"  # written while the eighth became one
 SETS = {"fresh": SET, "heldout": HELD_OUT, "heldout2": HELD_OUT_2, "heldout3": HELD_OUT_3, "heldout4": HELD_OUT_4,
-        "heldout5": HELD_OUT_5, "heldout6": HELD_OUT_6, "heldout7": HELD_OUT_7, "heldout8": HELD_OUT_8}
+        "heldout5": HELD_OUT_5, "heldout6": HELD_OUT_6, "heldout7": HELD_OUT_7, "heldout8": HELD_OUT_8,
+        "heldout9": HELD_OUT_9}
 """The sets by the name `bench/audit_fresh.py --set` takes, in the order they were written."""
 KINDS = ("contradiction", "count error", "wrong verdict", "leak", "changed secret")
 EITHER = "wrong verdict or changed secret"
