@@ -308,6 +308,7 @@ class _Patterns:
     speaker_line: re.Pattern[str]
     character_line: re.Pattern[str]
     notes: tuple[tuple[Note, re.Pattern[str]], ...]
+    part_verdict: re.Pattern[str]
 
 
 # After a character's label, a line that only names roles ("- A: 범인", "・Bさん：嘘つき",
@@ -349,6 +350,9 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         speaker_line=re.compile(_SPEAKER_LINE.format(name=names)),
         character_line=re.compile(_CHARACTER_LINE.format(name=names)),
         notes=tuple((kind, re.compile(p, re.IGNORECASE)) for kind, p in _NOTES[lang]),
+        part_verdict=re.compile(_PART_VERDICT.format(
+            role="|".join(f"{noun}|{_ROLE_PHRASES[lang][role]}" for role, noun in _ROLE_NOUNS[lang].items()),
+            right=right, wrong=wrong), re.IGNORECASE),
     )
 
 
@@ -373,10 +377,25 @@ def read_counts(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[int, 
     return _scan(text, _patterns(lang, roster)).counts
 
 
+# A verdict said of each part ("食べた人は正解！でも嘘つきは不正解", "범인은 맞았지만 거짓말쟁이는
+#틀렸어요", "Culprit ✅ right, liar ❌ wrong"): a role, then its verdict within a few characters.
+_PART_VERDICT = r"(?:{role})\s*(?:(?:は|が|も|은|는|이|가|도)\s*)?[^.!?。！？\n]{{0,8}}?(?P<verdict>{right}|{wrong})"
+
+
+def _part_verdicts(text: str, lang: Lang, p: _Patterns) -> list[bool]:
+    """The verdict said of each role named in `text`, in order (True right, False wrong)."""
+    return [p.wrong.fullmatch(m.group("verdict")) is None for m in p.part_verdict.finditer(text)]
+
+
 def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | None:
-    """The verdict on a guess: True for right, False for wrong, None when none is stated."""
+    """The verdict on a guess: True for right, False for wrong, None when none is stated. A
+    guess is right only when every part is: a verdict given part by part with one part wrong is
+    wrong, whatever is said first."""
     p = _patterns(lang, roster)
     text = p.no_verdict.sub(" ", text)
+    parts = _part_verdicts(text, lang, p)
+    if len(parts) > 1:
+        return all(parts)
     wrong, right = p.wrong.search(text), p.right.search(text)
     if wrong is None or right is None:
         return False if wrong else True if right else None

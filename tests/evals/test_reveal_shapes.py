@@ -284,3 +284,19 @@ def test_the_culprit_named_by_the_act_as_a_label(lang: Lang, text: str) -> None:
 ])
 def test_the_act_as_a_label_or_a_denial_names_no_one_when_no_name_follows(lang: Lang, text: str) -> None:
     assert named(text, lang) == set()
+
+
+@pytest.mark.parametrize(("lang", "text", "verdict"), [
+    ("ko", "범인은 정답! 근데 거짓말쟁이는 오답이에요 ㅠ", False),
+    ("ko", "범인은 틀렸고 거짓말쟁이는 맞혔어요.", False),
+    ("ko", "범인 맞았어요, 거짓말쟁이도 맞았어요!", True),
+    ("ja", "犯人は正解、でも嘘つきは不正解です。", False),
+    ("ja", "盗んだ人はハズレ…嘘つきは当たり！", False),
+    ("ja", "犯人も正解、嘘つきも正解！", True),
+    ("en", "Culprit: correct. Liar: wrong, sorry!", False),
+    ("en", "The liar is right but the culprit is wrong.", False),
+    ("en", "culprit ✅ correct / liar ✅ correct", True),
+])
+def test_a_verdict_given_part_by_part_is_wrong_when_one_part_is(lang: Lang, text: str, verdict: bool) -> None:
+    """A guess is right only when every part is; the first verdict word said is not the verdict."""
+    assert read_verdict(text, lang) is verdict
