@@ -357,4 +357,10 @@ def _text(report: dict[str, Any]) -> str:
     if report["not_checked"]:
         out.append("not checked:")
         out += [f"  {what}" for what in report["not_checked"]]
+    out.append(LEAKS_READ)
     return "\n".join(out)
+
+
+LEAKS_READ = ("leaks are found where the game master names a role, says who did it, or calls two people honest; "
+              "a hint in other words (\"B has been honest all along\") is not read")
+"""What every text report says of the leaks it looked for: a chat with none found may still hold one."""

@@ -20,6 +20,7 @@ from referee.lang.limits import MESSAGE_CHARS, UTTERANCE_CHARS
 from referee.liar import World
 from referee.monorail.protocol import GAME
 from refgm.cli import main
+from refgm.commands.audit import LEAKS_READ
 
 DATA = Path(__file__).parent / "data"
 
@@ -578,3 +579,10 @@ def test_after_a_win_closing_words_that_name_someone_and_read_as_no_reveal_are_n
     code, report = audit(chat, capsys)
     assert code == 0 and report["reveal"] is None
     assert any("closing words" in n for n in report["not_checked"]) is flagged, report["not_checked"]
+
+
+@pytest.mark.parametrize("name", ["chat.en.consistent.txt", "chat.ko.consistent.txt"])
+def test_the_text_report_says_which_leaks_it_looked_for(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A chat with no leak found may hold a hint said in other words: the report says so, every time."""
+    assert main(["audit", str(DATA / name)]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == LEAKS_READ
