@@ -223,6 +223,13 @@ def test_a_chat_whose_incident_was_assumed_and_an_answer_unread_charges_nothing(
     assert s.reveal_fits is not False
 
 
+def _soda_guesses(text: str, reply: str, lang: Lang) -> list[Guess]:
+    """The guesses among the readings of a line about the soda, with the reply to it."""
+    soda = Incident("soda", "drink", dict.fromkeys(LANGS, "soda"))
+    found = readings(text, reply, Context(incident=soda, lang=lang), 1, None)
+    return [r.turn.intent for r in found if isinstance(r.turn.intent, Guess)]
+
+
 @pytest.mark.parametrize(("lang", "text", "reply", "culprit", "liar"), [
     # the guess, then an afterthought that names no one
     ("en", "the culprit is B, pretty confident", "Correct!", "B", None),
@@ -238,9 +245,7 @@ def test_a_chat_whose_incident_was_assumed_and_an_answer_unread_charges_nothing(
 def test_a_judged_guess_before_an_afterthought_is_read_as_that_guess(
     lang: Lang, text: str, reply: str, culprit: str | None, liar: str | None
 ) -> None:
-    soda = Incident("soda", "drink", dict.fromkeys(LANGS, "soda"))
-    found = readings(text, reply, Context(incident=soda, lang=lang), 1, None)
-    assert [r.turn.intent for r in found if isinstance(r.turn.intent, Guess)] == [Guess(culprit, liar)]
+    assert _soda_guesses(text, reply, lang) == [Guess(culprit, liar)]
 
 
 @pytest.mark.parametrize(("lang", "text", "reply"), [
@@ -254,9 +259,7 @@ def test_a_judged_guess_before_an_afterthought_is_read_as_that_guess(
 def test_an_afterthought_that_takes_the_guess_back_or_adds_a_role_leaves_it_unread(
     lang: Lang, text: str, reply: str
 ) -> None:
-    soda = Incident("soda", "drink", dict.fromkeys(LANGS, "soda"))
-    found = readings(text, reply, Context(incident=soda, lang=lang), 1, None)
-    assert not any(isinstance(r.turn.intent, Guess) for r in found), [r.how for r in found]
+    assert _soda_guesses(text, reply, lang) == []
 
 
 def test_a_reveal_that_fits_the_answers_but_not_a_verdict_names_neither_as_the_error() -> None:
