@@ -219,8 +219,21 @@ def _negations(morphs: tuple[Morph, ...], a: int, b: int, at: int | None = None)
         innocent = m.form in INNOCENT_STEMS and m.tag in {"NNG", "XR"}
         if m.form == "아니" and _no_wait(morphs, k):
             continue
-        count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent or innocent
+        count += ((m.form, m.tag) in NEGATORS and not either and not known) or absent or innocent \
+            or _no_way(morphs, k, b)
     return count
+
+
+def _no_way(morphs: tuple[Morph, ...], k: int, b: int) -> bool:
+    """"…일 리가요!", "먹었을 리가 있어요?": -ㄹ 리 (no way that ...) denies what it follows, also
+    with 없 left out or asked; with 없 said ("먹었을 리가 없어요") 없 is the one negator."""
+    # kiwi may read "거짓말쟁이일 리가요" without its "!" as the nouns 일 and 리
+    after_form = k and (morphs[k - 1].tag == "ETM" or (morphs[k - 1].form, morphs[k - 1].tag) == ("일", "NNG"))
+    if not (morphs[k].form == "리" and morphs[k].tag in {"NNB", "NNP", "NNG"} and after_form
+            and (morphs[k].tag == "NNB" or (k + 1 < b and morphs[k + 1].form == "가"))):
+        return False
+    j = k + 1 + (k + 1 < b and morphs[k + 1].form == "가")
+    return not (j < b and morphs[j].form == "없")
 
 
 def _no_wait(morphs: tuple[Morph, ...], k: int) -> bool:

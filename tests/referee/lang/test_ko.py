@@ -1217,3 +1217,21 @@ def test_a_hedged_sentence_after_a_question_is_the_player_s_not_asked(
 )
 def test_a_possibility_given_as_a_reason_is_a_remark_never_a_question_or_a_guess(text: str) -> None:
     assert isinstance(parse(text, KO), Remark)
+
+
+@pytest.mark.parametrize(("line", "speaker", "predicate", "about"), [
+    ("A: 아니요, 제가 범인일 리가요!", "A", "culprit", "A"),
+    ("B: 제가 거짓말쟁이일 리가요", "B", "liar", "B"),
+    ("C: 설마요, A가 먹었을 리가요.", "C", "culprit", "A"),
+    ("A: B가 케이크를 먹었을 리가 있어요", "A", "culprit", "B"),
+    ("B: 제가 먹었을 리 없잖아요", "B", "culprit", "B"),
+    ("C: 제가 거짓말쟁이일 리가 없죠.", "C", "liar", "C"),
+])
+def test_no_way_denies_what_it_follows_with_or_without_its_verb(
+    line: str, speaker: str, predicate: str, about: str
+) -> None:
+    """"…일 리가요!" (no way I'd be ...) denies: read as "I am the liar", an honest answer was
+    charged as a contradiction (heldout9 ko/09, once its layout was read)."""
+    read = extract(line, KO, None, ())
+    assert [(s.speaker, s.proposition, s.asserted) for s in read.statements] == [
+        (speaker, literal(predicate, about), False)]  # type: ignore[arg-type]
