@@ -91,6 +91,8 @@ ALONE: dict[str, Role] = {
     "chatgpt의 말": "gm",
     "gemini의 말": "gm",
     "gemini 응답": "gm",
+    "말씀하신 내용": "player",  # Gemini's Korean share: "말씀하신 내용" / "Gemini의 응답"
+    "gemini의 응답": "gm",
     "claude의 말": "gm",
     "gemini の回答": "gm",
     "geminiの回答": "gm",
@@ -112,8 +114,9 @@ _NAMED = (
     # KakaoTalk's Korean export: "2026. 7. 2. 오후 9:01, 하은 : ..." or "2026년 12월 17일 오후 7:40, 주원 : ..."
     re.compile(r"^\d{4}\.\s?\d{1,2}\.\s?\d{1,2}\.\s?" + _TIME + _KAKAO_SAYS),
     re.compile(r"^\d{4}년\s?\d{1,2}월\s?\d{1,2}일\s?" + _TIME + _KAKAO_SAYS),
-    # ... and its English one: "December 22, 2026 at 9:00 PM, Sam : ..."
-    re.compile(r"^[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4},? at " + _TIME + _KAKAO_SAYS),
+    re.compile(r"^\d{4}年\s?\d{1,2}月\s?\d{1,2}日\s?" + _TIME + _KAKAO_SAYS),  # "2026年12月6日 午後9:10, りく : ..."
+    # ... and its English one: "December 22, 2026 at 9:00 PM, Sam : ...", "Dec 21, 2026 9:30 PM, Jess : ..."
+    re.compile(r"^[A-Z][a-z]{2,8}\.? \d{1,2}, \d{4},? (?:at )?" + _TIME + _KAKAO_SAYS),
     # Discord's compact mode and IRC-like copies: "[7:41 PM] marco: ..."
     re.compile(r"^\[" + _TIME + r"\]\s?(?P<name>[^:\n\[\]]{1,40}?):\s?(?P<text>.*)$"),
     # DiscordChatExporter's text export: "[2026/12/15 21:10] 美月", the text on the next lines

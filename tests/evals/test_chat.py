@@ -115,6 +115,12 @@ EXPORTS = {
     "brackets alone ja": ("【私】\nやろう\n【マスター】\n事件です\n【私】\nAさん？\n【マスター】\nA「いいえ」", [1, 3, 5, 7]),
     "me beside one name": ("[18:02] Me: go\n[18:02] Professor Plum: Incident.\n[18:03] Me: A?\n"
                            "[18:03] Professor Plum: A: No.", [1, 2, 3, 4]),
+    "kakaotalk japanese": ("2026年11月3日 火曜日\n2026年11月3日 午後8:00, ゆい : やろう\n2026年11月3日 午後8:00, 推理GM : 事件です\n"
+                           "2026年11月3日 午後8:01, ゆい : Aさん？\n2026年11月3日 午後8:01, 推理GM : A「いいえ」", [2, 3, 4, 5]),
+    "kakaotalk english short": ("Nov 3, 2026 8:00 PM, Ana : start\nNov 3, 2026 8:00 PM, Clue Bot : Case.\n"
+                                "Nov 3, 2026 8:01 PM, Ana : A?\nNov 3, 2026 8:01 PM, Clue Bot : A: No.", [1, 2, 3, 4]),
+    "gemini ko share": ("말씀하신 내용\n하자\n\nGemini의 응답\n사건.\n\n말씀하신 내용\nA야?\n\nGemini의 응답\nA: 아니",
+                        [1, 4, 7, 10]),
     "imessage": ("おでんGM\niMessage\n今日 19:42\n\n自分: やろう\nおでんGM: 事件です\n自分: Aさん？\nおでんGM: A「いいえ」",
                  [5, 6, 7, 8]),
 }
