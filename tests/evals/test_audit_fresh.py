@@ -18,6 +18,8 @@ from tests.evals.fresh_audit import (
     HELD_OUT_5,
     HELD_OUT_6,
     HELD_OUT_7,
+    HELD_OUT_8,
+    HELD_OUT_9,
     score_lang,
 )
 
@@ -48,6 +50,8 @@ KNOWN_MISREAD = {
     (HELD_OUT_5, 12, "ko", 5), (HELD_OUT_5, 12, "ja", 4), (HELD_OUT_5, 12, "en", 5),
     (HELD_OUT_6, 6, "ko", 2), (HELD_OUT_6, 6, "ja", 3), (HELD_OUT_6, 6, "en", 2),
     (HELD_OUT_7, 30, "ko", 12), (HELD_OUT_7, 30, "ja", 10), (HELD_OUT_7, 30, "en", 6),
+    (HELD_OUT_8, 15, "ko", 7), (HELD_OUT_8, 15, "ja", 8), (HELD_OUT_8, 15, "en", 7),
+    (HELD_OUT_9, 15, "ko", 7), (HELD_OUT_9, 15, "ja", 8), (HELD_OUT_9, 15, "en", 7),
 ])
 def test_the_audit_on_the_held_out_chats_says_nothing_wrong(root: Path, chats: int, lang: str, found: int) -> None:
     """The held-out sets, development sets since their first pass (their READMEs): no false
