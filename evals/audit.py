@@ -18,7 +18,15 @@ from typing import Literal
 
 from evals.chat import Chat, Message
 from evals.observed import Claim, Role, Turn
-from evals.reading import answered_question, names_said, read_notes, read_turn, read_verdict, roles_named
+from evals.reading import (
+    answered_question,
+    names_said,
+    read_notes,
+    read_turn,
+    read_verdict,
+    role_nouns,
+    roles_named,
+)
 from evals.scorers import Score, score
 from gm.recorder import Log
 from gm.recorder import turns as recorded_turns
@@ -334,12 +342,13 @@ def _last_guess(pieces: list[str], last: Intent | None, ctx: Context) -> Guess |
                       if (tagless := re.sub(tag, plain, said, flags=re.IGNORECASE)) != said]
         for said in tries:
             intent = parse(said, ctx).intent
-            if isinstance(intent, Guess) and (sentence is ended or _fits_afterthought(intent, pieces, sentence, ctx)):
+            if isinstance(intent, Guess) and (sentence is ended or _fits_afterthought(pieces, sentence, ctx)):
                 return intent
     return None
 
 
 _CLAUSE_CUT = re.compile(r"(?<=[,、，])")
+
 
 def _before_afterthought(pieces: list[str], ctx: Context) -> str | None:
     """The line up to its last name, when what follows names no one: the guess before an
@@ -356,7 +365,7 @@ def _before_afterthought(pieces: list[str], ctx: Context) -> str | None:
     return None
 
 
-def _fits_afterthought(guess: Guess, pieces: list[str], guessed: str, ctx: Context) -> bool:
+def _fits_afterthought(pieces: list[str], guessed: str, ctx: Context) -> bool:
     """Whether the afterthought after a guess leaves it as read: it takes nothing back (the
     referee's rule, `taken_back`) and adds no role by "too" ("일단 거짓말쟁이만" after the liar
     leaves it; "거짓말쟁이도요" after the culprit does not)."""
@@ -366,13 +375,13 @@ def _fits_afterthought(guess: Guess, pieces: list[str], guessed: str, ctx: Conte
         return False
     start = whole.find(guessed)
     after = whole[start + len(guessed):] if start >= 0 else whole
-    return re.search(_ALSO[lang], after, re.IGNORECASE) is None
+    return re.search(_ALSO[lang].format(roles=role_nouns(lang)), after, re.IGNORECASE) is None
 
 
 _ALSO: dict[Lang, str] = {
-    "ko": r"(?:범인|거짓말쟁이)\s*도",
-    "ja": r"(?:犯人|嘘つき|うそつき|ウソつき)\s*も",
-    "en": r"\b(?:culprit|liar)\b,?\s*(?:too|also|as\s+well)\b|\balso\b[^.!?]*\b(?:culprit|liar)\b",
+    "ko": r"(?:{roles})\s*도",
+    "ja": r"(?:{roles})\s*も",
+    "en": r"\b(?:{roles})\b,?\s*(?:too|also|as\s+well)\b|\balso\b[^.!?]*\b(?:{roles})\b",
 }
 """A role added to the guess by "too" ("범인은 B 맞죠? 거짓말쟁이도요"): the guess read before it would lose it."""
 

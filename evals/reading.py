@@ -330,7 +330,7 @@ def _patterns(lang: Lang, roster: Roster) -> _Patterns:
         for role, noun in _ROLE_NOUNS[lang].items()
         for shape in _CLAIM[lang]
     )
-    nouns = "|".join(_ROLE_NOUNS[lang].values())
+    nouns = role_nouns(lang)
     return _Patterns(
         counts=tuple(re.compile(p, re.IGNORECASE) for p in _COUNT[lang]),
         wrong=re.compile(wrong, re.IGNORECASE),
@@ -382,7 +382,7 @@ def read_counts(text: str, lang: Lang, roster: Roster = Roster()) -> tuple[int, 
 _PART_VERDICT = r"(?:{role})\s*(?:(?:は|が|も|은|는|이|가|도)\s*)?[^.!?。！？\n]{{0,8}}?(?P<verdict>{right}|{wrong})"
 
 
-def _part_verdicts(text: str, lang: Lang, p: _Patterns) -> list[bool]:
+def _part_verdicts(text: str, p: _Patterns) -> list[bool]:
     """The verdict said of each role named in `text`, in order (True right, False wrong)."""
     return [p.wrong.fullmatch(m.group("verdict")) is None for m in p.part_verdict.finditer(text)]
 
@@ -393,7 +393,7 @@ def read_verdict(text: str, lang: Lang, roster: Roster = Roster()) -> bool | Non
     wrong, whatever is said first."""
     p = _patterns(lang, roster)
     text = p.no_verdict.sub(" ", text)
-    parts = _part_verdicts(text, lang, p)
+    parts = _part_verdicts(text, p)
     if len(parts) > 1:
         return all(parts)
     wrong, right = p.wrong.search(text), p.right.search(text)
@@ -408,6 +408,11 @@ def names_said(text: str, lang: Lang, roster: Roster) -> set[str]:
     """The roster names `text` says, as words ("Bさん", "A씨", "C,")."""
     p = _patterns(lang, roster)
     return {p.names[m.group(0).casefold()] for m in p.name.finditer(unicodedata.normalize("NFKC", text))}
+
+
+def role_nouns(lang: Lang) -> str:
+    """The roles' nouns as one alternation ("범인|거짓말쟁이")."""
+    return "|".join(_ROLE_NOUNS[lang].values())
 
 
 def roles_named(text: str, lang: Lang) -> frozenset[Role]:
